@@ -1,0 +1,122 @@
+/// A position in a source file. Lines and columns are 1-based; columns count Unicode scalars
+/// as libyaml reports them.
+public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    /// The file name as given to the parser (used verbatim in diagnostics).
+    public var file: String
+    /// 1-based line.
+    public var line: Int
+    /// 1-based column.
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// `file:line:col`, the prefix compilers and IDEs understand.
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// How a scalar was written in the source.
+public enum ScalarStyle: Hashable, Sendable {
+    case plain, singleQuoted, doubleQuoted, literal, folded
+}
+
+/// A scalar's value resolved by the YAML 1.2 core schema. Quoted and block scalars are
+/// always strings; plain `yes`/`no`/`on`/`off` are strings too (YAML 1.1 booleans are not).
+public enum ScalarValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    /// An integer that does not fit `Int` keeps its text here.
+    case bigInt(String)
+    case float(Double)
+    case string(String)
+}
+
+/// A scalar node: its source text, style, explicit tag (if any) and resolved value.
+public struct Scalar: Hashable, Sendable {
+    /// The scalar text exactly as libyaml delivered it (after escape processing / folding).
+    public var text: String
+    public var style: ScalarStyle
+    /// The resolved value (core schema, honouring explicit `!!str`, `!!int`, … tags).
+    public var value: ScalarValue
+
+    public init(text: String, style: ScalarStyle, value: ScalarValue) {
+        self.text = text
+        self.style = style
+        self.value = value
+    }
+}
+
+/// One key/value pair of a mapping, in source order.
+public struct MappingEntry: Hashable, Sendable {
+    public var key: Node
+    public var value: Node
+
+    public init(key: Node, value: Node) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// A YAML node: a scalar, a sequence or an ordered mapping, with the location where it starts.
+/// Aliases are already expanded (within the parser's expansion limit) and `<<` merge keys
+/// already applied when the parser was asked to.
+public struct Node: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case scalar(Scalar)
+        case sequence([Node])
+        case mapping([MappingEntry])
+    }
+
+    public var kind: Kind
+    /// Where the node starts (for an alias: where the anchored node starts).
+    public var location: SourceLocation
+    /// The explicit tag, resolved to its full form (`tag:yaml.org,2002:str`, `!local`), or nil.
+    public var tag: String?
+    /// Whether a flow style (`[...]`, `{...}`) was used for a collection.
+    public var isFlow: Bool
+
+    public init(kind: Kind, location: SourceLocation, tag: String? = nil, isFlow: Bool = false) {
+        self.kind = kind
+        self.location = location
+        self.tag = tag
+        self.isFlow = isFlow
+    }
+}
+
+extension Node {
+    /// The scalar, if this node is one.
+    public var scalar: Scalar? {
+        if case .scalar(let s) = kind { return s }
+        return nil
+    }
+
+    /// The elements, if this node is a sequence.
+    public var sequence: [Node]? {
+        if case .sequence(let items) = kind { return items }
+        return nil
+    }
+
+    /// The entries in source order, if this node is a mapping.
+    public var mapping: [MappingEntry]? {
+        if case .mapping(let entries) = kind { return entries }
+        return nil
+    }
+
+    /// The text of a scalar node whose value is a string (or any scalar's text when `lenient`).
+    public var string: String? {
+        guard case .scalar(let s) = kind else { return nil }
+        if case .string(let v) = s.value { return v }
+        return nil
+    }
+
+    /// The value for a string key in a mapping node (first match), or nil.
+    public subscript(key: String) -> Node? {
+        guard case .mapping(let entries) = kind else { return nil }
+        for entry in entries where entry.key.scalar?.text == key { return entry.value }
+        return nil
+    }
+}

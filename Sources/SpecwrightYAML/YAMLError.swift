@@ -1,0 +1,37 @@
+/// A located failure to read a YAML document.
+public struct YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of problem it is (tests and tools can switch on it).
+    public enum Kind: Hashable, Sendable {
+        /// libyaml reported a scanner/parser error.
+        case syntax
+        /// The bytes are not valid UTF-8.
+        case invalidUTF8
+        /// The same key appears twice in one mapping.
+        case duplicateKey
+        /// More than one document where one was expected.
+        case multipleDocuments
+        /// Alias expansion exceeded the limit (e.g. a "billion laughs" file).
+        case aliasExpansionLimit
+        /// Nesting deeper than the limit.
+        case nestingLimit
+        /// An alias names no anchor defined before it.
+        case undefinedAlias
+        /// A `<<` merge key whose value is not a mapping or a sequence of mappings.
+        case invalidMerge
+        /// The input is larger than the limit.
+        case inputTooLarge
+    }
+
+    public var kind: Kind
+    public var message: String
+    public var location: SourceLocation
+
+    public init(_ kind: Kind, _ message: String, at location: SourceLocation) {
+        self.kind = kind
+        self.message = message
+        self.location = location
+    }
+
+    /// `file:line:col: error: message`.
+    public var description: String { "\(location): error: \(message)" }
+}
