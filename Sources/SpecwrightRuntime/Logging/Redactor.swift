@@ -2,7 +2,7 @@ import Foundation
 
 /// Removes secrets from URLs, headers and bodies before they reach a log or an error message.
 struct Redactor: Sendable {
-    static let placeholder = "<redacted>"
+    static let marker = "<redacted>"
     let headers: Set<String>
     let fields: Set<String>
     let maxBodyBytes: Int
@@ -31,7 +31,7 @@ struct Redactor: Sendable {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = parts.first.map(String.init) ?? ""
             let decoded = (name.removingPercentEncoding ?? name).lowercased()
-            return fields.contains(decoded) ? "\(name)=\(Self.placeholder)" : String(pair)
+            return fields.contains(decoded) ? "\(name)=\(Self.marker)" : String(pair)
         }.joined(separator: "&")
         return components.string ?? url.absoluteString
     }
@@ -39,7 +39,7 @@ struct Redactor: Sendable {
     /// `Name: value` lines with secret values replaced.
     func headerLines(_ pairs: [(String, String)]) -> String {
         pairs.map { name, value in
-            "\(name): \(headers.contains(name.lowercased()) ? Self.placeholder : value)"
+            "\(name): \(headers.contains(name.lowercased()) ? Self.marker : value)"
         }.joined(separator: "\n")
     }
 
@@ -62,7 +62,7 @@ struct Redactor: Sendable {
         if let object = value as? [String: Any] {
             var result: [String: Any] = [:]
             for (key, child) in object {
-                result[key] = fields.contains(key.lowercased()) ? Self.placeholder : redact(child)
+                result[key] = fields.contains(key.lowercased()) ? Self.marker : redact(child)
             }
             return result
         }
