@@ -157,13 +157,19 @@ class Handler(BaseHTTPRequestHandler):
     do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_HEAD = handle_any
 
 
+class QuietServer(ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 256
+
+    def handle_error(self, request, client_address):
+        pass  # clients that time out close the connection mid-response; that is expected
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--lifetime", type=float, default=300)
     args = parser.parse_args()
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    server.request_queue_size = 256
+    server = QuietServer(("127.0.0.1", 0), Handler)
     print(server.server_address[1], flush=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
 
