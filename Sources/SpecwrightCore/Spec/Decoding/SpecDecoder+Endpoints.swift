@@ -56,7 +56,7 @@ extension SpecDecoder {
             diagnostics.error("\(context) has several HTTP methods (\(names)); keep exactly one", at: methods[1].entry.key.location)
         }
         let methodEntry = methods.first
-        let path = methodEntry.flatMap { decodePath($0.entry.value) }
+        let decodedPath = methodEntry.flatMap { decodePath($0.entry.value) }
 
         let declaredPath = reader["path"].map { decodeParameters($0, kind: "path", context: context) } ?? []
         let query = reader["query"].map { decodeParameters($0, kind: "query", context: context) } ?? []
@@ -74,8 +74,11 @@ extension SpecDecoder {
         let summary = reader["summary"].flatMap { text($0, "'summary'") }
         let description = reader["description"].flatMap { text($0, "'description'") }
 
-        guard let methodEntry, let method = EndpointMethod(rawValue: methodEntry.key), let path else { return nil }
-        let pathParameters = resolvePathParameters(path, declared: declaredPath)
+        // Without a method or a valid path the endpoint is kept (already reported) so that its
+        // other parts are still validated; the document is discarded because of the error.
+        let method = methodEntry.flatMap { EndpointMethod(rawValue: $0.key) } ?? .get
+        let pathParameters = decodedPath.map { resolvePathParameters($0, declared: declaredPath) } ?? declaredPath
+        let path = decodedPath ?? Located(PathTemplate(text: "", parts: []), at: location)
         if let body, method == .get || method == .head {
             diagnostics.warning("a \(method.token) request with a body is not portable; servers and URLSession may drop it", at: body.location)
         }

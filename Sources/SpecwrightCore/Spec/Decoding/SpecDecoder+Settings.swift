@@ -115,6 +115,7 @@ extension SpecDecoder {
                 valid = false
             }
         }
+        var delaysValid = true
         var delays: [Double] = []
         for key in ["baseDelay", "maxDelay"] {
             var delay = key == "baseDelay" ? standard.baseDelay : standard.maxDelay
@@ -122,22 +123,23 @@ extension SpecDecoder {
                 if let value = number(node, "'\(key)'") {
                     if value < 0 {
                         diagnostics.error("'\(key)' must not be negative, not \(node.scalar?.text ?? "")", at: node.location)
-                        valid = false
+                        delaysValid = false
                     }
                     delay = value
                 } else {
-                    valid = false
+                    delaysValid = false
                 }
             }
             delays.append(delay)
         }
-        guard valid else { return nil }
+        guard delaysValid else { return nil }
         let (baseDelay, maxDelay) = (delays[0], delays[1])
         if maxDelay < baseDelay {
             let location = reader["maxDelay"]?.location ?? reader["baseDelay"]?.location ?? node.location
             diagnostics.error("'maxDelay' (\(Self.format(maxDelay))) must not be less than 'baseDelay' (\(Self.format(baseDelay)))", at: location)
             return nil
         }
+        guard valid else { return nil }
         return RetrySetting(maxRetries: maxRetries, baseDelay: baseDelay, maxDelay: maxDelay)
     }
 
