@@ -35,6 +35,8 @@ let package = Package(
         .executableTarget(name: "specwright", dependencies: ["SpecwrightCLI"]),
         // What generated clients import. Foundation only.
         .target(name: "SpecwrightRuntime"),
+        // Rerunnable benchmarks (`swift run -c release specwright-bench [name]`), one file per benchmark.
+        .executableTarget(name: "specwright-bench", dependencies: ["SpecwrightRuntime"], path: "Benchmarks/SpecwrightBench"),
 
         // Build-tool plugin: `*.specwright.yaml` in a target → generated client at build time.
         .plugin(name: "SpecwrightPlugin", capability: .buildTool(), dependencies: ["specwright"]),
