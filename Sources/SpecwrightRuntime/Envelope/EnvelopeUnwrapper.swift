@@ -2,18 +2,25 @@ import Foundation
 
 /// What the business-code stage of envelope unwrapping decided.
 enum EnvelopeOutcome: Sendable, Equatable {
-    /// A success code: decode `data`.
-    case success
+    /// A success code: the payload is `data` (raw JSON bytes; `null` when the member is absent).
+    case success(data: Data)
     /// A session-expired code: report it once, fail the request with "session expired".
     case sessionExpired(code: Int, message: String?)
     /// Any other code: fail the request with a business error.
     case businessError(code: Int, message: String?)
 }
 
-/// Unwraps `{"code": 0, "message": "ok", "data": …}` responses in two stages after the HTTP status
-/// stage: the business code first (`classify`), then `data` (`decodeData`). Both stages decode
-/// with the service's own decoder, so its date strategy applies; the member names are passed to
-/// the payload types through `userInfo`.
+/// Why a body could not be read as an envelope.
+struct EnvelopeError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What was wrong, e.g. `missing business code "code"`.
+    var reason: String
+
+    var description: String { reason }
+}
+
+/// Unwraps `{"code": 0, "message": "ok", "data": …}` bodies. The HTTP status has been checked
+/// before (stage 1); this is stage 2, the business code; stage 3, decoding the returned `data`
+/// bytes, is the client's ordinary decoding with the service's decoder.
 struct EnvelopeUnwrapper: Sendable {
     var codeKey: String
     var messageKey: String
@@ -21,107 +28,36 @@ struct EnvelopeUnwrapper: Sendable {
     var successCodes: Set<Int>
     var sessionExpiredCodes: Set<Int>
 
-    /// Stage 2: reads the business code (a JSON integer, or a string holding one) and the
-    /// optional message. Throws a `DecodingError` when the body is not such an object.
-    func classify(_ body: Data, decoder: JSONDecoder) throws -> EnvelopeOutcome {
-        let header = try configured(decoder).decode(EnvelopeHeader.self, from: body)
-        if successCodes.contains(header.code) { return .success }
-        if sessionExpiredCodes.contains(header.code) {
-            return .sessionExpired(code: header.code, message: header.message)
+    /// Reads the business code (a JSON integer, or a string holding one) and the optional message,
+    /// and classifies the body. Throws `EnvelopeError` when the body is not such an object.
+    func unwrap(_ body: Data) throws -> EnvelopeOutcome {
+        let members: [String: Range<Int>]
+        do {
+            members = try JSONMemberScanner.members(of: body)
+        } catch let error as JSONMemberScanner.Malformed {
+            throw EnvelopeError(reason: "the body is not a JSON object (expected \(error.expected) at byte \(error.offset))")
         }
-        return .businessError(code: header.code, message: header.message)
-    }
-
-    /// Stage 3: decodes the `data` member as `Value`. A missing or `null` member is `nil` for an
-    /// optional `Value` and a `DecodingError` otherwise.
-    func decodeData<Value: Decodable>(_ type: Value.Type, from body: Data, decoder: JSONDecoder) throws -> Value {
-        try configured(decoder).decode(EnvelopePayload<Value>.self, from: body).value
-    }
-
-    /// A copy of `decoder` that knows this envelope's member names.
-    private func configured(_ decoder: JSONDecoder) -> JSONDecoder {
-        let copy = JSONDecoder()
-        copy.dateDecodingStrategy = decoder.dateDecodingStrategy
-        copy.dataDecodingStrategy = decoder.dataDecodingStrategy
-        copy.keyDecodingStrategy = decoder.keyDecodingStrategy
-        copy.nonConformingFloatDecodingStrategy = decoder.nonConformingFloatDecodingStrategy
-        var userInfo = decoder.userInfo
-        if let key = EnvelopeMemberKey.userInfoKey {
-            userInfo[key] = EnvelopeMemberNames(code: codeKey, message: messageKey, data: dataKey)
+        guard let codeRange = members[codeKey] else {
+            throw EnvelopeError(reason: "missing business code \"\(codeKey)\"")
         }
-        copy.userInfo = userInfo
-        return copy
-    }
-}
-
-/// The member names of an envelope, handed to the decodable payload types through `userInfo`.
-struct EnvelopeMemberNames: Sendable {
-    var code: String
-    var message: String
-    var data: String
-}
-
-/// A coding key named at runtime.
-struct EnvelopeMemberKey: CodingKey {
-    /// The `userInfo` key holding `EnvelopeMemberNames` (the initializer never fails for a literal).
-    static let userInfoKey = CodingUserInfoKey(rawValue: "specwright.envelope.members")
-
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-
-    /// The member names configured on `decoder`, or the conventional `code`/`message`/`data`.
-    static func names(in decoder: any Decoder) -> EnvelopeMemberNames {
-        userInfoKey.flatMap { decoder.userInfo[$0] as? EnvelopeMemberNames }
-            ?? EnvelopeMemberNames(code: "code", message: "message", data: "data")
-    }
-}
-
-/// The business code and message of an envelope.
-private struct EnvelopeHeader: Decodable {
-    var code: Int
-    var message: String?
-
-    init(from decoder: any Decoder) throws {
-        let names = EnvelopeMemberKey.names(in: decoder)
-        let container = try decoder.container(keyedBy: EnvelopeMemberKey.self)
-        let codeKey = EnvelopeMemberKey(stringValue: names.code)
-        if let number = try? container.decode(Int.self, forKey: codeKey) {
+        let codeBytes = body.subdata(in: codeRange)
+        let code: Int
+        if let number = try? JSONDecoder().decode(Int.self, from: codeBytes) {
             code = number
-        } else if let text = try? container.decode(String.self, forKey: codeKey),
+        } else if let text = try? JSONDecoder().decode(String.self, from: codeBytes),
             let number = Int(text.trimmingCharacters(in: .whitespaces))
         {
             code = number
         } else {
-            // Rethrows the precise error (missing key or wrong type) with its coding path.
-            code = try container.decode(Int.self, forKey: codeKey)
+            throw EnvelopeError(reason: "business code \"\(codeKey)\" is not an integer")
         }
-        message = try? container.decodeIfPresent(String.self, forKey: EnvelopeMemberKey(stringValue: names.message))
-    }
-}
-
-/// The payload member of an envelope.
-private struct EnvelopePayload<Value: Decodable>: Decodable {
-    var value: Value
-
-    init(from decoder: any Decoder) throws {
-        let names = EnvelopeMemberKey.names(in: decoder)
-        let container = try decoder.container(keyedBy: EnvelopeMemberKey.self)
-        let key = EnvelopeMemberKey(stringValue: names.data)
-        if !container.contains(key), let absent = (Value.self as? any AbsentEnvelopePayload.Type)?.absent as? Value {
-            value = absent
-        } else {
-            value = try container.decode(Value.self, forKey: key)
+        if successCodes.contains(code) {
+            return .success(data: members[dataKey].map { body.subdata(in: $0) } ?? Data("null".utf8))
         }
+        let message = members[messageKey].flatMap { try? JSONDecoder().decode(String.self, from: body.subdata(in: $0)) }
+        if sessionExpiredCodes.contains(code) {
+            return .sessionExpired(code: code, message: message)
+        }
+        return .businessError(code: code, message: message)
     }
-}
-
-/// Types a missing `data` member decodes to: `Optional` (as nil).
-private protocol AbsentEnvelopePayload {
-    static var absent: Self { get }
-}
-
-extension Optional: AbsentEnvelopePayload {
-    fileprivate static var absent: Wrapped? { nil }
 }
