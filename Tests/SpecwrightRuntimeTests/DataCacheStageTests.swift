@@ -15,7 +15,7 @@ private final class FakeOrigin: Sendable {
     var conditionals: [[String: String]] { state.withLock { $0.conditionals } }
 
     var network: HTTPCacheStage.Network {
-        { extra in
+        { extra, _ in
             let call = self.state.withLock { state -> Int in
                 state.calls += 1
                 state.conditionals.append(extra)

@@ -70,3 +70,19 @@ enum HeaderLookup {
         return result
     }
 }
+
+extension HeaderLookup {
+    /// Ordered header fields as a dictionary; repeated names are joined with ", " (RFC 9110 §5.3).
+    static func dictionary(_ fields: [HTTPHeader]) -> [String: String] {
+        var result: [String: String] = [:]
+        for field in fields {
+            let name = field.name.lowercased()
+            if let existing = result[name] {
+                result[name] = existing + ", " + field.value
+            } else {
+                result[name] = field.value
+            }
+        }
+        return result
+    }
+}

@@ -32,8 +32,10 @@ enum CacheFailureKind: Sendable, Equatable {
 /// The cache stage of the pipeline: decides from the stored copy and the endpoint's mode whether
 /// to answer from the cache, revalidate, or go to the network, and stores what comes back.
 struct HTTPCacheStage: Sendable {
-    /// Sends the request with extra (conditional) headers and returns the raw response.
-    typealias Network = @Sendable (_ extraHeaders: [String: String]) async throws -> CacheableResponse
+    /// Sends the request with extra (conditional) headers and returns the raw response;
+    /// `isBackgroundRefresh` is true for stale-while-revalidate refreshes nobody waits for.
+    typealias Network = @Sendable (_ extraHeaders: [String: String], _ isBackgroundRefresh: Bool) async throws
+        -> CacheableResponse
 
     let cache: HTTPCache
     /// The clock; injectable so tests can age entries.
@@ -54,13 +56,13 @@ struct HTTPCacheStage: Sendable {
         network: @escaping Network
     ) async throws -> (response: CacheableResponse, info: CacheInfo) {
         guard request.method == "GET" else {
-            let response = try await network([:])
+            let response = try await network([:], false)
             if !["HEAD", "OPTIONS", "TRACE"].contains(request.method), response.status < 400 {
                 invalidate(after: request, response: response)
             }
             return (response, .network)
         }
-        guard let mode else { return (try await network([:]), .network) }
+        guard let mode else { return (try await network([:], false), .network) }
         let key = CacheKey(account: request.account, url: request.url)
         let stored = cache.lookup(key, requestHeaders: request.headers)?.entry
         switch CacheDecision.decide(mode: mode, entry: stored, requestHeaders: request.headers, now: now()) {
@@ -71,23 +73,24 @@ struct HTTPCacheStage: Sendable {
             if refreshes.begin(key) {
                 Task {
                     _ = try? await fetch(request, key: key, stored: entry, conditional: conditional,
-                                         mode: mode, classify: classify, network: network)
+                                         mode: mode, classify: classify) { try await network($0, true) }
                     refreshes.end(key)
                 }
             }
             return (Self.response(from: entry, age: age), CacheInfo(source: .cache, age: age, isStale: true))
         case let .revalidate(entry, _, conditional):
             return try await fetch(request, key: key, stored: entry, conditional: conditional,
-                                   mode: mode, classify: classify, network: network)
+                                   mode: mode, classify: classify) { try await network($0, false) }
         case .miss:
             return try await fetch(request, key: key, stored: nil, conditional: [:],
-                                   mode: mode, classify: classify, network: network)
+                                   mode: mode, classify: classify) { try await network($0, false) }
         }
     }
 
     private func fetch(
         _ request: CacheableRequest, key: CacheKey, stored: CacheEntry?, conditional: [String: String],
-        mode: CacheMode, classify: @Sendable (any Error) -> CacheFailureKind, network: Network
+        mode: CacheMode, classify: @Sendable (any Error) -> CacheFailureKind,
+        network: @Sendable ([String: String]) async throws -> CacheableResponse
     ) async throws -> (response: CacheableResponse, info: CacheInfo) {
         let requestTime = now()
         let response: CacheableResponse
