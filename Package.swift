@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "specwright", targets: ["specwright"]),
         .library(name: "SpecwrightRuntime", targets: ["SpecwrightRuntime"]),
+        .plugin(name: "SpecwrightPlugin", targets: ["SpecwrightPlugin"]),
+        .plugin(name: "GenerateClientPlugin", targets: ["GenerateClientPlugin"]),
     ],
     targets: [
         // C system library: libyaml through pkg-config. Only SpecwrightYAML imports it.
@@ -42,6 +44,18 @@ let package = Package(
         .target(
             name: "SpecwrightRuntime",
             dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux]))]
+        ),
+
+        // Build-tool plugin: `*.specwright.yaml` in a target → generated client at build time.
+        .plugin(name: "SpecwrightPlugin", capability: .buildTool(), dependencies: ["specwright"]),
+        // Command plugin: writes generated sources into a target's `Generated/` folder.
+        .plugin(
+            name: "GenerateClientPlugin",
+            capability: .command(
+                intent: .custom(verb: "generate-client", description: "Generate Swift clients from the *.specwright.yaml specs of a target into its Generated/ folder"),
+                permissions: [.writeToPackageDirectory(reason: "Writes the generated client sources into the target's Generated/ folder")]
+            ),
+            dependencies: ["specwright"]
         ),
 
         .testTarget(name: "SpecwrightYAMLTests", dependencies: ["SpecwrightYAML"]),
