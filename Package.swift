@@ -33,8 +33,18 @@ let package = Package(
         // Command-line front end (argument parsing + commands); thin over SpecwrightCore.
         .target(name: "SpecwrightCLI", dependencies: ["SpecwrightCore"]),
         .executableTarget(name: "specwright", dependencies: ["SpecwrightCLI"]),
-        // What generated clients import. Foundation only.
-        .target(name: "SpecwrightRuntime"),
+        // C system library: SQLite through pkg-config, for the runtime's HTTP cache and outbox.
+        // Linux only: Apple platforms use the SDK's SQLite3 module.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        // What generated clients import. Foundation (and SQLite for the cache and outbox) only.
+        .target(
+            name: "SpecwrightRuntime",
+            dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux]))]
+        ),
 
         // Build-tool plugin: `*.specwright.yaml` in a target → generated client at build time.
         .plugin(name: "SpecwrightPlugin", capability: .buildTool(), dependencies: ["specwright"]),
