@@ -1,0 +1,56 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The default transport: one `URLSession` per client, with `URLCache` disabled (it is not
+/// honoured on Linux, and the runtime has its own cache) and cookies not stored.
+public final class URLSessionTransport: HTTPTransport {
+    /// The session (immutable after `init`; `URLSession` is thread-safe).
+    public let session: URLSession
+
+    /// Creates a transport over a new ephemeral session without URL cache or cookie storage.
+    /// `maximumConnectionsPerHost` defaults to 6, the common browser limit.
+    public init(maximumConnectionsPerHost: Int = 6) {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpMaximumConnectionsPerHost = maximumConnectionsPerHost
+        session = URLSession(configuration: configuration)
+    }
+
+    /// Wraps an existing session (the caller owns its configuration).
+    public init(session: URLSession) {
+        self.session = session
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// Performs the exchange with `URLSession.data(for:)`.
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method.rawValue
+        urlRequest.timeoutInterval = request.timeout
+        urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
+        for header in request.headers {
+            urlRequest.addValue(header.value, forHTTPHeaderField: header.name)
+        }
+        urlRequest.httpBody = request.body
+        let (data, response) = try await session.data(for: urlRequest)
+        guard let http = response as? HTTPURLResponse else {
+            throw URLError(.badServerResponse)
+        }
+        var headers: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String, let value = value as? String {
+                headers[name.lowercased()] = value
+            }
+        }
+        return HTTPResponse(status: http.statusCode, headers: headers, body: data)
+    }
+}

@@ -1,0 +1,44 @@
+/// Finds a mapping key that was already used, comparing resolved scalar values (so `"a"` and
+/// `a` clash, `1` and `"1"` do not). Only scalar keys take part. Small mappings are scanned; larger ones get a hash table.
+struct DuplicateKeyIndex {
+    /// Mappings up to this many entries are checked by a linear scan without allocating.
+    private static let scanLimit = 12
+    private var table: [ScalarValue: SourceLocation]?
+
+    /// Returns where `key` first occurred among `entries` (and remembers `key` otherwise).
+    mutating func firstOccurrence(of key: Node, in entries: [MappingEntry]) -> SourceLocation? {
+        // Collection keys are not compared: the YAML test suite treats `{ &a [x]: 1, *a : 2 }`
+        // as valid, and the spec format only uses scalar keys.
+        guard case .scalar(let scalar) = key.kind else { return nil }
+        if table == nil {
+            if entries.count < Self.scanLimit {
+                for entry in entries {
+                    if case .scalar(let other) = entry.key.kind, other.value == scalar.value {
+                        return entry.key.location
+                    }
+                }
+                return nil
+            }
+            var built: [ScalarValue: SourceLocation] = [:]
+            built.reserveCapacity(entries.count * 2)
+            for entry in entries {
+                if case .scalar(let other) = entry.key.kind, built[other.value] == nil {
+                    built[other.value] = entry.key.location
+                }
+            }
+            table = built
+        }
+        if let first = table?[scalar.value] { return first }
+        table?[scalar.value] = key.location
+        return nil
+    }
+
+    /// A short rendering of a key for messages.
+    static func describe(_ key: Node) -> String {
+        switch key.kind {
+        case .scalar(let scalar): return scalar.text.count > 60 ? String(scalar.text.prefix(60)) + "…" : scalar.text
+        case .sequence: return "[…]"
+        case .mapping: return "{…}"
+        }
+    }
+}
