@@ -81,7 +81,7 @@ struct ClientContexts {
         var lines = SourceLayout.wrapped(
             head: access.modifier + "func " + endpoint.name.code, items: parameters, tail: returns + " {", indent: 4)
         let call = endpoint.name.code + "(" + forwardedArguments(endpoint) + ")"
-        lines.append("    try await " + call)
+        lines.append("    try await self." + call)
         lines.append("}")
         return ["doc": docLines(endpoint), "isFirst": .bool(isFirst), "lines": .list(lines.map(MustacheValue.string))]
     }

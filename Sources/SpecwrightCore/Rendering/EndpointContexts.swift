@@ -19,7 +19,7 @@ struct EndpointContexts {
         return [
             "cases": .list(endpoints.map(caseDeclaration)),
             "operationNames": .list(endpoints.map { branch(pattern(for: $0, binding: []), $0.operationName.code) }),
-            "methods": .list(endpoints.map { branch(pattern(for: $0, binding: []), "." + $0.method.rawValue) }),
+            "httpMethods": .list(endpoints.map { branch(pattern(for: $0, binding: []), "." + $0.method.rawValue) }),
             "paths": .list(endpoints.map(pathBranch)),
             "hasQuery": .bool(!queryCases.isEmpty),
             "queryCases": .list(queryCases),

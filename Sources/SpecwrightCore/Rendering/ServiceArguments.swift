@@ -18,10 +18,13 @@ enum ServiceArguments {
         if service.dates != .iso8601 { arguments.append("dates: ." + service.dates.rawValue) }
         if let envelope = service.envelope {
             let codes = { (values: [Int]) in "[" + values.map(String.init).joined(separator: ", ") + "]" }
-            arguments.append(
-                "envelope: EnvelopeFormat(codeKey: \(envelope.codeKey.code), messageKey: \(envelope.messageKey.code), "
-                    + "dataKey: \(envelope.dataKey.code), successCodes: \(codes(envelope.successCodes)), "
-                    + "sessionExpiredCodes: \(codes(envelope.sessionExpiredCodes)))")
+            let envelopeArguments = [
+                "codeKey: " + envelope.codeKey.code, "messageKey: " + envelope.messageKey.code,
+                "dataKey: " + envelope.dataKey.code, "successCodes: " + codes(envelope.successCodes),
+                "sessionExpiredCodes: " + codes(envelope.sessionExpiredCodes),
+            ]
+            let lines = SourceLayout.wrapped(head: "envelope: EnvelopeFormat", items: envelopeArguments, tail: "", indent: 8)
+            arguments.append(lines.joined(separator: "\n        "))
         }
         arguments.append("timeout: " + SourceLayout.number(service.timeout))
         arguments.append("retry: " + retry(service.retry))
