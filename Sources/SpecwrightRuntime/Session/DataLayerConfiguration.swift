@@ -12,14 +12,15 @@ public struct DataLayerConfiguration: Sendable {
     public var session: SessionExpiry
     /// The config gate.
     public var gate: ConfigGate
-    /// Whether concurrent identical GET/HEAD calls share one network call (on by default).
+    /// Whether concurrent identical GET/HEAD calls share one network call. Off by default: code
+    /// that polls or counts requests would otherwise see fewer calls than it made.
     public var deduplicatesReads: Bool
 
     /// Creates a configuration; every parameter has a default (no cache, anonymous, a fresh
-    /// `SessionExpiry`, a `ConfigGate` that learns the gate endpoint, de-duplication on).
+    /// `SessionExpiry`, a `ConfigGate` that learns the gate endpoint, de-duplication off).
     public init(
         cache: HTTPCache? = nil, accountIdentity: @escaping @Sendable () async -> String? = { nil },
-        session: SessionExpiry = SessionExpiry(), gate: ConfigGate = ConfigGate(), deduplicatesReads: Bool = true
+        session: SessionExpiry = SessionExpiry(), gate: ConfigGate = ConfigGate(), deduplicatesReads: Bool = false
     ) {
         self.cache = cache
         self.accountIdentity = accountIdentity
