@@ -62,6 +62,9 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "SpecwrightYAML"]),
         .testTarget(name: "SpecwrightCoreTests", dependencies: ["SpecwrightCore", "SpecwrightCLI"]),
         .testTarget(name: "SpecwrightRuntimeTests", dependencies: ["SpecwrightRuntime"]),
+        // Compile and exercise the committed generator output (Scripts/regenerate-golden.sh).
+        .testTarget(name: "GeneratedClientTests", dependencies: ["SpecwrightRuntime"]),
+        .testTarget(name: "GeneratedHostileClientTests", dependencies: ["SpecwrightRuntime"]),
     ],
     swiftLanguageModes: [.v6]
 )
