@@ -13,6 +13,7 @@ struct SpecValidator {
         self.document = document
         self.diagnostics = diagnostics
         var byName: [String: TypeDefinition] = [:]
+        byName.reserveCapacity(document.types.count)
         for type in document.types where byName[type.name] == nil { byName[type.name] = type }
         typesByName = byName
         knownTypeNames = PrimitiveType.allCases.map(\.rawValue) + document.types.map(\.name)
