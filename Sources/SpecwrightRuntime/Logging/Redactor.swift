@@ -16,24 +16,27 @@ struct Redactor: Sendable {
         case .none, .bearer: break
         }
         self.headers = headers
-        self.fields = fields
+        self.fields = fields.union(headers)
         maxBodyBytes = configuration.maxBodyBytes
     }
 
-    /// The URL with the values of secret query parameters replaced.
+    /// The URL without user info, with the values of secret query parameters replaced.
     func url(_ url: URL) -> String {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
-            let query = components.percentEncodedQuery, !query.isEmpty
-        else { return url.absoluteString }
-        components.user = nil
-        components.password = nil
-        components.percentEncodedQuery = query.split(separator: "&", omittingEmptySubsequences: false).map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = parts.first.map(String.init) ?? ""
+        var text = url.absoluteString
+        if url.user != nil || url.password != nil, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
+            components.user = nil
+            components.password = nil
+            text = components.string ?? text
+        }
+        guard let questionMark = text.firstIndex(of: "?") else { return text }
+        let fragmentStart = text[questionMark...].firstIndex(of: "#") ?? text.endIndex
+        let query = text[text.index(after: questionMark)..<fragmentStart]
+        let redacted = query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+            let name = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
             let decoded = (name.removingPercentEncoding ?? name).lowercased()
             return fields.contains(decoded) ? "\(name)=\(Self.marker)" : String(pair)
         }.joined(separator: "&")
-        return components.string ?? url.absoluteString
+        return String(text[...questionMark]) + redacted
     }
 
     /// `Name: value` lines with secret values replaced.

@@ -32,10 +32,32 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     /// Performs the exchange with `URLSession.data(for:)`.
+    ///
+    /// FoundationNetworking (Linux) truncates `timeoutInterval` to whole seconds — 0.5 s timed
+    /// out after 10 ms here — so a fractional timeout is rounded up for the session and enforced
+    /// by a timer racing the exchange.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let timeout = request.timeout
+        let wholeSeconds = timeout.rounded(.up)
+        guard wholeSeconds != timeout, timeout > 0 else {
+            return try await exchange(request, timeout: timeout)
+        }
+        return try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
+            group.addTask { try await self.exchange(request, timeout: wholeSeconds) }
+            group.addTask {
+                try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
+                throw URLError(.timedOut)
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw URLError(.unknown) }
+            return first
+        }
+    }
+
+    private func exchange(_ request: HTTPRequest, timeout: TimeInterval) async throws -> HTTPResponse {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method.rawValue
-        urlRequest.timeoutInterval = request.timeout
+        urlRequest.timeoutInterval = timeout
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
         for header in request.headers {
             urlRequest.addValue(header.value, forHTTPHeaderField: header.name)
