@@ -12,12 +12,16 @@ import SpecwrightCore
         #expect(run.standardOutput == "\(path): valid (5 types, 6 endpoints)\n")
     }
 
-    @Test func everySpecInTheRepositoryIsValid() throws {
-        let directory = repositoryRoot.appendingPathComponent("specs")
-        let specs = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            .filter { $0.hasSuffix(".yaml") }.sorted()
-        #expect(specs.count >= 2)
-        let run = runCLI(["validate", "--quiet"] + specs.map { directory.appendingPathComponent($0).path })
+    /// `specs/` plus `Fixtures/ValidSpecs/` (realistic specs that have no golden output yet).
+    @Test func everyShippedAndFixtureSpecIsValid() throws {
+        var paths: [String] = []
+        for folder in ["specs", "Tests/SpecwrightCoreTests/Fixtures/ValidSpecs"] {
+            let directory = repositoryRoot.appendingPathComponent(folder)
+            paths += try FileManager.default.contentsOfDirectory(atPath: directory.path)
+                .filter { $0.hasSuffix(".yaml") }.sorted().map { directory.appendingPathComponent($0).path }
+        }
+        #expect(paths.count >= 2)
+        let run = runCLI(["validate", "--quiet"] + paths)
         #expect(run.exitCode == 0, "\(run.standardError)")
         #expect(run.standardOutput == "")
     }
