@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -33,8 +33,18 @@ let package = Package(
         // Command-line front end (argument parsing + commands); thin over SpecwrightCore.
         .target(name: "SpecwrightCLI", dependencies: ["SpecwrightCore"]),
         .executableTarget(name: "specwright", dependencies: ["SpecwrightCLI"]),
-        // What generated clients import. Foundation only.
-        .target(name: "SpecwrightRuntime"),
+        // C system library: SQLite through pkg-config, for the runtime's HTTP cache and outbox.
+        // Linux only: Apple platforms use the SDK's SQLite3 module.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        // What generated clients import. Foundation (and SQLite for the cache and outbox) only.
+        .target(
+            name: "SpecwrightRuntime",
+            dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux]))]
+        ),
         // Rerunnable benchmarks (`swift run -c release specwright-bench [name]`), one file per benchmark.
         .executableTarget(name: "specwright-bench", dependencies: ["SpecwrightRuntime"], path: "Benchmarks/SpecwrightBench"),
 
@@ -52,8 +62,11 @@ let package = Package(
 
         .testTarget(name: "SpecwrightYAMLTests", dependencies: ["SpecwrightYAML"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "SpecwrightYAML"]),
-        .testTarget(name: "SpecwrightCoreTests", dependencies: ["SpecwrightCore", "SpecwrightCLI"]),
+        .testTarget(name: "SpecwrightCoreTests", dependencies: ["SpecwrightCore", "SpecwrightCLI"], exclude: ["Fixtures"]),
         .testTarget(name: "SpecwrightRuntimeTests", dependencies: ["SpecwrightRuntime"]),
+        // Compile and exercise the committed generator output (Scripts/regenerate-golden.sh).
+        .testTarget(name: "GeneratedClientTests", dependencies: ["SpecwrightRuntime"]),
+        .testTarget(name: "GeneratedHostileClientTests", dependencies: ["SpecwrightRuntime"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,6 +3,7 @@ public enum CommandRegistry {
     /// Every command; add new ones here.
     public static let commands: [any Command.Type] = [
         ValidateCommand.self,
+        GenerateCommand.self,
     ]
 
     /// The command called `name`, if any.

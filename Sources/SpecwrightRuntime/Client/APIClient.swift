@@ -51,7 +51,8 @@ public final class APIClient: Sendable {
         let loop = AttemptLoop(
             transport: transport, interceptors: interceptors, refresher: refresher, budget: budget,
             clock: configuration.clock, random: configuration.random, decoder: decoder)
-        handler = CallChain.compose(configuration.stages) { context in try await loop.run(context) }
+        let dataStages = configuration.dataLayer.stages(service: service) { [builder] endpoint in try builder.build(endpoint) }
+        handler = CallChain.compose(dataStages + configuration.stages) { context in try await loop.run(context) }
     }
 
     /// Sends `endpoint` and decodes the response body as `R`.

@@ -40,6 +40,8 @@ public struct ClientConfiguration: Sendable {
     public var decoder: JSONDecoder?
     /// Replaces the encoder built from the service's `DateCoding`.
     public var encoder: JSONEncoder?
+    /// The data layer: HTTP cache, account identity, session expiry, config gate, de-duplication.
+    public var dataLayer: DataLayerConfiguration
 
     /// Creates a configuration; see each property for its default.
     public init(
@@ -50,7 +52,8 @@ public struct ClientConfiguration: Sendable {
         commonHeaders: CommonHeaders = .default, requestIDHeader: String? = ClientConfiguration.defaultRequestIDHeader,
         logging: LoggingConfiguration = LoggingConfiguration(), metrics: [any MetricsObserver] = [],
         clock: any RuntimeClock = SystemClock(), random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
-        allowsInsecureHTTP: Bool = false, decoder: JSONDecoder? = nil, encoder: JSONEncoder? = nil
+        allowsInsecureHTTP: Bool = false, decoder: JSONDecoder? = nil, encoder: JSONEncoder? = nil,
+        dataLayer: DataLayerConfiguration = DataLayerConfiguration()
     ) {
         self.baseURL = baseURL
         self.transport = transport
@@ -70,6 +73,7 @@ public struct ClientConfiguration: Sendable {
         self.allowsInsecureHTTP = allowsInsecureHTTP
         self.decoder = decoder
         self.encoder = encoder
+        self.dataLayer = dataLayer
     }
 
     /// `X-Request-Id`: the de-facto header (Heroku, Rails, nginx `$request_id`) servers log and echo.

@@ -11,8 +11,9 @@ public typealias CallHandler = @Sendable (CallContext) async throws -> HTTPRespo
 /// Stages run in `ClientConfiguration.stages` order, the first one outermost; the retry loop is
 /// always innermost. See docs/runtime.md for the order the data layer uses.
 public protocol CallStage: Sendable {
-    /// Handles one call.
-    func handle(_ context: CallContext, next: CallHandler) async throws -> HTTPResponse
+    /// Handles one call. `next` may escape: in-flight de-duplication runs it in a task shared by
+    /// several callers, and stale-while-revalidate runs it after the call has returned.
+    func handle(_ context: CallContext, next: @escaping CallHandler) async throws -> HTTPResponse
 }
 
 /// Builds the handler chain once per client: `stages[0]` → `stages[1]` → … → `innermost`.

@@ -34,4 +34,12 @@ public final class CallTrace: Sendable {
     public func setCacheStatus(_ status: CacheStatus) {
         state.withLock { $0.cacheStatus = status }
     }
+
+    /// Sets the cache status and the age of a response served from the cache.
+    public func setCacheStatus(_ status: CacheStatus, age: TimeInterval?) {
+        state.withLock {
+            $0.cacheStatus = status
+            $0.cacheAge = age
+        }
+    }
 }

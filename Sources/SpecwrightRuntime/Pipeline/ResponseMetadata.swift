@@ -22,6 +22,8 @@ public struct ResponseMetadata: Sendable, Hashable {
     public var retries: [RetryRecord]
     /// The cache status.
     public var cacheStatus: CacheStatus
+    /// The age in seconds of a response served from the cache (RFC 9111 §4.2.3); nil otherwise.
+    public var cacheAge: TimeInterval?
     /// Bytes of request bodies sent over all attempts.
     public var bytesSent: Int
     /// Bytes of response bodies received over all attempts.
