@@ -60,7 +60,7 @@ let package = Package(
 
         .testTarget(name: "SpecwrightYAMLTests", dependencies: ["SpecwrightYAML"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "SpecwrightYAML"]),
-        .testTarget(name: "SpecwrightCoreTests", dependencies: ["SpecwrightCore", "SpecwrightCLI"]),
+        .testTarget(name: "SpecwrightCoreTests", dependencies: ["SpecwrightCore", "SpecwrightCLI"], exclude: ["Fixtures"]),
         .testTarget(name: "SpecwrightRuntimeTests", dependencies: ["SpecwrightRuntime"]),
         // Compile and exercise the committed generator output (Scripts/regenerate-golden.sh).
         .testTarget(name: "GeneratedClientTests", dependencies: ["SpecwrightRuntime"]),
