@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "specwright", targets: ["specwright"]),
         .library(name: "SpecwrightRuntime", targets: ["SpecwrightRuntime"]),
+        .plugin(name: "SpecwrightPlugin", targets: ["SpecwrightPlugin"]),
+        .plugin(name: "GenerateClientPlugin", targets: ["GenerateClientPlugin"]),
     ],
     targets: [
         // C system library: libyaml through pkg-config. Only SpecwrightYAML imports it.
@@ -31,13 +33,38 @@ let package = Package(
         // Command-line front end (argument parsing + commands); thin over SpecwrightCore.
         .target(name: "SpecwrightCLI", dependencies: ["SpecwrightCore"]),
         .executableTarget(name: "specwright", dependencies: ["SpecwrightCLI"]),
-        // What generated clients import. Foundation only.
-        .target(name: "SpecwrightRuntime"),
+        // C system library: SQLite through pkg-config, for the runtime's HTTP cache and outbox.
+        // Linux only: Apple platforms use the SDK's SQLite3 module.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        // What generated clients import. Foundation (and SQLite for the cache and outbox) only.
+        .target(
+            name: "SpecwrightRuntime",
+            dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux]))]
+        ),
+
+        // Build-tool plugin: `*.specwright.yaml` in a target → generated client at build time.
+        .plugin(name: "SpecwrightPlugin", capability: .buildTool(), dependencies: ["specwright"]),
+        // Command plugin: writes generated sources into a target's `Generated/` folder.
+        .plugin(
+            name: "GenerateClientPlugin",
+            capability: .command(
+                intent: .custom(verb: "generate-client", description: "Generate Swift clients from the *.specwright.yaml specs of a target into its Generated/ folder"),
+                permissions: [.writeToPackageDirectory(reason: "Writes the generated client sources into the target's Generated/ folder")]
+            ),
+            dependencies: ["specwright"]
+        ),
 
         .testTarget(name: "SpecwrightYAMLTests", dependencies: ["SpecwrightYAML"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "SpecwrightYAML"]),
-        .testTarget(name: "SpecwrightCoreTests", dependencies: ["SpecwrightCore", "SpecwrightCLI"]),
+        .testTarget(name: "SpecwrightCoreTests", dependencies: ["SpecwrightCore", "SpecwrightCLI"], exclude: ["Fixtures"]),
         .testTarget(name: "SpecwrightRuntimeTests", dependencies: ["SpecwrightRuntime"]),
+        // Compile and exercise the committed generator output (Scripts/regenerate-golden.sh).
+        .testTarget(name: "GeneratedClientTests", dependencies: ["SpecwrightRuntime"]),
+        .testTarget(name: "GeneratedHostileClientTests", dependencies: ["SpecwrightRuntime"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Regenerates the committed reference output of the generator. Each spec gets its own test
+# target (generated file names and type names must not collide within a module):
+#   specs/bookstore.yaml        → Tests/GeneratedClientTests/Generated/bookstore/
+#   Tests/Fixtures/hostile.yaml → Tests/GeneratedHostileClientTests/Generated/hostile/
+# SpecwrightCoreTests/Generation/GoldenOutputTests.swift compares against these files (and
+# fails for a spec in specs/ that has no entry here); the Generated*ClientTests targets
+# compile and exercise them against SpecwrightRuntime.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+swift build --product specwright >/dev/null
+bin="$(swift build --product specwright --show-bin-path)/specwright"
+
+generate() {
+  "$bin" generate "$1" --output "$2"
+}
+
+generate specs/bookstore.yaml Tests/GeneratedClientTests/Generated/bookstore
+generate Tests/Fixtures/hostile.yaml Tests/GeneratedHostileClientTests/Generated/hostile

@@ -1,0 +1,98 @@
+import Foundation
+import SpecwrightCore
+
+/// `specwright generate <spec> --output <dir>`: writes `Types.swift`, `Endpoints.swift` and
+/// `Client.swift` for a spec.
+public enum GenerateCommand: Command {
+    public static let name = "generate"
+    public static let abstract = "Generates the Swift client for a spec."
+    public static let discussion = """
+        Writes Types.swift, Endpoints.swift and Client.swift into the output directory. A file is \
+        written only when its content changed; nothing else in the directory is touched. A spec \
+        with errors generates nothing: its diagnostics are printed and the exit code is 1.
+        """
+    public static let signature = CommandSignature(
+        options: [
+            .init("output", short: "o", valueName: "dir", help: "The directory to write the files into."),
+            .init("access", valueName: "level", help: "Access level of the generated API: public (default), package or internal."),
+            .init("templates", valueName: "dir", help: "A directory of .mustache files overriding the default templates."),
+            .init("config", valueName: "file", help: "A generation config file (access, templates); command-line options win."),
+            .init("file-prefix", valueName: "prefix", help: "Prefix for the output file names (BookstoreTypes.swift), so several specs can share a target."),
+        ],
+        flags: [.init("quiet", short: "q", help: "Print nothing when generation succeeds.")],
+        positionals: [.init("spec", help: "The spec file.")])
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) -> Int32 {
+        guard let path = arguments.positional("spec").first else {
+            context.output.printError("error: missing <spec>")
+            return ExitCode.usage
+        }
+        guard let output = arguments.option("output") else {
+            context.output.printError("error: missing --output <dir>")
+            return ExitCode.usage
+        }
+        if let prefix = arguments.option("file-prefix"), prefix.contains("/") || prefix.hasPrefix(".") {
+            context.output.printError("error: --file-prefix must be a plain file-name prefix, not '\(prefix)'")
+            return ExitCode.usage
+        }
+        var config = GenerationConfig()
+        if let configPath = arguments.option("config") {
+            switch context.readFile(configPath) {
+            case .success(let bytes):
+                let parsed = GenerationConfig.parse(bytes, file: configPath)
+                parsed.diagnostics.forEach { context.output.printError($0.description) }
+                guard let loaded = parsed.config else { return ExitCode.specErrors }
+                config = loaded
+            case .failure(let error):
+                context.output.printError("error: cannot read '\(configPath)': \(error.reason)")
+                return ExitCode.specErrors
+            }
+        }
+        let accessName = arguments.option("access") ?? config.access?.rawValue ?? AccessLevel.public.rawValue
+        guard let access = AccessLevel(rawValue: accessName) else {
+            context.output.printError("error: --access must be public, package or internal, not '\(accessName)'")
+            return ExitCode.usage
+        }
+        let templates: TemplateSet
+        do {
+            if let directory = arguments.option("templates") ?? config.templatesDirectory {
+                templates = try TemplateSet.overriding(with: URL(fileURLWithPath: directory, isDirectory: true))
+            } else {
+                templates = try TemplateSet.defaults()
+            }
+        } catch {
+            context.output.printError(error.description)
+            return ExitCode.specErrors
+        }
+        let bytes: [UInt8]
+        switch context.readFile(path) {
+        case .success(let read):
+            bytes = read
+        case .failure(let error):
+            context.output.printError("error: cannot read '\(path)': \(error.reason)")
+            return ExitCode.specErrors
+        }
+        let result = ClientGenerator.generate(bytes: bytes, file: path, templates: templates, options: RenderOptions(access: access))
+        for diagnostic in result.diagnostics {
+            context.output.printError(diagnostic.description)
+        }
+        if let failure = result.templateFailure {
+            context.output.printError(failure.description)
+        }
+        guard result.succeeded else { return ExitCode.specErrors }
+        do {
+            let prefix = arguments.option("file-prefix") ?? ""
+            let files = result.files.map { GeneratedFile(name: prefix + $0.name, contents: $0.contents) }
+            let outcomes = try OutputWriter(directory: URL(fileURLWithPath: output, isDirectory: true)).write(files)
+            if !arguments.flag("quiet") {
+                for (name, outcome) in outcomes {
+                    context.output.print("\(outcome.rawValue): \((output as NSString).appendingPathComponent(name))")
+                }
+            }
+        } catch {
+            context.output.printError(error.description)
+            return ExitCode.specErrors
+        }
+        return ExitCode.success
+    }
+}

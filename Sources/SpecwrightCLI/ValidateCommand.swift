@@ -1,0 +1,42 @@
+import SpecwrightCore
+
+/// `specwright validate <spec> ...`: checks specs and prints every diagnostic.
+public enum ValidateCommand: Command {
+    public static let name = "validate"
+    public static let abstract = "Checks specs and reports every problem."
+    public static let discussion = """
+        Prints each problem as 'file:line:col: error: message' to standard error, all errors of \
+        a file in one run. Exits with 0 when every spec is valid, 1 when any has errors.
+        """
+    public static let signature = CommandSignature(
+        flags: [.init("quiet", short: "q", help: "Print nothing for valid specs.")],
+        positionals: [.init("spec", help: "The spec files to check.", isRepeating: true)])
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) -> Int32 {
+        var failed = false
+        for path in arguments.positional("spec") {
+            let bytes: [UInt8]
+            switch context.readFile(path) {
+            case .success(let read):
+                bytes = read
+            case .failure(let error):
+                context.output.printError("error: cannot read '\(path)': \(error.reason)")
+                failed = true
+                continue
+            }
+            let result = SpecLoader.load(bytes: bytes, file: path)
+            for diagnostic in result.diagnostics {
+                context.output.printError(diagnostic.description)
+            }
+            if let document = result.document {
+                if !arguments.flag("quiet") {
+                    let endpoints = document.allEndpoints.count
+                    context.output.print("\(path): valid (\(document.types.count) types, \(endpoints) endpoints)")
+                }
+            } else {
+                failed = true
+            }
+        }
+        return failed ? ExitCode.specErrors : ExitCode.success
+    }
+}

@@ -1,0 +1,114 @@
+import SpecwrightYAML
+
+extension SpecLowering {
+    mutating func lowerGroup(_ group: EndpointGroup, property: IR.Identifier, typeScope: inout NameScope) -> IR.EndpointGroup {
+        let stem = SwiftName.upperCamelCase(group.name) ?? "Group"
+        let enumName = typeScope.claim(stem + "Endpoint")
+        let protocolName = typeScope.claim(stem + "API")
+        let clientName = typeScope.claim(stem + "Client")
+        // Type names are reserved in member scopes: a member spelled like a type (`_2fa`) would
+        // hide the type inside the generated enum.
+        var endpointScope = NameScope(reserved: NameScope.reservedEndpointNames + typeNames.values.map(\.name))
+        let endpoints = group.endpoints.map { endpoint in
+            lowerEndpoint(endpoint, name: endpointScope.identifier(for: endpoint.name, style: .member, fallback: "call"))
+        }
+        return IR.EndpointGroup(
+            propertyName: property, enumName: enumName, protocolName: protocolName, clientName: clientName,
+            documentation: IR.Documentation("The `\(property.name)` endpoints."), endpoints: endpoints)
+    }
+
+    private mutating func lowerEndpoint(_ endpoint: Endpoint, name: IR.Identifier) -> IR.Endpoint {
+        var scope = NameScope(reserved: NameScope.reservedParameterNames + typeNames.values.map(\.name))
+        var byRawName: [String: IR.Identifier] = [:]
+        func lower(_ parameter: Parameter, _ location: IR.ParameterLocation) -> IR.Parameter {
+            let identifier = scope.identifier(for: parameter.name, style: .member, fallback: "value")
+            if location == .path { byRawName[parameter.name] = identifier }
+            return IR.Parameter(
+                name: identifier, wireName: IR.StringLiteral(parameter.name), location: location,
+                type: reference(parameter.type.expression),
+                defaultValue: parameter.defaultValue.map { defaultExpression($0.value, type: parameter.type.expression) },
+                documentation: IR.Documentation(parameter.description))
+        }
+        let path = endpoint.pathParameters.map { lower($0, .path) }
+        let query = endpoint.queryParameters.map { lower($0, .query) }
+        let headers = endpoint.headerParameters.map { lower($0, .header) }
+        for parameter in endpoint.queryParameters where !Self.isQueryCompatible(parameter.type.expression, document: document) {
+            diagnostics.error(
+                "query parameter '\(parameter.name)' has type '\(parameter.type)'; query values must be scalars, enums or arrays of them",
+                at: parameter.type.location)
+        }
+        var bodyKind: IR.RequestBodyKind?
+        var body: [IR.Parameter] = []
+        if let use = endpoint.body {
+            let type = reference(use.expression)
+            bodyKind = type == .builtin(.data) ? .binary(contentType: IR.StringLiteral("application/octet-stream")) : .json
+            body = [IR.Parameter(name: scope.claim("body"), wireName: IR.StringLiteral("body"), location: .body, type: type)]
+        }
+        let response: IR.Response
+        switch endpoint.response.map({ reference($0.expression) }) {
+        case nil: response = .none
+        case .builtin(.data)?: response = .binary
+        case let type?: response = .json(type)
+        }
+        return IR.Endpoint(
+            name: name,
+            operationName: IR.StringLiteral(endpoint.operationName),
+            method: IR.HTTPMethod(rawValue: endpoint.method.rawValue) ?? .get,
+            documentation: documentation(endpoint, parameters: path + query + headers),
+            path: lowerPath(endpoint.path.value, parameters: byRawName),
+            parameters: path + body + query + headers,
+            body: bodyKind,
+            response: response,
+            errors: endpoint.errors.map { IR.ErrorBody(status: $0.status, type: reference($0.type.expression)) },
+            options: options(endpoint),
+            batch: batch(endpoint, parameters: query))
+    }
+
+    private func documentation(_ endpoint: Endpoint, parameters: [IR.Parameter]) -> IR.Documentation {
+        let described = parameters.filter { !$0.documentation.isEmpty }
+        let parameterLines = described.map { "- Parameter \($0.name.name): " + $0.documentation.lines.joined(separator: " ") }
+        return IR.Documentation(paragraphs: [
+            endpoint.summary, endpoint.description,
+            parameterLines.isEmpty ? nil : parameterLines.joined(separator: "\n"),
+        ])
+    }
+
+    private func lowerPath(_ template: PathTemplate, parameters: [String: IR.Identifier]) -> [IR.PathSegment] {
+        template.segments.map { parts in
+            IR.PathSegment(pieces: parts.map { part in
+                switch part {
+                case .literal(let text): .literal(IR.StringLiteral(text))
+                case .parameter(let name): parameters[name].map(IR.PathPiece.parameter) ?? .literal(IR.StringLiteral(name))
+                }
+            })
+        }
+    }
+
+    private func options(_ endpoint: Endpoint) -> IR.EndpointOptions {
+        IR.EndpointOptions(
+            timeout: endpoint.timeout,
+            retry: endpoint.retry.map(Self.retry),
+            cache: endpoint.cache.map(Self.cache),
+            skipsAuth: endpoint.auth == AuthSetting.none && document.auth != .none,
+            isIdempotent: endpoint.idempotent == true && !endpoint.method.isIdempotentByDefault,
+            isGate: endpoint.isGate)
+    }
+
+    private func batch(_ endpoint: Endpoint, parameters: [IR.Parameter]) -> IR.Batch? {
+        guard let batch = endpoint.batch,
+            let parameter = parameters.first(where: { $0.wireName.value == batch.parameter.value })
+        else { return nil }
+        return IR.Batch(parameter: parameter.name, size: batch.size, concurrency: batch.concurrency)
+    }
+
+    /// Whether values of `expression` can be query items (scalars, enums, arrays of them).
+    static func isQueryCompatible(_ expression: TypeExpression, document: SpecDocument, allowArray: Bool = true) -> Bool {
+        switch expression {
+        case .primitive(let primitive): primitive != .data
+        case .named(let name): document.type(named: name)?.isEnum ?? false
+        case .optional(let wrapped): isQueryCompatible(wrapped, document: document, allowArray: allowArray)
+        case .array(let element): allowArray && isQueryCompatible(element, document: document, allowArray: false)
+        case .dictionary: false
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import SpecwrightYAML
+
+/// Lowers a validated ``SpecDocument`` into the ``IR/API`` the renderer consumes.
+///
+/// All naming goes through ``NameScope`` (built on ``SwiftName``); all spec text that reaches
+/// the output becomes an ``IR/StringLiteral`` or ``IR/Documentation``. Problems the validator
+/// cannot see (a renamed type, an unusable base URL, a parameter type that cannot be sent)
+/// are reported as diagnostics; errors mean no IR.
+public struct SpecLowering {
+    /// The IR (nil when lowering found errors) and the diagnostics.
+    public struct Result: Sendable {
+        /// The lowered API, or nil when ``diagnostics`` holds an error.
+        public let api: IR.API?
+        /// Warnings and errors found while lowering.
+        public let diagnostics: [Diagnostic]
+    }
+
+    let document: SpecDocument
+    var diagnostics = DiagnosticBag()
+    var typeNames: [String: IR.Identifier] = [:]
+
+    /// Lowers `document`.
+    public static func lower(_ document: SpecDocument) -> Result {
+        var lowering = SpecLowering(document: document)
+        let api = lowering.lowerAPI()
+        let diagnostics = lowering.diagnostics.sorted()
+        return Result(api: lowering.diagnostics.hasErrors ? nil : api, diagnostics: diagnostics)
+    }
+
+    private init(document: SpecDocument) {
+        self.document = document
+    }
+
+    private mutating func lowerAPI() -> IR.API {
+        var typeScope = NameScope(reserved: NameScope.reservedTypeNames)
+        for type in document.types {
+            let identifier = typeScope.identifier(for: type.name, style: .type, fallback: "Unnamed")
+            if identifier.name != SwiftName.upperCamelCase(type.name) {
+                diagnostics.warning(
+                    "type '\(type.name)' is generated as '\(identifier.name)' so that it does not shadow a Swift, Foundation or runtime type",
+                    at: type.location)
+            }
+            typeNames[type.name] = identifier
+        }
+        let prefix = SwiftName.upperCamelCase(document.name.value) ?? "API"
+        let clientTypeName = typeScope.claim(prefix + "Client")
+        var groupScope = NameScope(reserved: NameScope.reservedGroupNames)
+        let groups = document.groups.map { group in
+            lowerGroup(group, property: groupScope.identifier(for: group.name, style: .member, fallback: "group"), typeScope: &typeScope)
+        }
+        return IR.API(
+            sourceFile: URL(fileURLWithPath: document.file).lastPathComponent,
+            name: NameScope.standalone(prefix),
+            documentation: IR.Documentation(document.description),
+            service: lowerService(),
+            types: document.types.map(lowerType),
+            groups: groups,
+            clientTypeName: clientTypeName)
+    }
+
+    // MARK: Service
+
+    private mutating func lowerService() -> IR.Service {
+        if URL(string: document.baseURL.value) == nil {
+            diagnostics.error("baseURL '\(document.baseURL.value)' is not a URL Foundation can parse", at: document.baseURL.location)
+        }
+        let auth: IR.Auth =
+            switch document.auth {
+            case .none: .none
+            case .bearer: .bearer
+            case .apiKeyHeader(let name): .apiKeyHeader(IR.StringLiteral(name))
+            case .apiKeyQuery(let name): .apiKeyQuery(IR.StringLiteral(name))
+            }
+        let envelope = document.envelope.map { envelope in
+            IR.Envelope(
+                codeKey: IR.StringLiteral(envelope.codeKey), messageKey: IR.StringLiteral(envelope.messageKey),
+                dataKey: IR.StringLiteral(envelope.dataKey), successCodes: envelope.successCodes,
+                sessionExpiredCodes: envelope.sessionExpiredCodes)
+        }
+        return IR.Service(
+            name: IR.StringLiteral(document.name.value),
+            baseURL: IR.StringLiteral(document.baseURL.value),
+            headers: document.headers.map { IR.Header(name: IR.StringLiteral($0.name), value: IR.StringLiteral($0.value)) },
+            auth: auth,
+            dates: IR.DateCoding(rawValue: document.dates.rawValue) ?? .iso8601,
+            envelope: envelope,
+            timeout: document.defaults.timeout,
+            retry: Self.retry(document.defaults.retry),
+            cache: Self.cache(document.defaults.cache))
+    }
+
+    static func retry(_ setting: RetrySetting) -> IR.Retry {
+        IR.Retry(maxRetries: setting.maxRetries, baseDelay: setting.baseDelay, maxDelay: setting.maxDelay)
+    }
+
+    static func cache(_ setting: CacheSetting) -> IR.Cache {
+        switch setting {
+        case .none: .networkOnly
+        case .cacheFirst(let ttl): .cacheFirst(ttl: ttl)
+        case .networkFirst(let ttl): .networkFirst(ttl: ttl)
+        case .staleWhileRevalidate(let ttl): .staleWhileRevalidate(ttl: ttl)
+        }
+    }
+
+    // MARK: Types
+
+    func lowerType(_ type: TypeDefinition) -> IR.TypeDeclaration {
+        let name = typeNames[type.name] ?? NameScope.standalone("Unnamed")
+        let documentation = IR.Documentation(type.description)
+        switch type.kind {
+        case .object(let properties):
+            var scope = NameScope(reserved: NameScope.reservedPropertyNames + typeNames.values.map(\.name))
+            let lowered = properties.map { property in
+                IR.Property(
+                    name: scope.identifier(for: property.name, style: .member, fallback: "unnamed"),
+                    jsonKey: IR.StringLiteral(property.jsonKey(style: document.jsonKeys)),
+                    type: reference(property.type.expression),
+                    defaultValue: property.defaultValue.map { defaultExpression($0.value, type: property.type.expression) },
+                    documentation: IR.Documentation(property.description))
+            }
+            return .structure(IR.Structure(name: name, documentation: documentation, properties: lowered))
+        case .enumeration(let cases):
+            var scope = NameScope(reserved: NameScope.reservedEnumCaseNames + typeNames.values.map(\.name))
+            let unknown = scope.claim("unknown")
+            let lowered = cases.map { enumCase in
+                IR.StringEnumCase(
+                    name: scope.identifier(for: enumCase.value, style: .member, fallback: enumCase.value.isEmpty ? "empty" : "value"),
+                    rawValue: IR.StringLiteral(enumCase.value))
+            }
+            return .stringEnum(IR.StringEnum(name: name, documentation: documentation, cases: lowered, unknownCaseName: unknown))
+        }
+    }
+
+    /// The IR type for a spec type expression.
+    func reference(_ expression: TypeExpression) -> IR.TypeReference {
+        switch expression {
+        case .primitive(let primitive): .builtin(IR.BuiltinType(rawValue: primitive.rawValue) ?? .string)
+        case .named(let name): .named(typeNames[name] ?? NameScope.standalone("Unnamed"))
+        case .optional(let wrapped): .optional(reference(wrapped))
+        case .array(let element): .array(reference(element))
+        case .dictionary(let value): .dictionary(reference(value))
+        }
+    }
+}

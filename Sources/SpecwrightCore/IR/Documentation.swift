@@ -1,0 +1,68 @@
+extension IR {
+    /// Text from a spec made safe to emit as `///` doc comment lines.
+    ///
+    /// Every line break (`\n`, `\r`, U+0085, U+2028, U+2029) splits a line, control and format
+    /// characters are removed and trailing whitespace trimmed, so a description can neither end
+    /// the comment nor smuggle a line of code into the output. Leading and trailing blank lines
+    /// are dropped; inner blank lines are kept (they separate paragraphs).
+    public struct Documentation: Hashable, Sendable {
+        /// The comment lines without the `///` prefix.
+        public let lines: [String]
+
+        /// No documentation.
+        public static let none = Documentation(lines: [])
+
+        private init(lines: [String]) {
+            self.lines = lines
+        }
+
+        /// Splits and cleans `text`; nil or blank text gives no lines.
+        public init(_ text: String?) {
+            guard let text else {
+                self.init(lines: [])
+                return
+            }
+            var lines: [String] = []
+            var current = String.UnicodeScalarView()
+            var previousWasCarriageReturn = false
+            for scalar in text.unicodeScalars {
+                let isBreak = ["\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar)
+                if isBreak {
+                    if !(scalar == "\n" && previousWasCarriageReturn) {
+                        lines.append(Self.trimmed(current))
+                        current = String.UnicodeScalarView()
+                    }
+                } else if scalar == "\t" {
+                    current.append(" ")
+                } else if !StringLiteral.needsUnicodeEscape(scalar) {
+                    current.append(scalar)
+                }
+                previousWasCarriageReturn = scalar == "\r"
+            }
+            lines.append(Self.trimmed(current))
+            while lines.first?.isEmpty == true { lines.removeFirst() }
+            while lines.last?.isEmpty == true { lines.removeLast() }
+            self.init(lines: lines)
+        }
+
+        /// Documentation made of several paragraphs (e.g. summary and description), blank-line separated.
+        public init(paragraphs: [String?]) {
+            let parts = paragraphs.map { Documentation($0) }.filter { !$0.lines.isEmpty }
+            var lines: [String] = []
+            for part in parts {
+                if !lines.isEmpty { lines.append("") }
+                lines += part.lines
+            }
+            self.init(lines: lines)
+        }
+
+        /// Whether there is nothing to write.
+        public var isEmpty: Bool { lines.isEmpty }
+
+        private static func trimmed(_ scalars: String.UnicodeScalarView) -> String {
+            var text = String(scalars)
+            while let last = text.last, last.isWhitespace { text.removeLast() }
+            return text
+        }
+    }
+}

@@ -1,0 +1,237 @@
+extension IR {
+    /// A group of endpoints: one `XxxEndpoint` enum, one `XxxAPI` protocol, one `XxxClient` struct.
+    public struct EndpointGroup: Hashable, Sendable {
+        /// The property on the root client, e.g. `books`.
+        public var propertyName: Identifier
+        /// The endpoint enum, e.g. `BooksEndpoint`.
+        public var enumName: Identifier
+        /// The protocol apps fake in tests, e.g. `BooksAPI`.
+        public var protocolName: Identifier
+        /// The implementation over `APIClient`, e.g. `BooksClient`.
+        public var clientName: Identifier
+        /// The group name as written in the spec, for doc comments (already comment-safe).
+        public var documentation: Documentation
+        /// Endpoints in spec order.
+        public var endpoints: [Endpoint]
+
+        /// Creates a group.
+        public init(
+            propertyName: Identifier, enumName: Identifier, protocolName: Identifier, clientName: Identifier,
+            documentation: Documentation, endpoints: [Endpoint]
+        ) {
+            self.propertyName = propertyName
+            self.enumName = enumName
+            self.protocolName = protocolName
+            self.clientName = clientName
+            self.documentation = documentation
+            self.endpoints = endpoints
+        }
+    }
+
+    /// One HTTP operation: an enum case and a client method of the same name.
+    public struct Endpoint: Hashable, Sendable {
+        /// The case and method name.
+        public var name: Identifier
+        /// `group.endpoint` as a literal (logs, metrics, errors).
+        public var operationName: StringLiteral
+        /// The HTTP method.
+        public var method: HTTPMethod
+        /// Summary and description.
+        public var documentation: Documentation
+        /// The path below the base URL, one element per `/`-separated segment.
+        public var path: [PathSegment]
+        /// Parameters in method-signature order (path, body, query, header).
+        public var parameters: [Parameter]
+        /// How the request body is encoded, if there is one.
+        public var body: RequestBodyKind?
+        /// What a successful response holds.
+        public var response: Response
+        /// Typed error bodies.
+        public var errors: [ErrorBody]
+        /// Overrides of the service defaults.
+        public var options: EndpointOptions
+        /// Set when requests are split by an array parameter.
+        public var batch: Batch?
+
+        /// Creates an endpoint.
+        public init(
+            name: Identifier, operationName: StringLiteral, method: HTTPMethod, documentation: Documentation,
+            path: [PathSegment], parameters: [Parameter], body: RequestBodyKind?, response: Response,
+            errors: [ErrorBody], options: EndpointOptions, batch: Batch?
+        ) {
+            self.name = name
+            self.operationName = operationName
+            self.method = method
+            self.documentation = documentation
+            self.path = path
+            self.parameters = parameters
+            self.body = body
+            self.response = response
+            self.errors = errors
+            self.options = options
+            self.batch = batch
+        }
+    }
+
+    /// The HTTP method (raw value: the runtime's `HTTPMethod` case name).
+    public enum HTTPMethod: String, Hashable, Sendable {
+        /// GET
+        case get
+        /// POST
+        case post
+        /// PUT
+        case put
+        /// PATCH
+        case patch
+        /// DELETE
+        case delete
+        /// HEAD
+        case head
+    }
+
+    /// One `/`-separated path segment: literal text and parameters, concatenated.
+    public struct PathSegment: Hashable, Sendable {
+        /// The pieces in order.
+        public var pieces: [PathPiece]
+
+        /// Creates a segment.
+        public init(pieces: [PathPiece]) {
+            self.pieces = pieces
+        }
+    }
+
+    /// A piece of a path segment.
+    public enum PathPiece: Hashable, Sendable {
+        /// Literal text (the runtime percent-encodes it).
+        case literal(StringLiteral)
+        /// The value of the named path parameter.
+        case parameter(Identifier)
+    }
+
+    /// Where a parameter's value goes in the request.
+    public enum ParameterLocation: Hashable, Sendable {
+        /// A `{name}` in the path.
+        case path
+        /// A query item (arrays repeat the key).
+        case query
+        /// A request header.
+        case header
+        /// The whole body (JSON or binary).
+        case body
+        /// One field of a form-URL-encoded body.
+        case formField
+        /// One part of a multipart body; file name and content type are set for binary parts.
+        case multipartPart(filename: StringLiteral?, contentType: StringLiteral?)
+    }
+
+    /// A value the caller passes.
+    public struct Parameter: Hashable, Sendable {
+        /// The Swift label and variable name.
+        public var name: Identifier
+        /// The name on the wire (query key, header name, form field or part name).
+        public var wireName: StringLiteral
+        /// Where the value goes.
+        public var location: ParameterLocation
+        /// The Swift type; optional types may be omitted by the caller.
+        public var type: TypeReference
+        /// The default argument, if the spec gives one (optionals default to `nil` regardless).
+        public var defaultValue: Expression?
+        /// Its doc text.
+        public var documentation: Documentation
+
+        /// Creates a parameter.
+        public init(
+            name: Identifier, wireName: StringLiteral, location: ParameterLocation, type: TypeReference,
+            defaultValue: Expression? = nil, documentation: Documentation = .none
+        ) {
+            self.name = name
+            self.wireName = wireName
+            self.location = location
+            self.type = type
+            self.defaultValue = defaultValue
+            self.documentation = documentation
+        }
+    }
+
+    /// How a request body is encoded.
+    public enum RequestBodyKind: Hashable, Sendable {
+        /// The `.body` parameter encoded as JSON.
+        case json
+        /// The `.body` parameter (`Data`) sent as is with this content type.
+        case binary(contentType: StringLiteral)
+        /// The `.formField` parameters, URL-encoded.
+        case formURLEncoded
+        /// The `.multipartPart` parameters as `multipart/form-data`.
+        case multipart
+    }
+
+    /// What a successful response holds.
+    public enum Response: Hashable, Sendable {
+        /// Nothing: the method returns `Void`.
+        case none
+        /// JSON decoded into the type.
+        case json(TypeReference)
+        /// The raw bytes (`Data`).
+        case binary
+    }
+
+    /// A typed error body for a status (`nil`: any other non-2xx status).
+    public struct ErrorBody: Hashable, Sendable {
+        /// The HTTP status, or nil for "default".
+        public var status: Int?
+        /// The body type.
+        public var type: TypeReference
+
+        /// Creates an error body.
+        public init(status: Int?, type: TypeReference) {
+            self.status = status
+            self.type = type
+        }
+    }
+
+    /// Per-endpoint overrides of the service defaults (nil: inherit).
+    public struct EndpointOptions: Hashable, Sendable {
+        /// Timeout in seconds.
+        public var timeout: Double?
+        /// Retry policy.
+        public var retry: Retry?
+        /// Cache policy.
+        public var cache: Cache?
+        /// Whether the endpoint sends no credentials although the service has auth.
+        public var skipsAuth: Bool
+        /// Whether a POST/PATCH may be retried (an Idempotency-Key is sent).
+        public var isIdempotent: Bool
+        /// Whether this is the config gate.
+        public var isGate: Bool
+
+        /// Creates options; the defaults inherit everything.
+        public init(
+            timeout: Double? = nil, retry: Retry? = nil, cache: Cache? = nil, skipsAuth: Bool = false,
+            isIdempotent: Bool = false, isGate: Bool = false
+        ) {
+            self.timeout = timeout
+            self.retry = retry
+            self.cache = cache
+            self.skipsAuth = skipsAuth
+            self.isIdempotent = isIdempotent
+            self.isGate = isGate
+        }
+    }
+
+    /// Batch settings: the array parameter is split into chunks fetched with bounded concurrency.
+    public struct Batch: Hashable, Sendable {
+        /// The array parameter that is split.
+        public var parameter: Identifier
+        /// Elements per request.
+        public var size: Int
+        /// Requests in flight at once.
+        public var concurrency: Int
+
+        /// Creates batch settings.
+        public init(parameter: Identifier, size: Int, concurrency: Int) {
+            self.parameter = parameter
+            self.size = size
+            self.concurrency = concurrency
+        }
+    }
+}

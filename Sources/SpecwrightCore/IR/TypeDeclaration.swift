@@ -1,0 +1,245 @@
+extension IR {
+    /// A named type the generated code declares.
+    public enum TypeDeclaration: Hashable, Sendable {
+        /// An object: a `struct` with properties (also the result of `allOf` composition).
+        case structure(Structure)
+        /// A string enum with an `unknown(String)` catch-all.
+        case stringEnum(StringEnum)
+        /// An integer enum with an `unknown(Int)` catch-all.
+        case integerEnum(IntegerEnum)
+        /// One of several types (`oneOf`/`anyOf`), optionally told apart by a discriminator.
+        case union(Union)
+        /// Another name for a type expression (e.g. a named array schema).
+        case alias(Alias)
+
+        /// The declared name.
+        public var name: Identifier {
+            switch self {
+            case .structure(let declaration): declaration.name
+            case .stringEnum(let declaration): declaration.name
+            case .integerEnum(let declaration): declaration.name
+            case .union(let declaration): declaration.name
+            case .alias(let declaration): declaration.name
+            }
+        }
+    }
+
+    /// A `struct` DTO.
+    public struct Structure: Hashable, Sendable {
+        /// The type name.
+        public var name: Identifier
+        /// Its doc comment.
+        public var documentation: Documentation
+        /// Stored properties in declaration order.
+        public var properties: [Property]
+        /// Types declared inside this one (OpenAPI inline schemas), in order.
+        public var nestedTypes: [TypeDeclaration]
+        /// The types whose properties were merged into this one (`allOf`), for documentation.
+        public var composedOf: [TypeReference]
+
+        /// Creates a structure.
+        public init(
+            name: Identifier, documentation: Documentation, properties: [Property],
+            nestedTypes: [TypeDeclaration] = [], composedOf: [TypeReference] = []
+        ) {
+            self.name = name
+            self.documentation = documentation
+            self.properties = properties
+            self.nestedTypes = nestedTypes
+            self.composedOf = composedOf
+        }
+
+        /// Whether any JSON key differs from its property name (then `CodingKeys` are written).
+        public var needsCodingKeys: Bool {
+            properties.contains { $0.jsonKey.value != $0.name.name }
+        }
+
+        /// Whether decoding must fill in defaults for missing keys (then `init(from:)` is written).
+        public var needsCustomDecoding: Bool {
+            properties.contains { $0.defaultValue != nil }
+        }
+    }
+
+    /// A stored property of a ``Structure``.
+    public struct Property: Hashable, Sendable {
+        /// The property name.
+        public var name: Identifier
+        /// The JSON key.
+        public var jsonKey: StringLiteral
+        /// The property type (optional when the key may be absent or `null`).
+        public var type: TypeReference
+        /// The default value as a Swift expression: the memberwise `init`'s default argument and
+        /// the value decoding uses when the key is absent.
+        public var defaultValue: Expression?
+        /// Its doc comment.
+        public var documentation: Documentation
+
+        /// Creates a property.
+        public init(
+            name: Identifier, jsonKey: StringLiteral, type: TypeReference, defaultValue: Expression? = nil,
+            documentation: Documentation = .none
+        ) {
+            self.name = name
+            self.jsonKey = jsonKey
+            self.type = type
+            self.defaultValue = defaultValue
+            self.documentation = documentation
+        }
+    }
+
+    /// A Swift expression built by the generator from spec values (literals only, never spec text).
+    public struct Expression: Hashable, Sendable, CustomStringConvertible {
+        /// The expression as Swift source, e.g. `[]`, `20`, `"x"`, `.fiction`.
+        public let code: String
+
+        /// Wraps generator-built source.
+        init(code: String) {
+            self.code = code
+        }
+
+        /// The expression as Swift source.
+        public var description: String { code }
+    }
+
+    /// A string enum.
+    public struct StringEnum: Hashable, Sendable {
+        /// The type name.
+        public var name: Identifier
+        /// Its doc comment.
+        public var documentation: Documentation
+        /// Known cases in spec order.
+        public var cases: [StringEnumCase]
+        /// The catch-all case holding values this client does not know (`unknown`).
+        public var unknownCaseName: Identifier
+
+        /// Creates a string enum.
+        public init(name: Identifier, documentation: Documentation, cases: [StringEnumCase], unknownCaseName: Identifier) {
+            self.name = name
+            self.documentation = documentation
+            self.cases = cases
+            self.unknownCaseName = unknownCaseName
+        }
+    }
+
+    /// A known case of a ``StringEnum``.
+    public struct StringEnumCase: Hashable, Sendable {
+        /// The case name.
+        public var name: Identifier
+        /// The wire value.
+        public var rawValue: StringLiteral
+        /// Its doc comment.
+        public var documentation: Documentation
+
+        /// Creates a case.
+        public init(name: Identifier, rawValue: StringLiteral, documentation: Documentation = .none) {
+            self.name = name
+            self.rawValue = rawValue
+            self.documentation = documentation
+        }
+    }
+
+    /// An integer enum (OpenAPI `type: integer` with `enum:`).
+    public struct IntegerEnum: Hashable, Sendable {
+        /// The type name.
+        public var name: Identifier
+        /// Its doc comment.
+        public var documentation: Documentation
+        /// Known cases in spec order.
+        public var cases: [IntegerEnumCase]
+        /// The catch-all case holding values this client does not know (`unknown`).
+        public var unknownCaseName: Identifier
+
+        /// Creates an integer enum.
+        public init(name: Identifier, documentation: Documentation, cases: [IntegerEnumCase], unknownCaseName: Identifier) {
+            self.name = name
+            self.documentation = documentation
+            self.cases = cases
+            self.unknownCaseName = unknownCaseName
+        }
+    }
+
+    /// A known case of an ``IntegerEnum``.
+    public struct IntegerEnumCase: Hashable, Sendable {
+        /// The case name.
+        public var name: Identifier
+        /// The wire value.
+        public var rawValue: Int
+        /// Its doc comment.
+        public var documentation: Documentation
+
+        /// Creates a case.
+        public init(name: Identifier, rawValue: Int, documentation: Documentation = .none) {
+            self.name = name
+            self.rawValue = rawValue
+            self.documentation = documentation
+        }
+    }
+
+    /// A value that is one of several types.
+    public struct Union: Hashable, Sendable {
+        /// `oneOf` (exactly one matches) or `anyOf` (the first that decodes is taken).
+        public enum Kind: String, Hashable, Sendable {
+            /// OpenAPI `oneOf`.
+            case oneOf
+            /// OpenAPI `anyOf`.
+            case anyOf
+        }
+
+        /// The type name.
+        public var name: Identifier
+        /// Its doc comment.
+        public var documentation: Documentation
+        /// `oneOf` or `anyOf`.
+        public var kind: Kind
+        /// The alternatives in order (decoding without a discriminator tries them in this order).
+        public var cases: [UnionCase]
+        /// The JSON key whose value selects the case, if the spec names one.
+        public var discriminator: StringLiteral?
+
+        /// Creates a union.
+        public init(
+            name: Identifier, documentation: Documentation, kind: Kind, cases: [UnionCase],
+            discriminator: StringLiteral? = nil
+        ) {
+            self.name = name
+            self.documentation = documentation
+            self.kind = kind
+            self.cases = cases
+            self.discriminator = discriminator
+        }
+    }
+
+    /// One alternative of a ``Union``.
+    public struct UnionCase: Hashable, Sendable {
+        /// The case name.
+        public var name: Identifier
+        /// The payload type.
+        public var type: TypeReference
+        /// Discriminator values that select this case (empty without a discriminator).
+        public var discriminatorValues: [StringLiteral]
+
+        /// Creates a union case.
+        public init(name: Identifier, type: TypeReference, discriminatorValues: [StringLiteral] = []) {
+            self.name = name
+            self.type = type
+            self.discriminatorValues = discriminatorValues
+        }
+    }
+
+    /// `typealias Name = Type`.
+    public struct Alias: Hashable, Sendable {
+        /// The alias name.
+        public var name: Identifier
+        /// Its doc comment.
+        public var documentation: Documentation
+        /// The aliased type.
+        public var type: TypeReference
+
+        /// Creates an alias.
+        public init(name: Identifier, documentation: Documentation, type: TypeReference) {
+            self.name = name
+            self.documentation = documentation
+            self.type = type
+        }
+    }
+}

@@ -1,0 +1,106 @@
+/// Turns names written in a spec (snake_case, kebab-case, `X-Request-Id`, `2fa`, `default`, …)
+/// into valid Swift identifiers. Pure functions, no state.
+///
+/// Rules:
+/// - Words are split at every character that is not an ASCII letter or digit; those characters
+///   are removed (`page_size`, `page-size`, `page size` → words `page`, `size`).
+///   Non-ASCII characters are removed too, so that the output is plain ASCII.
+/// - Existing camel case inside a word is kept (`pageSize` stays `pageSize`).
+/// - ``lowerCamelCase(_:)`` lower-cases the leading capital run of the first word
+///   (`URLPath` → `urlPath`, `ID` → `id`); ``upperCamelCase(_:)`` capitalises every word.
+/// - A name starting with a digit gets a leading underscore (`2fa` → `_2fa`).
+/// - Keywords stay as they are; ``escaped(_:)`` adds backticks where Swift requires them.
+///   Collision checks compare the unescaped names.
+public enum SwiftName {
+    /// `lowerCamelCase` identifier for properties, parameters, endpoints, groups and enum cases;
+    /// nil when `raw` has no ASCII letter or digit.
+    public static func lowerCamelCase(_ raw: String) -> String? {
+        let words = splitWords(raw)
+        guard let first = words.first else { return nil }
+        var result = lowerLeadingCapitals(first)
+        for word in words.dropFirst() {
+            result += capitalizeFirst(word)
+        }
+        return fixLeadingDigit(result)
+    }
+
+    /// `UpperCamelCase` identifier for types and the client prefix; nil when `raw` has no
+    /// ASCII letter or digit.
+    public static func upperCamelCase(_ raw: String) -> String? {
+        let words = splitWords(raw)
+        guard !words.isEmpty else { return nil }
+        return fixLeadingDigit(words.map(capitalizeFirst).joined())
+    }
+
+    /// The identifier as it must be written in Swift source: keywords in backticks.
+    public static func escaped(_ identifier: String) -> String {
+        keywords.contains(identifier) ? "`\(identifier)`" : identifier
+    }
+
+    /// Whether `identifier` is a Swift keyword that needs backticks as a declaration name.
+    public static func isKeyword(_ identifier: String) -> Bool {
+        keywords.contains(identifier)
+    }
+
+    /// Swift keywords that cannot be used as plain identifiers in declarations.
+    public static let keywords: Set<String> = [
+        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension",
+        "fileprivate", "func", "import", "init", "inout", "internal", "let", "nonisolated",
+        "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
+        "static", "struct", "subscript", "typealias", "var", "break", "case", "catch",
+        "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in",
+        "repeat", "return", "throw", "throws", "switch", "where", "while", "Any", "as", "await",
+        "false", "is", "nil", "self", "Self", "super", "true", "try", "Type", "Protocol",
+    ]
+
+    // MARK: - Pieces (ASCII bytes: only ASCII letters and digits survive)
+
+    private static func splitWords(_ raw: String) -> [[UInt8]] {
+        var words: [[UInt8]] = []
+        var current: [UInt8] = []
+        for byte in raw.utf8 {
+            if isLetterOrDigit(byte) {
+                current.append(byte)
+            } else if !current.isEmpty {
+                words.append(current)
+                current.removeAll(keepingCapacity: true)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+        isUpper(byte) || isLower(byte) || (0x30...0x39).contains(byte)
+    }
+
+    private static func isUpper(_ byte: UInt8) -> Bool {
+        (0x41...0x5A).contains(byte)
+    }
+
+    private static func isLower(_ byte: UInt8) -> Bool {
+        (0x61...0x7A).contains(byte)
+    }
+
+    private static func capitalizeFirst(_ word: [UInt8]) -> String {
+        var bytes = word
+        if let first = bytes.first, isLower(first) { bytes[0] = first - 0x20 }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `URLPath` → `urlPath`, `ID` → `id`, `Page` → `page`, `page` → `page`.
+    private static func lowerLeadingCapitals(_ word: [UInt8]) -> String {
+        var bytes = word
+        var capitals = 0
+        while capitals < bytes.count, isUpper(bytes[capitals]) { capitals += 1 }
+        // In `URLPath` the `P` starts the next word: keep it capital.
+        if capitals > 1, capitals < bytes.count, isLower(bytes[capitals]) { capitals -= 1 }
+        for index in 0..<capitals { bytes[index] += 0x20 }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func fixLeadingDigit(_ name: String) -> String {
+        guard let first = name.utf8.first, (0x30...0x39).contains(first) else { return name }
+        return "_" + name
+    }
+}

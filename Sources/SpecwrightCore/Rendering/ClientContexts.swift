@@ -1,0 +1,113 @@
+import Mustache
+
+/// Builds the template contexts of `Client.swift` (documented in `docs/templates.md`).
+struct ClientContexts {
+    let access: AccessLevel
+
+    func group(_ group: IR.EndpointGroup) -> [String: MustacheValue] {
+        let methods = group.endpoints.enumerated().map { index, endpoint in
+            method(endpoint, group: group, isFirst: index == 0)
+        }
+        let defaulted = group.endpoints.filter(hasDefaults).enumerated().map { index, endpoint in
+            defaultedMethod(endpoint, isFirst: index == 0)
+        }
+        return [
+            "methods": .list(methods),
+            "hasDefaults": .bool(!defaulted.isEmpty),
+            "defaultedMethods": .list(defaulted),
+        ]
+    }
+
+    // MARK: Signatures
+
+    private func returnClause(_ endpoint: IR.Endpoint) -> String {
+        switch endpoint.response {
+        case .none: " async throws"
+        case .json(let type): " async throws -> " + type.code
+        case .binary: " async throws -> Data"
+        }
+    }
+
+    private func parameterDeclarations(_ endpoint: IR.Endpoint, withDefaults: Bool) -> [String] {
+        endpoint.parameters.map { parameter in
+            var text = parameter.name.code + ": " + parameter.type.code
+            if withDefaults {
+                if let defaultValue = parameter.defaultValue {
+                    text += " = " + defaultValue.code
+                } else if parameter.type.isOptional {
+                    text += " = nil"
+                }
+            }
+            return text
+        }
+    }
+
+    private func hasDefaults(_ endpoint: IR.Endpoint) -> Bool {
+        endpoint.parameters.contains { $0.defaultValue != nil || $0.type.isOptional }
+    }
+
+    private func forwardedArguments(_ endpoint: IR.Endpoint, replacing replaced: IR.Identifier? = nil, with value: String = "") -> String {
+        endpoint.parameters.map { parameter in
+            parameter.name.code + ": " + (parameter.name == replaced ? value : parameter.name.code)
+        }.joined(separator: ", ")
+    }
+
+    private func docLines(_ endpoint: IR.Endpoint) -> MustacheValue {
+        .list(SourceLayout.docLines(endpoint.documentation).map(MustacheValue.string))
+    }
+
+    // MARK: Methods
+
+    private func method(_ endpoint: IR.Endpoint, group: IR.EndpointGroup, isFirst: Bool) -> MustacheValue {
+        let parameters = parameterDeclarations(endpoint, withDefaults: false)
+        let returns = returnClause(endpoint)
+        let requirement = SourceLayout.wrapped(head: "func " + endpoint.name.code, items: parameters, tail: returns, indent: 4)
+        var implementation = SourceLayout.wrapped(
+            head: access.modifier + "func " + endpoint.name.code, items: parameters, tail: returns + " {", indent: 4)
+        implementation += callLines(endpoint, group: group).map { "    " + $0 }
+        implementation.append("}")
+        return [
+            "doc": docLines(endpoint),
+            "isFirst": .bool(isFirst),
+            "name": .string(endpoint.name.code),
+            "requirementLines": .list(requirement.map(MustacheValue.string)),
+            "implementationLines": .list(implementation.map(MustacheValue.string)),
+        ]
+    }
+
+    private func defaultedMethod(_ endpoint: IR.Endpoint, isFirst: Bool) -> MustacheValue {
+        let parameters = parameterDeclarations(endpoint, withDefaults: true)
+        let returns = returnClause(endpoint)
+        var lines = SourceLayout.wrapped(
+            head: access.modifier + "func " + endpoint.name.code, items: parameters, tail: returns + " {", indent: 4)
+        let call = endpoint.name.code + "(" + forwardedArguments(endpoint) + ")"
+        lines.append("    try await self." + call)
+        lines.append("}")
+        return ["doc": docLines(endpoint), "isFirst": .bool(isFirst), "lines": .list(lines.map(MustacheValue.string))]
+    }
+
+    /// The body of a client method: one `send` call, or a batch loader around it.
+    private func callLines(_ endpoint: IR.Endpoint, group: IR.EndpointGroup) -> [String] {
+        if let batch = endpoint.batch, case .json(let responseType) = endpoint.response, responseType.arrayElement != nil,
+            let parameter = endpoint.parameters.first(where: { $0.name == batch.parameter })
+        {
+            let call = send(endpoint, group: group, arguments: forwardedArguments(endpoint, replacing: batch.parameter, with: "chunk"))
+            let ids = parameter.type.isOptional ? "\(parameter.name.code) ?? []" : parameter.name.code
+            return [
+                "try await BatchLoader.load(\(ids), options: BatchOptions(size: \(batch.size), concurrency: \(batch.concurrency))) { chunk in",
+                "    try await " + call,
+                "}",
+            ]
+        }
+        return ["try await " + send(endpoint, group: group, arguments: forwardedArguments(endpoint))]
+    }
+
+    private func send(_ endpoint: IR.Endpoint, group: IR.EndpointGroup, arguments: String) -> String {
+        let value = group.enumName.code + "." + endpoint.name.code + (endpoint.parameters.isEmpty ? "" : "(" + arguments + ")")
+        switch endpoint.response {
+        case .none: return "self.client.send(\(value))"
+        case .json(let type): return "self.client.send(\(value), as: \(type.code).self)"
+        case .binary: return "self.client.sendData(\(value))"
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import Mustache
+
+/// Builds the template contexts of `Endpoints.swift` (documented in `docs/templates.md`).
+///
+/// Each `switch` the templates write gets one entry per endpoint that needs a branch, with a
+/// ready-made pattern that binds only the associated values the branch uses (so the output has
+/// no unused-variable warnings), and a flag telling whether a `default:` branch is needed.
+struct EndpointContexts {
+    let access: AccessLevel
+    let formatting: ValueFormatting
+
+    func group(_ group: IR.EndpointGroup) -> [String: MustacheValue] {
+        let endpoints = group.endpoints
+        let queryCases = endpoints.compactMap(queryCase)
+        let headerCases = endpoints.compactMap(headerCase)
+        let bodyCases = endpoints.compactMap(bodyCase)
+        let optionCases = endpoints.compactMap(optionsCase)
+        let errorCases = endpoints.compactMap(errorsCase)
+        return [
+            "cases": .list(endpoints.map(caseDeclaration)),
+            "operationNames": .list(endpoints.map { branch(pattern(for: $0, binding: []), $0.operationName.code) }),
+            "httpMethods": .list(endpoints.map { branch(pattern(for: $0, binding: []), "." + $0.method.rawValue) }),
+            "paths": .list(endpoints.map(pathBranch)),
+            "hasQuery": .bool(!queryCases.isEmpty),
+            "queryCases": .list(queryCases),
+            "queryNeedsDefault": .bool(queryCases.count < endpoints.count),
+            "hasHeaders": .bool(!headerCases.isEmpty),
+            "headerCases": .list(headerCases),
+            "headersNeedDefault": .bool(headerCases.count < endpoints.count),
+            "hasBody": .bool(!bodyCases.isEmpty),
+            "bodyCases": .list(bodyCases),
+            "bodyNeedsDefault": .bool(bodyCases.count < endpoints.count),
+            "hasOptions": .bool(!optionCases.isEmpty),
+            "optionCases": .list(optionCases),
+            "optionsNeedDefault": .bool(optionCases.count < endpoints.count),
+            "hasErrors": .bool(!errorCases.isEmpty),
+            "errorCases": .list(errorCases),
+            "errorsNeedDefault": .bool(errorCases.count < endpoints.count),
+        ]
+    }
+
+    // MARK: Cases and patterns
+
+    private func caseDeclaration(_ endpoint: IR.Endpoint) -> MustacheValue {
+        let values = endpoint.parameters.map { "\($0.name.code): \($0.type.code)" }
+        return [
+            "doc": .list(SourceLayout.docLines(endpoint.documentation).map(MustacheValue.string)),
+            "name": .string(endpoint.name.code),
+            "associatedValues": .string(values.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")"),
+        ]
+    }
+
+    /// `.name`, or `.name(_, let x)` binding only the parameters in `binding`.
+    private func pattern(for endpoint: IR.Endpoint, binding: Set<IR.Identifier>) -> String {
+        let slots = endpoint.parameters.map { binding.contains($0.name) ? "let " + $0.name.code : "_" }
+        guard slots.contains(where: { $0 != "_" }) else { return "." + endpoint.name.code }
+        return "." + endpoint.name.code + "(" + slots.joined(separator: ", ") + ")"
+    }
+
+    private func branch(_ pattern: String, _ value: String) -> MustacheValue {
+        ["pattern": .string(pattern), "value": .string(value)]
+    }
+
+    private func parameters(_ endpoint: IR.Endpoint, where matches: (IR.ParameterLocation) -> Bool) -> [IR.Parameter] {
+        endpoint.parameters.filter { matches($0.location) }
+    }
+
+    // MARK: Branches
+
+    private func pathBranch(_ endpoint: IR.Endpoint) -> MustacheValue {
+        let used = Set(endpoint.path.flatMap(\.pieces).compactMap { piece -> IR.Identifier? in
+            if case .parameter(let name) = piece { return name }
+            return nil
+        })
+        let segments = endpoint.path.map { formatting.segmentExpression($0, parameters: endpoint.parameters) }
+        return branch(pattern(for: endpoint, binding: used), "[" + segments.joined(separator: ", ") + "]")
+    }
+
+    private func queryCase(_ endpoint: IR.Endpoint) -> MustacheValue? {
+        let query = parameters(endpoint) { $0 == .query }
+        guard !query.isEmpty else { return nil }
+        let lines = query.map { "queryItems.append(\($0.wireName.code), \($0.name.code))" }
+        return ["pattern": .string(pattern(for: endpoint, binding: Set(query.map(\.name)))), "lines": .list(lines.map(MustacheValue.string))]
+    }
+
+    private func headerCase(_ endpoint: IR.Endpoint) -> MustacheValue? {
+        let headers = parameters(endpoint) { $0 == .header }
+        guard !headers.isEmpty else { return nil }
+        let lines = headers.map { header -> String in
+            let value = formatting.stringExpression(header.name.code, type: header.type.nonOptional)
+            let append = "headerFields.append(HTTPHeader(\(header.wireName.code), \(value)))"
+            return header.type.isOptional ? "if let \(header.name.code) { \(append) }" : append
+        }
+        return ["pattern": .string(pattern(for: endpoint, binding: Set(headers.map(\.name)))), "lines": .list(lines.map(MustacheValue.string))]
+    }
+
+    private func bodyCase(_ endpoint: IR.Endpoint) -> MustacheValue? {
+        guard let kind = endpoint.body else { return nil }
+        switch kind {
+        case .json, .binary:
+            guard let body = endpoint.parameters.first(where: { $0.location == .body }) else { return nil }
+            let value: String
+            if case .binary(let contentType) = kind {
+                value = ".data(\(body.name.code), contentType: \(contentType.code))"
+            } else {
+                value = ".json(\(body.name.code))"
+            }
+            return branch(pattern(for: endpoint, binding: [body.name]), value)
+        case .formURLEncoded:
+            let fields = parameters(endpoint) { $0 == .formField }
+            let items = fields.map { field in
+                optionalElement(field) { "FormField(name: \(field.wireName.code), value: \(formatting.stringExpression($0, type: field.type.nonOptional)))" }
+            }
+            return branch(pattern(for: endpoint, binding: Set(fields.map(\.name))), ".formURLEncoded(\(elements(items, fields)))")
+        case .multipart:
+            let parts = endpoint.parameters.filter {
+                if case .multipartPart = $0.location { return true }
+                return false
+            }
+            let items = parts.map { part in
+                optionalElement(part) { value in
+                    var arguments = ["name: " + part.wireName.code]
+                    if case .multipartPart(let filename, let contentType) = part.location {
+                        if let filename { arguments.append("filename: " + filename.code) }
+                        if let contentType { arguments.append("contentType: " + contentType.code) }
+                    }
+                    arguments.append("data: " + formatting.dataExpression(value, type: part.type.nonOptional))
+                    return "MultipartPart(" + arguments.joined(separator: ", ") + ")"
+                }
+            }
+            return branch(pattern(for: endpoint, binding: Set(parts.map(\.name))), ".multipart(\(elements(items, parts)))")
+        }
+    }
+
+    /// The element for a parameter; optional parameters are wrapped in `map` and dropped when nil.
+    private func optionalElement(_ parameter: IR.Parameter, _ build: (String) -> String) -> String {
+        guard parameter.type.isOptional else { return build(parameter.name.code) }
+        return "\(parameter.name.code).map { \(build("$0")) }"
+    }
+
+    private func elements(_ items: [String], _ parameters: [IR.Parameter]) -> String {
+        let list = "[" + items.joined(separator: ", ") + "]"
+        return parameters.contains { $0.type.isOptional } ? list + ".compactMap { $0 }" : list
+    }
+
+    private func optionsCase(_ endpoint: IR.Endpoint) -> MustacheValue? {
+        let options = endpoint.options
+        var arguments: [String] = []
+        if let timeout = options.timeout { arguments.append("timeout: " + SourceLayout.number(timeout)) }
+        if let retry = options.retry { arguments.append("retry: " + ServiceArguments.retry(retry)) }
+        if let cache = options.cache { arguments.append("cache: " + ServiceArguments.cache(cache)) }
+        if options.skipsAuth { arguments.append("auth: .none") }
+        if options.isIdempotent { arguments.append("isIdempotent: true") }
+        if options.isGate { arguments.append("isGate: true") }
+        guard !arguments.isEmpty else { return nil }
+        return branch(pattern(for: endpoint, binding: []), "EndpointOptions(" + arguments.joined(separator: ", ") + ")")
+    }
+
+    private func errorsCase(_ endpoint: IR.Endpoint) -> MustacheValue? {
+        guard !endpoint.errors.isEmpty else { return nil }
+        let items = endpoint.errors.map { error in
+            ".json(\(error.type.code).self, status: \(error.status.map(String.init) ?? "nil"))"
+        }
+        return branch(pattern(for: endpoint, binding: []), "[" + items.joined(separator: ", ") + "]")
+    }
+}

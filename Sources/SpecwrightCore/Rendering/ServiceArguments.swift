@@ -1,0 +1,57 @@
+import Mustache
+
+/// The arguments of the generated `static let service = ServiceDescription(…)`, and the
+/// runtime policy expressions endpoints share with it.
+enum ServiceArguments {
+    static func arguments(_ service: IR.Service) -> [String] {
+        var arguments = ["name: " + service.name.code, "baseURL: URL(string: \(service.baseURL.code))!"]
+        if !service.headers.isEmpty {
+            let headers = service.headers.map { "HTTPHeader(\($0.name.code), \($0.value.code))" }
+            arguments.append("headers: [" + headers.joined(separator: ", ") + "]")
+        }
+        switch service.auth {
+        case .none: break
+        case .bearer: arguments.append("auth: .bearer")
+        case .apiKeyHeader(let name): arguments.append("auth: .apiKeyHeader(\(name.code))")
+        case .apiKeyQuery(let name): arguments.append("auth: .apiKeyQuery(\(name.code))")
+        }
+        if service.dates != .iso8601 { arguments.append("dates: ." + service.dates.rawValue) }
+        if let envelope = service.envelope {
+            let codes = { (values: [Int]) in "[" + values.map(String.init).joined(separator: ", ") + "]" }
+            let envelopeArguments = [
+                "codeKey: " + envelope.codeKey.code, "messageKey: " + envelope.messageKey.code,
+                "dataKey: " + envelope.dataKey.code, "successCodes: " + codes(envelope.successCodes),
+                "sessionExpiredCodes: " + codes(envelope.sessionExpiredCodes),
+            ]
+            let lines = SourceLayout.wrapped(head: "envelope: EnvelopeFormat", items: envelopeArguments, tail: "", indent: 8)
+            arguments.append(lines.joined(separator: "\n        "))
+        }
+        arguments.append("timeout: " + SourceLayout.number(service.timeout))
+        arguments.append("retry: " + retry(service.retry))
+        arguments.append("cache: " + cache(service.cache))
+        return arguments
+    }
+
+    static func retry(_ retry: IR.Retry) -> String {
+        if retry.maxRetries == 0 { return ".none" }
+        if retry == IR.Retry(maxRetries: 3, baseDelay: 0.5, maxDelay: 8) { return ".default" }
+        return "RetryPolicy(maxRetries: \(retry.maxRetries), baseDelay: \(SourceLayout.number(retry.baseDelay)), "
+            + "maxDelay: \(SourceLayout.number(retry.maxDelay)))"
+    }
+
+    static func cache(_ cache: IR.Cache) -> String {
+        switch cache {
+        case .networkOnly: ".networkOnly"
+        case .cacheFirst(let ttl): ".cacheFirst(ttl: \(SourceLayout.number(ttl)))"
+        case .networkFirst(let ttl): ".networkFirst(ttl: \(SourceLayout.number(ttl)))"
+        case .staleWhileRevalidate(let ttl): ".staleWhileRevalidate(ttl: \(SourceLayout.number(ttl)))"
+        }
+    }
+
+    /// The argument list as template items: `{text, separator}` with `,` on all but the last.
+    static func items(_ arguments: [String]) -> MustacheValue {
+        .list(arguments.enumerated().map { index, text in
+            ["text": .string(text), "separator": .string(index == arguments.count - 1 ? "" : ",")]
+        })
+    }
+}

@@ -1,0 +1,78 @@
+/// Swift expressions that turn parameter values into the strings a request carries
+/// (path segments, header values, form fields).
+struct ValueFormatting {
+    /// What the generator knows about each declared type, by name.
+    enum DeclaredKind {
+        case stringEnum
+        case integerEnum
+        case other
+        case alias(IR.TypeReference)
+    }
+
+    let kinds: [String: DeclaredKind]
+
+    init(types: [IR.TypeDeclaration]) {
+        var kinds: [String: DeclaredKind] = [:]
+        func visit(_ declaration: IR.TypeDeclaration) {
+            switch declaration {
+            case .stringEnum(let value): kinds[value.name.name] = .stringEnum
+            case .integerEnum(let value): kinds[value.name.name] = .integerEnum
+            case .alias(let value): kinds[value.name.name] = .alias(value.type)
+            case .union(let value): kinds[value.name.name] = .other
+            case .structure(let value):
+                kinds[value.name.name] = .other
+                value.nestedTypes.forEach(visit)
+            }
+        }
+        types.forEach(visit)
+        self.kinds = kinds
+    }
+
+    /// An expression of type `String` for `value` (an expression of non-optional `type`).
+    func stringExpression(_ value: String, type: IR.TypeReference) -> String {
+        switch type {
+        case .builtin(let builtin):
+            switch builtin {
+            case .string: return value
+            case .int, .int32, .int64, .float, .double, .bool: return "String(\(value))"
+            case .uuid: return "\(value).uuidString"
+            case .url: return "\(value).absoluteString"
+            case .date: return "\(value).ISO8601Format()"
+            case .data: return "\(value).base64EncodedString()"
+            }
+        case .named(let name):
+            switch kinds[name.name] {
+            case .stringEnum: return "\(value).rawValue"
+            case .integerEnum: return "String(\(value).rawValue)"
+            case .alias(let target): return stringExpression(value, type: target)
+            case .other, nil: return "String(describing: \(value))"
+            }
+        case .optional(let wrapped):
+            return "(\(value).map { \(stringExpression("$0", type: wrapped)) } ?? \"\")"
+        case .array(let element):
+            return "\(value).map { \(stringExpression("$0", type: element)) }.joined(separator: \",\")"
+        case .dictionary:
+            return "String(describing: \(value))"
+        }
+    }
+
+    /// The elements of a path segment joined into one `String` expression.
+    func segmentExpression(_ segment: IR.PathSegment, parameters: [IR.Parameter]) -> String {
+        let parts = segment.pieces.map { piece -> String in
+            switch piece {
+            case .literal(let literal):
+                return literal.code
+            case .parameter(let name):
+                let type = parameters.first { $0.name == name }?.type ?? .builtin(.string)
+                return stringExpression(name.code, type: type)
+            }
+        }
+        return parts.joined(separator: " + ")
+    }
+
+    /// The `Data` of a multipart part for a (non-optional) value.
+    func dataExpression(_ value: String, type: IR.TypeReference) -> String {
+        if case .builtin(.data) = type { return value }
+        return "Data(\(stringExpression(value, type: type)).utf8)"
+    }
+}

@@ -1,0 +1,79 @@
+import SpecwrightYAML
+
+/// Reads one YAML mapping of the spec: reports keys it does not know (with "did you mean"),
+/// finds the keys it knows and reports missing required ones.
+struct MappingReader {
+    /// The mapping node.
+    let node: Node
+    /// What the mapping is, for messages: `spec`, `type 'Book'`, `endpoint 'books.list'`.
+    let context: String
+    /// Entries whose key is a scalar, in source order.
+    let entries: [(key: String, entry: MappingEntry)]
+
+    /// Opens `node` as a mapping allowing the keys in `allowed`. Reports a non-mapping node and
+    /// every unknown key; returns nil (after reporting) when `node` is not a mapping.
+    /// With `allowsExtensions`, keys starting with `x-` are accepted and ignored (they can hold
+    /// YAML anchors for reuse).
+    init?(_ node: Node, context: String, allowed: [String], allowsExtensions: Bool = false, diagnostics: inout DiagnosticBag) {
+        guard let mapping = node.mapping else {
+            diagnostics.error("expected a mapping for \(context), found \(NodeDescription.describe(node))", at: node.location)
+            return nil
+        }
+        self.node = node
+        self.context = context
+        var entries: [(key: String, entry: MappingEntry)] = []
+        entries.reserveCapacity(mapping.count)
+        for entry in mapping {
+            guard let key = entry.key.scalar?.text else {
+                diagnostics.error("keys in \(context) must be plain text, found \(NodeDescription.describe(entry.key))", at: entry.key.location)
+                continue
+            }
+            if allowsExtensions, key.hasPrefix("x-") { continue }
+            guard allowed.contains(key) else {
+                let hint = Suggestions.didYouMean(key, in: allowed)
+                diagnostics.error("unknown key '\(key)' in \(context)\(hint.text)", at: entry.key.location, suggestion: hint.suggestion)
+                continue
+            }
+            entries.append((key, entry))
+        }
+        self.entries = entries
+    }
+
+    /// The entry for `key`, if present.
+    func entry(_ key: String) -> MappingEntry? {
+        entries.first { $0.key == key }?.entry
+    }
+
+    /// The value for `key`, if present.
+    subscript(_ key: String) -> Node? {
+        entry(key)?.value
+    }
+
+    /// The value for `key`; reports `missing required key` at the mapping when absent.
+    func required(_ key: String, diagnostics: inout DiagnosticBag) -> Node? {
+        if let value = self[key] { return value }
+        diagnostics.error("missing required key '\(key)' in \(context)", at: node.location)
+        return nil
+    }
+}
+
+/// Short descriptions of nodes for messages (`'abc'`, `a mapping`, `null`).
+enum NodeDescription {
+    /// Describes a node as it was found where something else was expected.
+    static func describe(_ node: Node) -> String {
+        switch node.kind {
+        case .mapping: return "a mapping"
+        case .sequence: return "a sequence"
+        case .scalar(let scalar):
+            if case .null = scalar.value, scalar.style == .plain { return "null" }
+            return "'\(excerpt(scalar.text))'"
+        }
+    }
+
+    /// At most 40 characters of `text`, newlines shown as `\n`.
+    static func excerpt(_ text: String) -> String {
+        let flat = text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\\n")
+        guard flat.count > 40 else { return flat }
+        return String(flat.prefix(40)) + "…"
+    }
+}

@@ -1,0 +1,187 @@
+import SpecwrightYAML
+
+extension SpecDecoder {
+    static let endpointKeys = EndpointMethod.allCases.map(\.rawValue) + [
+        "summary", "description", "path", "query", "headers", "body", "response", "errors",
+        "cache", "retry", "timeout", "auth", "idempotent", "gate", "batch",
+    ]
+
+    mutating func decodeGroups(_ node: Node) -> [EndpointGroup] {
+        if let scalar = node.scalar, case .null = scalar.value { return [] }
+        guard let mapping = node.mapping else {
+            diagnostics.error("expected a mapping of group names to endpoints for 'endpoints', found \(NodeDescription.describe(node))", at: node.location)
+            return []
+        }
+        var groups: [EndpointGroup] = []
+        for entry in mapping {
+            guard let name = identifierName(entry.key, "a group name") else { continue }
+            if let scalar = entry.value.scalar, case .null = scalar.value {
+                groups.append(EndpointGroup(name: name, endpoints: [], location: entry.key.location))
+                continue
+            }
+            guard let endpoints = entry.value.mapping else {
+                diagnostics.error("expected a mapping of endpoint names to endpoints for group '\(name)', found \(NodeDescription.describe(entry.value))", at: entry.value.location)
+                continue
+            }
+            var decoded: [Endpoint] = []
+            for endpointEntry in endpoints {
+                guard let endpointName = identifierName(endpointEntry.key, "an endpoint name") else { continue }
+                if let endpoint = decodeEndpoint(name: endpointName, group: name, endpointEntry.value, at: endpointEntry.key.location) {
+                    decoded.append(endpoint)
+                }
+            }
+            groups.append(EndpointGroup(name: name, endpoints: decoded, location: entry.key.location))
+        }
+        return groups
+    }
+
+    /// A name that must yield a Swift identifier.
+    mutating func identifierName(_ node: Node, _ what: String) -> String? {
+        guard let name = text(node, what) else { return nil }
+        guard SwiftName.lowerCamelCase(name) != nil else {
+            diagnostics.error("'\(NodeDescription.excerpt(name))' has no letters or digits to make a Swift name", at: node.location)
+            return nil
+        }
+        return name
+    }
+
+    private mutating func decodeEndpoint(name: String, group: String, _ node: Node, at location: SourceLocation) -> Endpoint? {
+        let context = "endpoint '\(group).\(name)'"
+        guard let reader = MappingReader(node, context: context, allowed: Self.endpointKeys, diagnostics: &diagnostics) else { return nil }
+        let methods = reader.entries.filter { EndpointMethod(rawValue: $0.key) != nil }
+        if methods.isEmpty {
+            diagnostics.error("\(context) has no HTTP method (add one of get, post, put, patch, delete or head with the path)", at: location)
+        } else if methods.count > 1 {
+            let names = methods.map { "'\($0.key)'" }.joined(separator: ", ")
+            diagnostics.error("\(context) has several HTTP methods (\(names)); keep exactly one", at: methods[1].entry.key.location)
+        }
+        let methodEntry = methods.first
+        let decodedPath = methodEntry.flatMap { decodePath($0.entry.value) }
+
+        let declaredPath = reader["path"].map { decodeParameters($0, kind: "path", context: context) } ?? []
+        let query = reader["query"].map { decodeParameters($0, kind: "query", context: context) } ?? []
+        let headers = reader["headers"].map { decodeParameters($0, kind: "header", context: context) } ?? []
+        let body = reader["body"].flatMap { typeUse($0, "'body'") }
+        let response = reader["response"].flatMap { typeUse($0, "'response'") }
+        let errors = reader["errors"].map { decodeErrors($0) } ?? []
+        let cache = reader["cache"].flatMap { decodeCache($0) }
+        let retry = reader["retry"].flatMap { decodeRetry($0) }
+        let timeout = reader["timeout"].flatMap { positiveSeconds($0, "'timeout'") }
+        let auth = reader["auth"].flatMap { decodeAuth($0) }
+        let idempotent = reader["idempotent"].flatMap { bool($0, "'idempotent'") }
+        let gate = reader["gate"].flatMap { bool($0, "'gate'") } ?? false
+        let batch = reader["batch"].flatMap { decodeBatch($0) }
+        let summary = reader["summary"].flatMap { text($0, "'summary'") }
+        let description = reader["description"].flatMap { text($0, "'description'") }
+
+        // Without a method or a valid path the endpoint is kept (already reported) so that its
+        // other parts are still validated; the document is discarded because of the error.
+        let method = methodEntry.flatMap { EndpointMethod(rawValue: $0.key) } ?? .get
+        let pathParameters = decodedPath.map { resolvePathParameters($0, declared: declaredPath) } ?? declaredPath
+        let path = decodedPath ?? Located(PathTemplate(text: "", parts: []), at: location)
+        if let body, method == .get || method == .head {
+            diagnostics.warning("a \(method.token) request with a body is not portable; servers and URLSession may drop it", at: body.location)
+        }
+        if let batch {
+            checkBatch(batch, query: query, response: response, context: context)
+        }
+        return Endpoint(
+            name: name, group: group, method: method, path: path, summary: summary, description: description,
+            pathParameters: pathParameters, queryParameters: query, headerParameters: headers,
+            body: body, response: response, errors: errors, cache: cache, retry: retry, timeout: timeout,
+            auth: auth, idempotent: idempotent, isGate: gate, batch: batch, location: location)
+    }
+
+    private mutating func decodeParameters(_ node: Node, kind: String, context: String) -> [Parameter] {
+        if let scalar = node.scalar, case .null = scalar.value { return [] }
+        guard let mapping = node.mapping else {
+            diagnostics.error("expected a mapping of \(kind) parameter names to types in \(context), found \(NodeDescription.describe(node))", at: node.location)
+            return []
+        }
+        var parameters: [Parameter] = []
+        for entry in mapping {
+            let name: String?
+            if kind == "header" {
+                name = headerName(entry.key)
+            } else {
+                name = identifierName(entry.key, "a \(kind) parameter name")
+            }
+            guard let name else { continue }
+            let what = "\(kind) parameter '\(name)'"
+            if entry.value.mapping != nil {
+                guard let reader = MappingReader(entry.value, context: what, allowed: ["type", "default", "description"], diagnostics: &diagnostics) else { continue }
+                let type = reader.required("type", diagnostics: &diagnostics).flatMap { typeUse($0, what) }
+                let description = reader["description"].flatMap { text($0, "'description'") }
+                let defaultValue = reader["default"].flatMap { node in literal(node).map { Located($0, at: node.location) } }
+                guard let type else { continue }
+                parameters.append(Parameter(name: name, type: type, defaultValue: defaultValue, description: description, isDeclared: true, location: entry.key.location))
+            } else if let type = typeUse(entry.value, what) {
+                parameters.append(Parameter(name: name, type: type, defaultValue: nil, description: nil, isDeclared: true, location: entry.key.location))
+            }
+        }
+        return parameters
+    }
+
+    private mutating func decodeErrors(_ node: Node) -> [ErrorResponse] {
+        guard let mapping = node.mapping else {
+            diagnostics.error("expected a mapping of statuses to types for 'errors', found \(NodeDescription.describe(node))", at: node.location)
+            return []
+        }
+        var errors: [ErrorResponse] = []
+        for entry in mapping {
+            let status: Int?
+            if let scalar = entry.key.scalar, case .int(let value) = scalar.value {
+                guard (400...599).contains(value) else {
+                    diagnostics.error("error status must be 400–599 or 'default', not \(value)", at: entry.key.location)
+                    continue
+                }
+                status = value
+            } else if entry.key.scalar?.text == "default" {
+                status = nil
+            } else {
+                diagnostics.error("error status must be 400–599 or 'default', not \(NodeDescription.describe(entry.key))", at: entry.key.location)
+                continue
+            }
+            let what = status.map { "error \($0)" } ?? "the default error"
+            guard let type = typeUse(entry.value, what) else { continue }
+            errors.append(ErrorResponse(status: status, type: type, location: entry.key.location))
+        }
+        return errors
+    }
+
+    private mutating func decodeBatch(_ node: Node) -> BatchSetting? {
+        guard let reader = MappingReader(node, context: "'batch'", allowed: ["parameter", "size", "concurrency"], diagnostics: &diagnostics) else { return nil }
+        let parameterNode = reader.required("parameter", diagnostics: &diagnostics)
+        let parameter = parameterNode.flatMap { word($0, "'parameter'") }
+        let size = reader.required("size", diagnostics: &diagnostics).flatMap { positiveInteger($0, "'size'") }
+        let concurrency = reader["concurrency"].map { positiveInteger($0, "'concurrency'") } ?? 1
+        guard let parameterNode, let parameter, let size, let concurrency else { return nil }
+        return BatchSetting(parameter: Located(parameter, at: parameterNode.location), size: size, concurrency: concurrency, location: node.location)
+    }
+
+    private mutating func positiveInteger(_ node: Node, _ what: String) -> Int? {
+        guard let value = integer(node, what) else { return nil }
+        guard value >= 1 else {
+            diagnostics.error("\(what) must be at least 1, not \(value)", at: node.location)
+            return nil
+        }
+        return value
+    }
+
+    private mutating func checkBatch(_ batch: BatchSetting, query: [Parameter], response: TypeUse?, context: String) {
+        let name = batch.parameter.value
+        guard let parameter = query.first(where: { $0.name == name }) else {
+            let hint = Suggestions.didYouMean(name, in: query.map(\.name))
+            diagnostics.error("batch parameter '\(name)' is not a query parameter of \(context)\(hint.text)", at: batch.parameter.location, suggestion: hint.suggestion)
+            return
+        }
+        if parameter.type.expression.arrayElement == nil {
+            diagnostics.error("batch parameter '\(name)' must be an array query parameter, not '\(parameter.type.expression)'", at: batch.parameter.location)
+        }
+        if let response, response.expression.arrayElement == nil {
+            diagnostics.error("a batch endpoint must return an array so that the parts can be merged, not '\(response.expression)'", at: response.location)
+        } else if response == nil {
+            diagnostics.error("a batch endpoint must return an array so that the parts can be merged; add 'response'", at: batch.location)
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import SpecwrightYAML
+
+extension SpecDecoder {
+    mutating func decodeStaticHeaders(_ node: Node) -> [StaticHeader] {
+        guard let mapping = node.mapping else {
+            diagnostics.error("expected a mapping of header names to values for 'headers', found \(NodeDescription.describe(node))", at: node.location)
+            return []
+        }
+        var headers: [StaticHeader] = []
+        for entry in mapping {
+            guard let name = headerName(entry.key) else { continue }
+            guard let value = text(entry.value, "header '\(name)'") else { continue }
+            if value.contains(where: { $0 == "\r" || $0 == "\n" }) {
+                diagnostics.error("the value of header '\(name)' must be one line", at: entry.value.location)
+                continue
+            }
+            headers.append(StaticHeader(name: name, value: value, location: entry.key.location))
+        }
+        return headers
+    }
+
+    /// An HTTP header name (RFC 9110 token); reports anything else.
+    mutating func headerName(_ node: Node) -> String? {
+        guard let name = text(node, "a header name") else { return nil }
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy(Self.isTokenCharacter) else {
+            diagnostics.error("invalid header name '\(NodeDescription.excerpt(name))' (letters, digits and !#$%&'*+-.^_`|~ only)", at: node.location)
+            return nil
+        }
+        return name
+    }
+
+    private static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
+        default: return "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar)
+        }
+    }
+
+    static let authAlternatives = "bearer, none, { apiKey: { header: NAME } } or { apiKey: { query: NAME } }"
+
+    mutating func decodeAuth(_ node: Node) -> AuthSetting? {
+        if node.scalar != nil {
+            guard let value = word(node, "'auth'") else { return nil }
+            switch value {
+            case "bearer": return .bearer
+            case "none": return AuthSetting.none
+            default:
+                let hint = Suggestions.didYouMean(value, in: ["bearer", "none", "apiKey"])
+                diagnostics.error("invalid auth '\(NodeDescription.excerpt(value))' (expected \(Self.authAlternatives))\(hint.text)", at: node.location, suggestion: hint.suggestion)
+                return nil
+            }
+        }
+        guard let reader = MappingReader(node, context: "'auth'", allowed: ["apiKey"], diagnostics: &diagnostics) else { return nil }
+        guard let apiKey = reader.required("apiKey", diagnostics: &diagnostics),
+            let keyReader = MappingReader(apiKey, context: "'apiKey'", allowed: ["header", "query"], diagnostics: &diagnostics)
+        else { return nil }
+        switch (keyReader["header"], keyReader["query"]) {
+        case (let header?, nil):
+            return headerName(header).map { .apiKeyHeader($0) }
+        case (nil, let query?):
+            return word(query, "'query'").map { .apiKeyQuery($0) }
+        case (_?, _?):
+            diagnostics.error("'apiKey' takes either 'header' or 'query', not both", at: apiKey.location)
+            return nil
+        case (nil, nil):
+            diagnostics.error("'apiKey' needs 'header' or 'query' (the name the key is sent under)", at: apiKey.location)
+            return nil
+        }
+    }
+
+    mutating func decodeEnvelope(_ node: Node) -> EnvelopeSetting? {
+        guard let reader = MappingReader(node, context: "'envelope'", allowed: ["code", "message", "data", "success", "sessionExpired"], diagnostics: &diagnostics) else { return nil }
+        let code = reader.required("code", diagnostics: &diagnostics).flatMap { text($0, "'code'") }
+        let message = reader.required("message", diagnostics: &diagnostics).flatMap { text($0, "'message'") }
+        let data = reader.required("data", diagnostics: &diagnostics).flatMap { text($0, "'data'") }
+        let success = reader.required("success", diagnostics: &diagnostics).flatMap { integerList($0, "'success'") }
+        let expired = reader["sessionExpired"].flatMap { integerList($0, "'sessionExpired'") } ?? []
+        guard let code, let message, let data, let success else { return nil }
+        if let successNode = reader["success"], success.isEmpty {
+            diagnostics.error("'success' needs at least one code", at: successNode.location)
+        }
+        return EnvelopeSetting(codeKey: code, messageKey: message, dataKey: data, successCodes: success, sessionExpiredCodes: expired, location: node.location)
+    }
+
+    mutating func decodeDefaults(_ node: Node) -> EndpointDefaults {
+        guard let reader = MappingReader(node, context: "'defaults'", allowed: ["timeout", "retry", "cache"], diagnostics: &diagnostics) else {
+            return .standard
+        }
+        let standard = EndpointDefaults.standard
+        return EndpointDefaults(
+            timeout: reader["timeout"].flatMap { positiveSeconds($0, "'timeout'") } ?? standard.timeout,
+            retry: reader["retry"].flatMap { decodeRetry($0) } ?? standard.retry,
+            cache: reader["cache"].flatMap { decodeCache($0) } ?? standard.cache)
+    }
+
+    mutating func decodeRetry(_ node: Node) -> RetrySetting? {
+        if node.scalar != nil {
+            guard let value = word(node, "'retry'") else { return nil }
+            if value == "none" { return RetrySetting.none }
+            diagnostics.error("invalid retry '\(NodeDescription.excerpt(value))' (expected none or { max, baseDelay, maxDelay })", at: node.location)
+            return nil
+        }
+        guard let reader = MappingReader(node, context: "'retry'", allowed: ["max", "baseDelay", "maxDelay"], diagnostics: &diagnostics) else { return nil }
+        let standard = RetrySetting.standard
+        var valid = true
+        var maxRetries = standard.maxRetries
+        if let node = reader["max"] {
+            if let value = integer(node, "'max'") {
+                if value < 0 {
+                    diagnostics.error("'max' must not be negative, not \(value)", at: node.location)
+                    valid = false
+                }
+                maxRetries = value
+            } else {
+                valid = false
+            }
+        }
+        var delaysValid = true
+        var delays: [Double] = []
+        for key in ["baseDelay", "maxDelay"] {
+            var delay = key == "baseDelay" ? standard.baseDelay : standard.maxDelay
+            if let node = reader[key] {
+                if let value = number(node, "'\(key)'") {
+                    if value < 0 {
+                        diagnostics.error("'\(key)' must not be negative, not \(node.scalar?.text ?? "")", at: node.location)
+                        delaysValid = false
+                    }
+                    delay = value
+                } else {
+                    delaysValid = false
+                }
+            }
+            delays.append(delay)
+        }
+        guard delaysValid else { return nil }
+        let (baseDelay, maxDelay) = (delays[0], delays[1])
+        if maxDelay < baseDelay {
+            let location = reader["maxDelay"]?.location ?? reader["baseDelay"]?.location ?? node.location
+            diagnostics.error("'maxDelay' (\(Self.format(maxDelay))) must not be less than 'baseDelay' (\(Self.format(baseDelay)))", at: location)
+            return nil
+        }
+        guard valid else { return nil }
+        return RetrySetting(maxRetries: maxRetries, baseDelay: baseDelay, maxDelay: maxDelay)
+    }
+
+    mutating func decodeCache(_ node: Node) -> CacheSetting? {
+        if node.scalar != nil {
+            guard let value = word(node, "'cache'") else { return nil }
+            if value == "none" { return CacheSetting.none }
+            diagnostics.error("invalid cache '\(NodeDescription.excerpt(value))' (expected none or { policy: \(CacheSetting.policyNames.joined(separator: " | ")), ttl: SECONDS })", at: node.location)
+            return nil
+        }
+        guard let reader = MappingReader(node, context: "'cache'", allowed: ["policy", "ttl"], diagnostics: &diagnostics) else { return nil }
+        let policyNode = reader.required("policy", diagnostics: &diagnostics)
+        let ttl = reader.required("ttl", diagnostics: &diagnostics).flatMap { positiveSeconds($0, "'ttl'") }
+        guard let policyNode, let policy = word(policyNode, "'policy'") else { return nil }
+        let make: ((Double) -> CacheSetting)?
+        switch policy {
+        case "cacheFirst": make = { .cacheFirst(ttl: $0) }
+        case "networkFirst": make = { .networkFirst(ttl: $0) }
+        case "staleWhileRevalidate": make = { .staleWhileRevalidate(ttl: $0) }
+        default:
+            make = nil
+            let hint = Suggestions.didYouMean(policy, in: CacheSetting.policyNames)
+            diagnostics.error("invalid cache policy '\(NodeDescription.excerpt(policy))' (expected \(Self.alternatives(CacheSetting.policyNames)))\(hint.text)", at: policyNode.location, suggestion: hint.suggestion)
+        }
+        guard let make, let ttl else { return nil }
+        return make(ttl)
+    }
+
+    /// `2`, `0.5` — numbers as a person would write them.
+    static func format(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return String(value)
+    }
+}

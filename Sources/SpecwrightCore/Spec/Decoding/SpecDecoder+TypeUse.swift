@@ -1,0 +1,68 @@
+import SpecwrightYAML
+
+extension SpecDecoder {
+    /// A type expression: a scalar in Swift syntax, or the flow-sequence sugar `[Book]` /
+    /// `[String: Int]` (which YAML reads as a one-element sequence). Malformed expressions are
+    /// reported at the column of the offending character inside the scalar.
+    mutating func typeUse(_ node: Node, _ what: String) -> TypeUse? {
+        switch node.kind {
+        case .scalar(let scalar):
+            if case .null = scalar.value, scalar.style == .plain {
+                diagnostics.error("expected a type for \(what), found null", at: node.location)
+                return nil
+            }
+            return parseTypeScalar(scalar, at: node.location)
+        case .sequence(let items):
+            guard items.count == 1, let element = items.first else {
+                diagnostics.error("expected a type for \(what), found a sequence of \(items.count) elements (write an array type as [T])", at: node.location)
+                return nil
+            }
+            if let entries = element.mapping {
+                return dictionarySugar(entries, at: node.location, what)
+            }
+            guard let inner = typeUse(element, what) else { return nil }
+            return TypeUse(expression: .array(inner.expression), location: node.location, references: inner.references)
+        case .mapping:
+            diagnostics.error("expected a type for \(what), found a mapping", at: node.location)
+            return nil
+        }
+    }
+
+    /// `[String: T]` written unquoted: a sequence holding the one-entry mapping `String: T`.
+    private mutating func dictionarySugar(_ entries: [MappingEntry], at location: SourceLocation, _ what: String) -> TypeUse? {
+        guard entries.count == 1, let entry = entries.first else {
+            diagnostics.error("expected a type for \(what), found a sequence holding a mapping (write a dictionary type as [String: T])", at: location)
+            return nil
+        }
+        guard entry.key.scalar?.text == "String" else {
+            diagnostics.error("dictionary keys must be 'String', not \(NodeDescription.describe(entry.key))", at: entry.key.location)
+            return nil
+        }
+        guard let value = typeUse(entry.value, what) else { return nil }
+        return TypeUse(expression: .dictionary(value.expression), location: location, references: value.references)
+    }
+
+    private mutating func parseTypeScalar(_ scalar: Scalar, at location: SourceLocation) -> TypeUse? {
+        // Offsets inside the text map to columns only for one-line plain or quoted scalars.
+        let textStart: SourceLocation?
+        switch scalar.style {
+        case .plain: textStart = location
+        case .singleQuoted, .doubleQuoted: textStart = location.advanced(by: 1)
+        case .literal, .folded: textStart = nil
+        }
+        let mapsColumns = textStart != nil && !scalar.text.utf8.contains(UInt8(ascii: "\n"))
+            && !(scalar.style == .doubleQuoted && scalar.text.utf8.contains(UInt8(ascii: "\\")))
+        func place(_ offset: Int) -> SourceLocation {
+            guard mapsColumns, let textStart else { return location }
+            return textStart.advanced(by: offset)
+        }
+        switch TypeExpressionParser.parse(scalar.text) {
+        case .success(let parsed):
+            let references = parsed.references.map { Located($0.name, at: place($0.offset)) }
+            return TypeUse(expression: parsed.expression, location: location, references: references)
+        case .failure(let failure):
+            diagnostics.error("malformed type '\(NodeDescription.excerpt(scalar.text))': \(failure.message)", at: place(failure.offset))
+            return nil
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import SpecwrightYAML
+
+/// A group of endpoints (a key under `endpoints:`): one `XxxEndpoint` enum and one client group.
+public struct EndpointGroup: Hashable, Sendable {
+    /// The group name as written.
+    public let name: String
+    /// The endpoints in spec order.
+    public let endpoints: [Endpoint]
+    /// Where the group's name is written.
+    public let location: SourceLocation
+}
+
+/// One HTTP operation.
+public struct Endpoint: Hashable, Sendable {
+    /// The endpoint name as written (unique within its group after Swift naming).
+    public let name: String
+    /// The name of the group it belongs to.
+    public let group: String
+    /// The HTTP method.
+    public let method: EndpointMethod
+    /// The path template, e.g. `/books/{id}`, relative to the base URL.
+    public let path: Located<PathTemplate>
+    /// One-line summary.
+    public let summary: String?
+    /// Longer description.
+    public let description: String?
+    /// Path parameters in the order they appear in the path; ones the spec does not declare are
+    /// `String` (their ``Parameter/isDeclared`` is false).
+    public let pathParameters: [Parameter]
+    /// Query parameters in spec order.
+    public let queryParameters: [Parameter]
+    /// Header parameters in spec order (names are HTTP header names).
+    public let headerParameters: [Parameter]
+    /// The JSON body type, if any.
+    public let body: TypeUse?
+    /// The response type; nil means the call returns nothing (`Void`).
+    public let response: TypeUse?
+    /// Typed error bodies by status, in spec order.
+    public let errors: [ErrorResponse]
+    /// Cache override; nil inherits ``SpecDocument/defaults``.
+    public let cache: CacheSetting?
+    /// Retry override; nil inherits ``SpecDocument/defaults``.
+    public let retry: RetrySetting?
+    /// Timeout override in seconds; nil inherits ``SpecDocument/defaults``.
+    public let timeout: Double?
+    /// Auth override; nil inherits ``SpecDocument/auth``.
+    public let auth: AuthSetting?
+    /// `idempotent:` as written; nil when absent. See ``isIdempotent``.
+    public let idempotent: Bool?
+    /// Whether this endpoint is the config gate (`gate: true`).
+    public let isGate: Bool
+    /// Batch settings, if requests are split by an array query parameter.
+    public let batch: BatchSetting?
+    /// Where the endpoint's name is written.
+    public let location: SourceLocation
+
+    /// `group.name`, e.g. `books.list` (logs, metrics, errors).
+    public var operationName: String { "\(group).\(name)" }
+
+    /// Whether the request may be retried: `idempotent:` if written, else the method's semantics.
+    public var isIdempotent: Bool { idempotent ?? method.isIdempotentByDefault }
+
+    /// All parameters: path, then query, then header.
+    public var allParameters: [Parameter] { pathParameters + queryParameters + headerParameters }
+}
+
+/// A path, query or header parameter.
+public struct Parameter: Hashable, Sendable {
+    /// The name as written (for headers: the HTTP header name; for query: the query key).
+    public let name: String
+    /// The parameter's type; an optional type makes the parameter optional.
+    public let type: TypeUse
+    /// The default value, if any (already checked to fit ``type``).
+    public let defaultValue: Located<LiteralValue>?
+    /// The doc text.
+    public let description: String?
+    /// False for a path parameter that only appears in the path (its type is then `String`).
+    public let isDeclared: Bool
+    /// Where the parameter is declared (or, when undeclared, where the path is written).
+    public let location: SourceLocation
+
+    /// Whether a call must pass a value: not optional and no default.
+    public var isRequired: Bool { !type.expression.isOptional && defaultValue == nil }
+}
+
+/// A typed error body (`errors: { 404: NotFound }`).
+public struct ErrorResponse: Hashable, Sendable {
+    /// The HTTP status; nil for `default` (any other non-2xx status).
+    public let status: Int?
+    /// The body type.
+    public let type: TypeUse
+    /// Where the status is written.
+    public let location: SourceLocation
+}
+
+/// Batch settings (`batch: { parameter, size, concurrency }`).
+public struct BatchSetting: Hashable, Sendable {
+    /// The array query parameter that is split.
+    public let parameter: Located<String>
+    /// Elements per request.
+    public let size: Int
+    /// Requests in flight at once (default 1).
+    public let concurrency: Int
+    /// Where `batch:` is written.
+    public let location: SourceLocation
+}

@@ -1,0 +1,45 @@
+/// A path such as `/books/{id}/reviews` split into literal text and `{parameter}` placeholders.
+public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
+    /// A piece of a path.
+    public enum Part: Hashable, Sendable {
+        /// Literal text, exactly as written (may contain `/`).
+        case literal(String)
+        /// A `{name}` placeholder.
+        case parameter(String)
+    }
+
+    /// The path as written.
+    public let text: String
+    /// The pieces in order.
+    public let parts: [Part]
+
+    /// The placeholder names in order of appearance (duplicates kept).
+    public var parameterNames: [String] {
+        parts.compactMap { part in
+            if case .parameter(let name) = part { return name }
+            return nil
+        }
+    }
+
+    /// The path as written.
+    public var description: String { text }
+
+    /// Raw `/`-separated segments, each a list of parts, without empty segments
+    /// (`/books/{id}.json` → `[[.literal("books")], [.parameter("id"), .literal(".json")]]`).
+    public var segments: [[Part]] {
+        var result: [[Part]] = [[]]
+        for part in parts {
+            switch part {
+            case .parameter:
+                result[result.count - 1].append(part)
+            case .literal(let text):
+                let pieces = text.split(separator: "/", omittingEmptySubsequences: false)
+                for (index, piece) in pieces.enumerated() {
+                    if index > 0 { result.append([]) }
+                    if !piece.isEmpty { result[result.count - 1].append(.literal(String(piece))) }
+                }
+            }
+        }
+        return result.filter { !$0.isEmpty }
+    }
+}

@@ -1,0 +1,141 @@
+import SpecwrightYAML
+
+/// Checks what needs the whole decoded document: type references, Swift-name collisions,
+/// the single gate, and default values against their types.
+struct SpecValidator {
+    let document: SpecDocument
+    var diagnostics: DiagnosticBag
+
+    private let typesByName: [String: TypeDefinition]
+    private let knownTypeNames: [String]
+
+    init(document: SpecDocument, diagnostics: DiagnosticBag) {
+        self.document = document
+        self.diagnostics = diagnostics
+        var byName: [String: TypeDefinition] = [:]
+        byName.reserveCapacity(document.types.count)
+        for type in document.types where byName[type.name] == nil { byName[type.name] = type }
+        typesByName = byName
+        knownTypeNames = PrimitiveType.allCases.map(\.rawValue) + document.types.map(\.name)
+    }
+
+    mutating func validate() {
+        checkTypeReferences()
+        checkNames()
+        checkGate()
+        checkDefaults()
+    }
+
+    // MARK: - Type references
+
+    private mutating func checkTypeReferences() {
+        for type in document.types {
+            for property in type.properties { checkReferences(property.type) }
+        }
+        for endpoint in document.allEndpoints {
+            for parameter in endpoint.allParameters { checkReferences(parameter.type) }
+            if let body = endpoint.body { checkReferences(body) }
+            if let response = endpoint.response { checkReferences(response) }
+            for error in endpoint.errors { checkReferences(error.type) }
+        }
+    }
+
+    private mutating func checkReferences(_ use: TypeUse) {
+        for reference in use.references where typesByName[reference.value] == nil {
+            let hint = Suggestions.didYouMean(reference.value, in: knownTypeNames)
+            diagnostics.error("unknown type '\(reference.value)'\(hint.text)", at: reference.location, suggestion: hint.suggestion)
+        }
+    }
+
+    // MARK: - Names
+
+    private mutating func checkNames() {
+        var typeNames = NameTable(kind: "type", transform: SwiftName.upperCamelCase)
+        for type in document.types {
+            typeNames.add(type.name, at: type.location, diagnostics: &diagnostics)
+            var members = NameTable(kind: type.isEnum ? "enum case" : "property", transform: SwiftName.lowerCamelCase)
+            for property in type.properties {
+                members.add(property.name, at: property.location, diagnostics: &diagnostics)
+            }
+            for enumCase in type.enumCases {
+                members.add(enumCase.value, at: enumCase.location, diagnostics: &diagnostics)
+            }
+        }
+        var groupNames = NameTable(kind: "group", transform: SwiftName.lowerCamelCase)
+        for group in document.groups {
+            groupNames.add(group.name, at: group.location, diagnostics: &diagnostics)
+            var endpointNames = NameTable(kind: "endpoint", transform: SwiftName.lowerCamelCase)
+            for endpoint in group.endpoints {
+                endpointNames.add(endpoint.name, at: endpoint.location, diagnostics: &diagnostics)
+                var parameterNames = NameTable(kind: "parameter", transform: SwiftName.lowerCamelCase)
+                let declared = endpoint.pathParameters.filter(\.isDeclared).map { ("path parameter", $0) }
+                    + endpoint.queryParameters.map { ("query parameter", $0) }
+                    + endpoint.headerParameters.map { ("header parameter", $0) }
+                    + endpoint.pathParameters.filter { !$0.isDeclared }.map { ("path parameter", $0) }
+                for (kind, parameter) in declared {
+                    parameterNames.add(parameter.name, kind: kind, at: parameter.location, diagnostics: &diagnostics)
+                }
+            }
+        }
+    }
+
+    // MARK: - Gate
+
+    private mutating func checkGate() {
+        var gate: Endpoint?
+        for endpoint in document.allEndpoints where endpoint.isGate {
+            if let first = gate {
+                diagnostics.error("only one endpoint can be the gate; '\(first.operationName)' already is", at: endpoint.location)
+            } else {
+                gate = endpoint
+            }
+        }
+    }
+
+    // MARK: - Defaults
+
+    private mutating func checkDefaults() {
+        for type in document.types {
+            for property in type.properties {
+                if let value = property.defaultValue { checkDefault(value, fits: property.type.expression) }
+            }
+        }
+        for endpoint in document.allEndpoints {
+            for parameter in endpoint.allParameters {
+                if let value = parameter.defaultValue { checkDefault(value, fits: parameter.type.expression) }
+            }
+        }
+    }
+
+    private mutating func checkDefault(_ value: Located<LiteralValue>, fits type: TypeExpression) {
+        if let problem = DefaultValueChecker(typesByName: typesByName).problem(value.value, type) {
+            diagnostics.error("default value \(NodeDescription.excerpt(value.value.description)) does not fit type '\(type)': \(problem)", at: value.location)
+        }
+    }
+}
+
+/// Detects names that become the same Swift identifier.
+private struct NameTable {
+    let kind: String
+    let transform: (String) -> String?
+    private var seen: [String: (name: String, kind: String)] = [:]
+
+    init(kind: String, transform: @escaping (String) -> String?) {
+        self.kind = kind
+        self.transform = transform
+    }
+
+    mutating func add(_ name: String, kind: String? = nil, at location: SourceLocation, diagnostics: inout DiagnosticBag) {
+        let kind = kind ?? self.kind
+        guard let swiftName = transform(name) else { return }
+        if let earlier = seen[swiftName] {
+            let earlierKind = earlier.kind == kind ? "" : earlier.kind + " "
+            let message = earlier.name == name
+                ? "duplicate \(kind) name '\(name)'"
+                : "\(kind) '\(name)' collides with \(earlierKind)'\(earlier.name)': both are '\(swiftName)' in Swift"
+            diagnostics.error(message, at: location)
+        } else {
+            seen[swiftName] = (name, kind)
+        }
+    }
+}

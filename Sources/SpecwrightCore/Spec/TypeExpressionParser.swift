@@ -1,0 +1,164 @@
+/// Parses type expressions in Swift syntax: `T`, `T?`, `[T]`, `[String: T]`, nested.
+///
+/// Errors carry the offset (in Unicode scalars) of the offending character so that the
+/// diagnostic can point at the right column inside the YAML scalar.
+public enum TypeExpressionParser {
+    /// A malformed type expression.
+    public struct Failure: Error, Hashable, Sendable {
+        /// What is wrong, e.g. `expected ']' to close '['`.
+        public let message: String
+        /// Offset of the offending character in the expression text (Unicode scalars).
+        public let offset: Int
+    }
+
+    /// A named type mentioned in an expression, with its offset in the text (Unicode scalars).
+    public struct Reference: Hashable, Sendable {
+        /// The type name.
+        public let name: String
+        /// Offset of the name's first character.
+        public let offset: Int
+    }
+
+    /// A successfully parsed expression with the names it references.
+    public struct Parsed: Hashable, Sendable {
+        /// The expression.
+        public let expression: TypeExpression
+        /// Each named (non-built-in) type, in order of appearance.
+        public let references: [Reference]
+    }
+
+    /// Nesting deeper than this is rejected (no spec needs it; hostile input cannot recurse deeply).
+    public static let maxDepth = 32
+
+    /// Parses `text` as a complete type expression.
+    public static func parse(_ text: String) -> Result<Parsed, Failure> {
+        var parser = Cursor(Array(text.unicodeScalars))
+        do {
+            parser.skipSpaces()
+            if parser.isAtEnd { throw Failure(message: "empty type expression", offset: 0) }
+            let expression = try parser.parseType(depth: 0)
+            parser.skipSpaces()
+            if let scalar = parser.peek {
+                throw Failure(message: parser.unexpectedMessage(scalar, after: expression), offset: parser.position)
+            }
+            return .success(Parsed(expression: expression, references: parser.references))
+        } catch let failure as Failure {
+            return .failure(failure)
+        } catch {
+            return .failure(Failure(message: "malformed type expression", offset: 0))
+        }
+    }
+
+    private struct Cursor {
+        let scalars: [Unicode.Scalar]
+        var position = 0
+        var references: [Reference] = []
+
+        init(_ scalars: [Unicode.Scalar]) {
+            self.scalars = scalars
+        }
+
+        var isAtEnd: Bool { position >= scalars.count }
+        var peek: Unicode.Scalar? { isAtEnd ? nil : scalars[position] }
+
+        mutating func skipSpaces() {
+            while let scalar = peek, scalar == " " || scalar == "\t" { position += 1 }
+        }
+
+        mutating func parseType(depth: Int) throws(Failure) -> TypeExpression {
+            guard depth < TypeExpressionParser.maxDepth else {
+                throw Failure(message: "type expression is nested too deeply", offset: position)
+            }
+            skipSpaces()
+            var expression = try parsePrimary(depth: depth)
+            skipSpaces()
+            while peek == "?" {
+                if expression.isOptional {
+                    throw Failure(message: "redundant '?': the type is already optional", offset: position)
+                }
+                expression = .optional(expression)
+                position += 1
+                skipSpaces()
+            }
+            return expression
+        }
+
+        mutating func parsePrimary(depth: Int) throws(Failure) -> TypeExpression {
+            guard let scalar = peek else {
+                throw Failure(message: "expected a type", offset: position)
+            }
+            if scalar == "[" {
+                let open = position
+                position += 1
+                skipSpaces()
+                if peek == "]" { throw Failure(message: "expected an element type inside '[]'", offset: position) }
+                let keyStart = position
+                let first = try parseType(depth: depth + 1)
+                skipSpaces()
+                if peek == ":" {
+                    guard first == .primitive(.string) else {
+                        throw Failure(message: "dictionary keys must be 'String', not '\(first)'", offset: keyStart)
+                    }
+                    position += 1
+                    skipSpaces()
+                    if isAtEnd || peek == "]" {
+                        throw Failure(message: "expected a value type after ':'", offset: position)
+                    }
+                    let value = try parseType(depth: depth + 1)
+                    try expectClosingBracket(openedAt: open)
+                    return .dictionary(value)
+                }
+                try expectClosingBracket(openedAt: open)
+                return .array(first)
+            }
+            guard Self.isIdentifierStart(scalar) else {
+                throw Failure(message: "expected a type name, found '\(scalar)'", offset: position)
+            }
+            let start = position
+            var name = String.UnicodeScalarView()
+            while let next = peek, Self.isIdentifierContinue(next) {
+                name.append(next)
+                position += 1
+            }
+            let text = String(name)
+            if let primitive = PrimitiveType(rawValue: text) { return .primitive(primitive) }
+            references.append(Reference(name: text, offset: start))
+            return .named(text)
+        }
+
+        mutating func expectClosingBracket(openedAt open: Int) throws(Failure) {
+            skipSpaces()
+            guard let scalar = peek else {
+                throw Failure(message: "expected ']' to close the '[' at column \(open + 1) of the type", offset: position)
+            }
+            guard scalar == "]" else {
+                throw Failure(message: "expected ']', found '\(scalar)'", offset: position)
+            }
+            position += 1
+        }
+
+        func unexpectedMessage(_ scalar: Unicode.Scalar, after expression: TypeExpression) -> String {
+            switch scalar {
+            case "[": "unexpected '[' after '\(expression)' (write an array as [T])"
+            case "<": "unexpected '<' after '\(expression)' (write an array as [T], a dictionary as [String: T])"
+            case "]": "unexpected ']' without a matching '['"
+            default: "unexpected '\(scalar)' after '\(expression)'"
+            }
+        }
+
+        static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "_" || (0x41...0x5A).contains(scalar.value) || (0x61...0x7A).contains(scalar.value)
+        }
+
+        static func isIdentifierContinue(_ scalar: Unicode.Scalar) -> Bool {
+            isIdentifierStart(scalar) || (0x30...0x39).contains(scalar.value)
+        }
+    }
+
+    /// Whether `name` could be written in a type expression (ASCII letter or `_`, then letters,
+    /// digits or `_`).
+    public static func isValidTypeName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, Cursor.isIdentifierStart(first) else { return false }
+        return name.unicodeScalars.allSatisfy(Cursor.isIdentifierContinue)
+    }
+}

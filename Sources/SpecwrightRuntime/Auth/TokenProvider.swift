@@ -1,0 +1,41 @@
+import Foundation
+
+/// Supplies bearer tokens to the client and renews them.
+///
+/// `token` is asked before every attempt (return the token your app stores, or `nil` for none).
+/// `refresh` is called — at most once at a time, however many requests get a 401 together —
+/// with the token the server rejected; it returns the new token and should also store it so
+/// `token` returns it from then on. Throwing from `refresh` ends the session (`sessionExpired`).
+public struct TokenProvider: Sendable {
+    /// Returns the current token.
+    public var token: @Sendable () async throws -> String?
+    /// Obtains a new token after `rejected` got a 401; `nil` means refreshing is not possible.
+    public var refresh: (@Sendable (_ rejected: String?) async throws -> String)?
+
+    /// Creates a provider.
+    public init(
+        token: @escaping @Sendable () async throws -> String?,
+        refresh: (@Sendable (_ rejected: String?) async throws -> String)? = nil
+    ) {
+        self.token = token
+        self.refresh = refresh
+    }
+}
+
+/// Limits token refreshes to `maxRefreshes` per `window` seconds, so a server that keeps
+/// rejecting fresh tokens ends the session instead of causing a refresh storm.
+public struct RefreshWindow: Sendable, Hashable {
+    /// The most refreshes allowed inside one window.
+    public var maxRefreshes: Int
+    /// The window length in seconds.
+    public var window: TimeInterval
+
+    /// Creates a window.
+    public init(maxRefreshes: Int, window: TimeInterval) {
+        self.maxRefreshes = max(1, maxRefreshes)
+        self.window = max(0, window)
+    }
+
+    /// At most 5 refreshes per 30 s — Alamofire's `AuthenticationInterceptor.RefreshWindow` default.
+    public static let `default` = RefreshWindow(maxRefreshes: 5, window: 30)
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// Age and freshness of a stored response (RFC 9111 §4.2). Pure functions of the entry and `now`.
+enum CacheFreshness {
+    /// Statuses a cache may reuse under heuristic freshness or a policy ttl (RFC 9110 §15.1).
+    static let heuristicallyCacheableStatuses: Set<Int> = [200, 203, 204, 300, 301, 308, 404, 405, 410, 414, 501]
+
+    /// The entry's current age (RFC 9111 §4.2.3).
+    static func currentAge(of entry: CacheEntry, now: Date) -> TimeInterval {
+        let dateValue = HeaderLookup.value("Date", in: entry.headers).flatMap(HTTPDate.parse) ?? entry.responseTime
+        var ageValue: TimeInterval = 0
+        if let text = HeaderLookup.value("Age", in: entry.headers),
+            let seconds = UInt64(text.trimmingCharacters(in: .whitespaces))
+        {
+            ageValue = TimeInterval(seconds)
+        }
+        let apparentAge = max(0, entry.responseTime.timeIntervalSince(dateValue))
+        let responseDelay = max(0, entry.responseTime.timeIntervalSince(entry.requestTime))
+        let correctedInitialAge = max(apparentAge, ageValue + responseDelay)
+        let residentTime = max(0, now.timeIntervalSince(entry.responseTime))
+        return correctedInitialAge + residentTime
+    }
+
+    /// Whether the response states its own lifetime (`max-age` or `Expires`).
+    static func hasExplicitLifetime(_ headers: [String: String]) -> Bool {
+        CacheControl(headers: headers).maxAge != nil || HeaderLookup.value("Expires", in: headers) != nil
+    }
+
+    /// How long the response stays fresh (RFC 9111 §4.2.1): `max-age`, else `Expires` − `Date`,
+    /// else `fallbackTTL` (the endpoint policy's ttl), else the 10 % Last-Modified heuristic (§4.2.2).
+    static func lifetime(status: Int, headers: [String: String], fallbackTTL: TimeInterval?) -> TimeInterval {
+        let control = CacheControl(headers: headers)
+        if let maxAge = control.maxAge { return maxAge }
+        if let expiresValue = HeaderLookup.value("Expires", in: headers) {
+            guard let expires = HTTPDate.parse(expiresValue) else { return 0 }
+            let date = HeaderLookup.value("Date", in: headers).flatMap(HTTPDate.parse) ?? Date()
+            return max(0, expires.timeIntervalSince(date))
+        }
+        guard heuristicallyCacheableStatuses.contains(status) else { return 0 }
+        if let fallbackTTL { return max(0, fallbackTTL) }
+        if let lastModified = HeaderLookup.value("Last-Modified", in: headers).flatMap(HTTPDate.parse),
+            let date = HeaderLookup.value("Date", in: headers).flatMap(HTTPDate.parse)
+        {
+            return max(0, date.timeIntervalSince(lastModified) / 10)
+        }
+        return 0
+    }
+
+    /// Whether a response to a GET may be stored (RFC 9111 §3): no `no-store` on either side, not
+    /// `Vary: *`, and a status that is cacheable by default or has an explicit lifetime.
+    static func isStorable(status: Int, responseHeaders: [String: String], requestHeaders: [String: String]) -> Bool {
+        if CacheControl(headers: responseHeaders).noStore || CacheControl(headers: requestHeaders).noStore {
+            return false
+        }
+        if status == 206 || status == 304 || status < 200 { return false }
+        if CacheVariant(varyHeader: HeaderLookup.value("Vary", in: responseHeaders), requestHeaders: requestHeaders) == nil {
+            return false
+        }
+        return heuristicallyCacheableStatuses.contains(status) || hasExplicitLifetime(responseHeaders)
+    }
+}

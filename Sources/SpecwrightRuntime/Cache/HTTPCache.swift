@@ -1,0 +1,90 @@
+import Foundation
+
+/// The runtime's own HTTP cache (Linux's `URLSession` ignores `URLCache`): an in-memory LRU
+/// bounded by bytes in front of an optional persistent SQLite store.
+///
+/// Entries are partitioned by the account identity the client supplies, so one user's responses
+/// are never served to another; call `removeAll(for:)` on logout. Share one instance per
+/// database file: two instances on the same file work (SQLite locks) but keep separate memory tiers.
+public final class HTTPCache: Sendable {
+    /// Default memory budget: 10 MiB, enough for a few hundred typical JSON responses.
+    public static let defaultMemoryCapacity = 10 * 1024 * 1024
+    /// Default disk budget: 50 MiB, the order of magnitude `URLCache.shared` uses on Apple platforms.
+    public static let defaultDiskCapacity = 50 * 1024 * 1024
+
+    let memory: MemoryCacheStore
+    let disk: SQLiteCacheStore?
+
+    /// A cache persisted in the SQLite database at `fileURL` (created with mode 0600; a corrupt
+    /// file is replaced). When the file cannot be created at all, the cache runs memory-only
+    /// (`isPersistent` is false) rather than failing.
+    public init(
+        fileURL: URL, memoryCapacity: Int = HTTPCache.defaultMemoryCapacity,
+        diskCapacity: Int = HTTPCache.defaultDiskCapacity
+    ) {
+        memory = MemoryCacheStore(capacity: memoryCapacity)
+        disk = SQLiteCacheStore.open(path: fileURL.path, capacity: diskCapacity)
+    }
+
+    /// A memory-only cache.
+    public init(memoryCapacity: Int = HTTPCache.defaultMemoryCapacity) {
+        memory = MemoryCacheStore(capacity: memoryCapacity)
+        disk = nil
+    }
+
+    /// Whether responses survive the process (the SQLite store is open).
+    public var isPersistent: Bool { disk != nil }
+
+    /// Removes every stored response of `account` (call it on logout).
+    public func removeAll(for account: String) {
+        memory.removeAll { $0.account == account }
+        disk?.removeAll(account: account)
+    }
+
+    /// Removes every stored response of every account.
+    public func removeAll() {
+        memory.removeAll { _ in true }
+        disk?.removeAll(account: nil)
+    }
+
+    /// The stored response for `key` whose `Vary` matches `requestHeaders`, and the tier it came
+    /// from. A disk hit is copied into memory.
+    func lookup(_ key: CacheKey, requestHeaders: [String: String]) -> (entry: CacheEntry, tier: CacheTier)? {
+        if let entry = Self.newest(memory.entries(for: key), matching: requestHeaders) {
+            return (entry, .memory)
+        }
+        guard let disk, let entry = Self.newest(disk.entries(for: key), matching: requestHeaders) else {
+            return nil
+        }
+        memory.insert(entry)
+        return (entry, .disk)
+    }
+
+    /// Stores `entry` in both tiers (write-through).
+    func store(_ entry: CacheEntry) {
+        memory.insert(entry)
+        disk?.insert(entry)
+    }
+
+    /// Removes every variant of `key` from both tiers.
+    func remove(_ key: CacheKey) {
+        memory.remove(key)
+        disk?.remove(key)
+    }
+
+    /// Removes `url` in every account (after an unsafe method changed the resource).
+    func invalidate(url: String) {
+        memory.removeAll { $0.url == url }
+        disk?.removeAll(url: url)
+    }
+
+    private static func newest(_ entries: [CacheEntry], matching headers: [String: String]) -> CacheEntry? {
+        entries.filter { $0.variant.matches(headers) }.max { $0.responseTime < $1.responseTime }
+    }
+}
+
+/// Where a cache hit was found.
+enum CacheTier: Sendable {
+    case memory
+    case disk
+}

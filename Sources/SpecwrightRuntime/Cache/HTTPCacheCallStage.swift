@@ -1,0 +1,58 @@
+import Foundation
+
+/// The pipeline stage of the HTTP cache: maps the endpoint's `CachePolicy` to a cache mode, runs
+/// `HTTPCacheStage` around the rest of the pipeline and records the cache status and age in the
+/// call's trace.
+struct HTTPCacheCallStage: CallStage {
+    let stage: HTTPCacheStage
+    let accountIdentity: @Sendable () async -> String?
+
+    func handle(_ context: CallContext, next: @escaping CallHandler) async throws -> HTTPResponse {
+        let mode = Self.mode(for: context.options.cache)
+        let request = CacheableRequest(
+            method: context.request.method.rawValue, url: context.request.url.absoluteString,
+            headers: HeaderLookup.dictionary(context.request.headers), account: await accountIdentity() ?? "")
+        let result = try await stage.perform(request, mode: mode, classify: Self.classify) { extra, isBackground in
+            var call = context
+            if isBackground {
+                call.trace = CallTrace()
+                call.callID = UUID()
+            }
+            for (name, value) in extra { call.request.headers.setValue(value, for: name) }
+            let response = try await next(call)
+            return CacheableResponse(status: response.status, headers: response.headers, body: response.body)
+        }
+        if mode != nil {
+            context.trace.setCacheStatus(Self.status(result.info), age: result.info.isFromCache ? result.info.age : nil)
+        }
+        return HTTPResponse(status: result.response.status, headers: result.response.headers, body: result.response.body)
+    }
+
+    /// The cache mode of a policy; nil for `networkOnly`.
+    static func mode(for policy: CachePolicy) -> CacheMode? {
+        switch policy {
+        case .networkOnly: return nil
+        case let .cacheFirst(ttl): return .cacheFirst(ttl: ttl)
+        case let .networkFirst(ttl): return .networkFirst(ttl: ttl)
+        case let .staleWhileRevalidate(ttl): return .staleWhileRevalidate(ttl: ttl)
+        }
+    }
+
+    /// Transport errors and timeouts are transport failures; 500/502/503/504 are server errors.
+    static func classify(_ error: any Error) -> CacheFailureKind {
+        guard let error = error as? SpecwrightError else { return error is URLError ? .transport : .other }
+        switch error.kind {
+        case .transport, .timeout: return .transport
+        case let .httpStatus(failure) where [500, 502, 503, 504].contains(failure.status): return .serverError
+        default: return .other
+        }
+    }
+
+    private static func status(_ info: CacheInfo) -> CacheStatus {
+        switch info.source {
+        case .network: return .miss
+        case .revalidated: return .revalidated
+        case .cache: return info.isStale ? .stale : .hit
+        }
+    }
+}

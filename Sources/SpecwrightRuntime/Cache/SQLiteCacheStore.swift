@@ -1,0 +1,149 @@
+import Foundation
+
+/// The persistent tier of the HTTP cache: one SQLite database (WAL, file mode 0600).
+///
+/// Robustness rules: a file that cannot be opened as a cache database is deleted and created
+/// anew; if that fails too, `open` returns nil and the cache runs memory-only. A failing read is
+/// a miss, a failing write is dropped — the cache never turns a storage problem into a crash or
+/// a failed request.
+final class SQLiteCacheStore: Sendable {
+    private static let schemaVersion = 1
+    private let connection: SQLiteConnection
+    /// The byte budget for stored entries; least recently used entries are evicted beyond it.
+    let capacity: Int
+
+    private init(connection: SQLiteConnection, capacity: Int) {
+        self.connection = connection
+        self.capacity = capacity
+    }
+
+    /// Opens the store at `path`, rebuilding it when the file is corrupt or has another schema.
+    static func open(path: String, capacity: Int) -> SQLiteCacheStore? {
+        if let store = try? openOnce(path: path, capacity: capacity) { return store }
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            try? FileManager.default.removeItem(atPath: path + suffix)
+        }
+        return try? openOnce(path: path, capacity: capacity)
+    }
+
+    private static func openOnce(path: String, capacity: Int) throws -> SQLiteCacheStore {
+        let connection = try SQLiteConnection(path: path)
+        var version = 0
+        try connection.perform { session in
+            try session.query("PRAGMA user_version") { version = Int($0.int64(0)) }
+        }
+        if version != schemaVersion {
+            try connection.execute("""
+                DROP TABLE IF EXISTS cache_entries;
+                CREATE TABLE cache_entries (
+                    storage_key TEXT NOT NULL,
+                    variant_key TEXT NOT NULL,
+                    account TEXT NOT NULL,
+                    url TEXT NOT NULL,
+                    entry BLOB NOT NULL,
+                    body BLOB NOT NULL,
+                    cost INTEGER NOT NULL,
+                    last_access REAL NOT NULL,
+                    PRIMARY KEY (storage_key, variant_key)
+                );
+                CREATE INDEX cache_entries_access ON cache_entries(last_access);
+                CREATE INDEX cache_entries_url ON cache_entries(url);
+                CREATE INDEX cache_entries_account ON cache_entries(account);
+                PRAGMA user_version = \(schemaVersion);
+                """)
+        }
+        return SQLiteCacheStore(connection: connection, capacity: max(0, capacity))
+    }
+
+    /// The stored variants for `key`; empty on any read failure or undecodable row.
+    func entries(for key: CacheKey) -> [CacheEntry] {
+        let decoder = JSONDecoder()
+        var result: [CacheEntry] = []
+        _ = try? connection.perform { session in
+            try session.query(
+                "SELECT entry, body FROM cache_entries WHERE storage_key = ?", [.text(key.storageKey)]
+            ) { row in
+                guard var entry = try? decoder.decode(CacheEntry.self, from: row.blob(0)) else { return }
+                entry.body = row.blob(1)
+                result.append(entry)
+            }
+            try session.run(
+                "UPDATE cache_entries SET last_access = ? WHERE storage_key = ?",
+                [.double(Date().timeIntervalSince1970), .text(key.storageKey)])
+        }
+        return result
+    }
+
+    /// Stores `entry` (replacing its variant) and evicts the least recently used entries
+    /// beyond `capacity`. Entries larger than the capacity are not stored.
+    func insert(_ entry: CacheEntry) {
+        var metadata = entry
+        metadata.body = Data()
+        guard entry.cost <= capacity, let encoded = try? JSONEncoder().encode(metadata) else { return }
+        try? connection.transaction { session in
+            try session.run(
+                """
+                INSERT OR REPLACE INTO cache_entries
+                    (storage_key, variant_key, account, url, entry, body, cost, last_access)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                [
+                    .text(entry.key.storageKey), .text(entry.variant.storageKey), .text(entry.key.account),
+                    .text(entry.key.url), .blob(encoded), .blob(entry.body), .integer(Int64(entry.cost)),
+                    .double(Date().timeIntervalSince1970),
+                ])
+            var total: Int64 = 0
+            try session.query("SELECT COALESCE(SUM(cost), 0) FROM cache_entries") { total = $0.int64(0) }
+            guard total > Int64(capacity) else { return }
+            var victims: [(String, String, Int64)] = []
+            try session.query(
+                "SELECT storage_key, variant_key, cost FROM cache_entries ORDER BY last_access ASC"
+            ) { row in
+                guard total > Int64(capacity) else { return }
+                victims.append((row.text(0) ?? "", row.text(1) ?? "", row.int64(2)))
+                total -= row.int64(2)
+            }
+            for (storageKey, variantKey, _) in victims {
+                try session.run(
+                    "DELETE FROM cache_entries WHERE storage_key = ? AND variant_key = ?",
+                    [.text(storageKey), .text(variantKey)])
+            }
+        }
+    }
+
+    /// Removes every variant of `key`.
+    func remove(_ key: CacheKey) {
+        _ = try? connection.perform { session in
+            try session.run("DELETE FROM cache_entries WHERE storage_key = ?", [.text(key.storageKey)])
+        }
+    }
+
+    /// Removes the entries for `url` in every account.
+    func removeAll(url: String) {
+        _ = try? connection.perform { session in
+            try session.run("DELETE FROM cache_entries WHERE url = ?", [.text(url)])
+        }
+    }
+
+    /// Removes the entries of `account`, or every entry when `account` is nil.
+    func removeAll(account: String?) {
+        _ = try? connection.perform { session in
+            if let account {
+                try session.run("DELETE FROM cache_entries WHERE account = ?", [.text(account)])
+            } else {
+                try session.run("DELETE FROM cache_entries")
+            }
+        }
+    }
+
+    /// The number of stored entries and their total cost (for tests and diagnostics).
+    func statistics() -> (count: Int, cost: Int) {
+        var result = (count: 0, cost: 0)
+        _ = try? connection.perform { session in
+            try session.query("SELECT COUNT(*), COALESCE(SUM(cost), 0) FROM cache_entries") { row in
+                result = (Int(row.int64(0)), Int(row.int64(1)))
+            }
+        }
+        return result
+    }
+}

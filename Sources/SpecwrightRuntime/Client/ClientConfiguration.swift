@@ -1,0 +1,81 @@
+import Foundation
+
+/// App-side configuration of an `APIClient`. Every property has a default, so
+/// `ClientConfiguration()` is a production-ready setup for services without authentication.
+public struct ClientConfiguration: Sendable {
+    /// Replaces the service's base URL (staging, a local server); `nil` keeps the spec's.
+    public var baseURL: URL?
+    /// The transport; `nil` creates a `URLSessionTransport` (one session per client).
+    public var transport: (any HTTPTransport)?
+    /// Bearer tokens and their refresh, for services with `AuthScheme.bearer`.
+    public var tokenProvider: TokenProvider?
+    /// The API key, for services with `AuthScheme.apiKeyHeader` / `.apiKeyQuery`.
+    public var apiKeyProvider: (@Sendable () async throws -> String?)?
+    /// The app's interceptors, run after the built-ins (see docs/runtime.md for the order).
+    public var interceptors: [any Interceptor]
+    /// Stages around the retry loop, outermost first (the data layer's gate, cache, de-duplication,
+    /// envelope). Empty by default.
+    public var stages: [any CallStage]
+    /// Replaces the service's default retry policy (endpoint policies still win); `nil` keeps it.
+    public var retryPolicy: RetryPolicy?
+    /// The client-wide retry budget; `nil` disables it (not recommended).
+    public var retryBudget: RetryBudget.Configuration?
+    /// The limit on token refreshes per time window.
+    public var refreshWindow: RefreshWindow
+    /// `User-Agent`, `Accept`, `Accept-Language` and optional provider headers.
+    public var commonHeaders: CommonHeaders
+    /// The header carrying the per-call request id (the same on every attempt); `nil` sends none.
+    public var requestIDHeader: String?
+    /// Request/response logging (on in debug builds only by default).
+    public var logging: LoggingConfiguration
+    /// Receivers of one `CallEvent` per call (e.g. a `MetricsAggregator`).
+    public var metrics: [any MetricsObserver]
+    /// Time and sleeping; replace in tests so backoff never sleeps for real.
+    public var clock: any RuntimeClock
+    /// The jitter source, returning values in `0...1`; replace in tests for determinism.
+    public var random: @Sendable () -> Double
+    /// Allows plain `http://` to hosts other than loopback (refused by default, like App Transport Security).
+    public var allowsInsecureHTTP: Bool
+    /// Replaces the decoder built from the service's `DateCoding`.
+    public var decoder: JSONDecoder?
+    /// Replaces the encoder built from the service's `DateCoding`.
+    public var encoder: JSONEncoder?
+    /// The data layer: HTTP cache, account identity, session expiry, config gate, de-duplication.
+    public var dataLayer: DataLayerConfiguration
+
+    /// Creates a configuration; see each property for its default.
+    public init(
+        baseURL: URL? = nil, transport: (any HTTPTransport)? = nil, tokenProvider: TokenProvider? = nil,
+        apiKeyProvider: (@Sendable () async throws -> String?)? = nil, interceptors: [any Interceptor] = [],
+        stages: [any CallStage] = [], retryPolicy: RetryPolicy? = nil,
+        retryBudget: RetryBudget.Configuration? = .default, refreshWindow: RefreshWindow = .default,
+        commonHeaders: CommonHeaders = .default, requestIDHeader: String? = ClientConfiguration.defaultRequestIDHeader,
+        logging: LoggingConfiguration = LoggingConfiguration(), metrics: [any MetricsObserver] = [],
+        clock: any RuntimeClock = SystemClock(), random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
+        allowsInsecureHTTP: Bool = false, decoder: JSONDecoder? = nil, encoder: JSONEncoder? = nil,
+        dataLayer: DataLayerConfiguration = DataLayerConfiguration()
+    ) {
+        self.baseURL = baseURL
+        self.transport = transport
+        self.tokenProvider = tokenProvider
+        self.apiKeyProvider = apiKeyProvider
+        self.interceptors = interceptors
+        self.stages = stages
+        self.retryPolicy = retryPolicy
+        self.retryBudget = retryBudget
+        self.refreshWindow = refreshWindow
+        self.commonHeaders = commonHeaders
+        self.requestIDHeader = requestIDHeader
+        self.logging = logging
+        self.metrics = metrics
+        self.clock = clock
+        self.random = random
+        self.allowsInsecureHTTP = allowsInsecureHTTP
+        self.decoder = decoder
+        self.encoder = encoder
+        self.dataLayer = dataLayer
+    }
+
+    /// `X-Request-Id`: the de-facto header (Heroku, Rails, nginx `$request_id`) servers log and echo.
+    public static let defaultRequestIDHeader = "X-Request-Id"
+}

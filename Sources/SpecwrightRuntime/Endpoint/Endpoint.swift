@@ -1,0 +1,38 @@
+import Foundation
+
+/// One HTTP operation. Generated `XxxEndpoint` enums (one case per endpoint) conform.
+///
+/// Only `operationName`, `method` and `pathSegments` are required; every other requirement
+/// has a default in the protocol extension below.
+public protocol Endpoint: Sendable {
+    /// A stable, human-readable name such as `"books.list"`, used in logs, metrics and errors.
+    var operationName: String { get }
+    /// The HTTP method.
+    var method: HTTPMethod { get }
+    /// The RAW path segments, e.g. `["books", id.uuidString, "reviews"]`. The runtime
+    /// percent-encodes each segment, so a value cannot change the path structure.
+    var pathSegments: [String] { get }
+    /// Query parameters in order. Default: none.
+    var query: QueryParameters { get }
+    /// Per-endpoint headers (added after the service headers). Default: none.
+    var headers: [HTTPHeader] { get }
+    /// The request body. Default: none.
+    var body: RequestBody? { get }
+    /// Per-endpoint options (timeout, retry, cache, auth, idempotency, gate). Default: all inherited.
+    var options: EndpointOptions { get }
+    /// Typed error bodies declared by the spec's `errors:`. Default: none.
+    var errorBodies: [TypedErrorBody] { get }
+}
+
+extension Endpoint {
+    /// No query parameters.
+    public var query: QueryParameters { QueryParameters() }
+    /// No per-endpoint headers.
+    public var headers: [HTTPHeader] { [] }
+    /// No body.
+    public var body: RequestBody? { nil }
+    /// Every option inherited from the service.
+    public var options: EndpointOptions { EndpointOptions() }
+    /// No typed error bodies.
+    public var errorBodies: [TypedErrorBody] { [] }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Per-endpoint options; `nil` means "use the service's value".
+public struct EndpointOptions: Sendable, Hashable {
+    /// The request timeout in seconds; `nil` → the service default.
+    public var timeout: TimeInterval?
+    /// The retry policy; `nil` → the service default, `RetryPolicy.none` disables retries.
+    public var retry: RetryPolicy?
+    /// The cache policy; `nil` → the service default (`networkOnly` unless the spec says otherwise).
+    public var cache: CachePolicy?
+    /// Whether the service's authentication applies.
+    public var auth: AuthRequirement
+    /// Whether a `POST`/`PATCH` may be retried; an `Idempotency-Key` is then sent (the same on every attempt).
+    public var isIdempotent: Bool
+    /// Whether this endpoint is the configuration gate other requests wait for.
+    public var isGate: Bool
+
+    /// Creates options; every parameter defaults to "inherit".
+    public init(
+        timeout: TimeInterval? = nil, retry: RetryPolicy? = nil, cache: CachePolicy? = nil,
+        auth: AuthRequirement = .inherit, isIdempotent: Bool = false, isGate: Bool = false
+    ) {
+        self.timeout = timeout
+        self.retry = retry
+        self.cache = cache
+        self.auth = auth
+        self.isIdempotent = isIdempotent
+        self.isGate = isGate
+    }
+}
+
+/// Whether an endpoint uses the service's authentication.
+public enum AuthRequirement: Sendable, Hashable {
+    /// The service's `AuthScheme` applies.
+    case inherit
+    /// No credentials are attached (e.g. login, public endpoints).
+    case none
+}

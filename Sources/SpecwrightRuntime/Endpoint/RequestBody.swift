@@ -1,0 +1,47 @@
+import Foundation
+
+/// The body of a request.
+public enum RequestBody: Sendable {
+    /// A value encoded as JSON with the service's date coding; `Content-Type: application/json`.
+    case json(any Encodable & Sendable)
+    /// Raw bytes with an explicit content type.
+    case data(Data, contentType: String)
+    /// `application/x-www-form-urlencoded` fields, in order.
+    case formURLEncoded([FormField])
+    /// `multipart/form-data` parts, in order (RFC 7578).
+    case multipart([MultipartPart])
+}
+
+/// One field of a URL-encoded form.
+public struct FormField: Sendable, Hashable {
+    /// The field name.
+    public var name: String
+    /// The field value.
+    public var value: String
+
+    /// Creates a form field.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// One part of a `multipart/form-data` body.
+public struct MultipartPart: Sendable, Hashable {
+    /// The form field name.
+    public var name: String
+    /// The file name, for file parts.
+    public var filename: String?
+    /// The part's content type; `nil` means none is sent (text field).
+    public var contentType: String?
+    /// The part's bytes.
+    public var data: Data
+
+    /// Creates a part.
+    public init(name: String, filename: String? = nil, contentType: String? = nil, data: Data) {
+        self.name = name
+        self.filename = filename
+        self.contentType = contentType
+        self.data = data
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// The pipeline stage for envelopes and session expiry.
+///
+/// Stage 1 (HTTP status) happened inside the retry loop. Stage 2 reads the business code of a 2xx
+/// body: success codes pass with the body replaced by the raw `data` member (so the client's
+/// ordinary decoding is stage 3), `sessionExpired` codes report the expiry once and fail with
+/// `SpecwrightError` session expired, other codes fail with a business error. A session-expired
+/// error from below (a failed token refresh) is reported too.
+struct EnvelopeStage: CallStage {
+    let unwrapper: EnvelopeUnwrapper?
+    let session: SessionExpiry
+
+    init(format: EnvelopeFormat?, session: SessionExpiry) {
+        unwrapper = format.map {
+            EnvelopeUnwrapper(
+                codeKey: $0.codeKey, messageKey: $0.messageKey, dataKey: $0.dataKey,
+                successCodes: Set($0.successCodes), sessionExpiredCodes: Set($0.sessionExpiredCodes))
+        }
+        self.session = session
+    }
+
+    func handle(_ context: CallContext, next: @escaping CallHandler) async throws -> HTTPResponse {
+        var response: HTTPResponse
+        do {
+            response = try await next(context)
+        } catch let error as SpecwrightError {
+            if case let .sessionExpired(reason) = error.kind {
+                session.report(SessionExpiredEvent(reason: .other(reason), operationName: context.operationName))
+            }
+            throw error
+        }
+        guard let unwrapper, response.isSuccess, context.request.method != .head, !response.body.isEmpty else {
+            return response
+        }
+        let outcome: EnvelopeOutcome
+        do {
+            outcome = try unwrapper.unwrap(response.body)
+        } catch {
+            throw SpecwrightError(.decoding(codingPath: "", message: "envelope: \(error)"))
+        }
+        switch outcome {
+        case let .success(data):
+            response.body = data
+            return response
+        case let .sessionExpired(code, message):
+            session.report(SessionExpiredEvent(reason: .businessCode(code, message: message), operationName: context.operationName))
+            throw SpecwrightError(.sessionExpired("business code \(code)" + (message.map { ": \($0)" } ?? "")))
+        case let .businessError(code, message):
+            throw SpecwrightError(.business(code: code, message: message))
+        }
+    }
+}

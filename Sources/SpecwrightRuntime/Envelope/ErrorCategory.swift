@@ -1,0 +1,38 @@
+import Foundation
+
+extension SpecwrightError {
+    /// A coarse grouping of errors for UI decisions ("show the offline banner", "log out").
+    public enum Category: String, Sendable, Hashable {
+        /// The server could not be reached or did not answer in time: every transport failure and
+        /// timeout falls here, whatever its `URLError` code.
+        case offline
+        /// The server answered with an HTTP error (4xx, 5xx, 401 without refresh).
+        case http
+        /// The envelope carried a business error code.
+        case business
+        /// The session ended (envelope code or failed token refresh): log out.
+        case sessionExpired
+        /// The config gate failed.
+        case configUnavailable
+        /// The response did not decode.
+        case decoding
+        /// The request could not be built.
+        case invalidRequest
+        /// The caller cancelled.
+        case cancelled
+    }
+
+    /// The error's category; all transport failures are `.offline`.
+    public var category: Category {
+        switch kind {
+        case .transport, .timeout: return .offline
+        case .httpStatus, .unauthorized: return .http
+        case .business: return .business
+        case .sessionExpired: return .sessionExpired
+        case .configUnavailable: return .configUnavailable
+        case .decoding: return .decoding
+        case .invalidRequest: return .invalidRequest
+        case .cancelled: return .cancelled
+        }
+    }
+}

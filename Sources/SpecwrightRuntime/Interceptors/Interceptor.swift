@@ -1,0 +1,53 @@
+import Foundation
+
+/// What one attempt of a call is, as interceptors see it.
+public struct AttemptContext: Sendable {
+    /// The call's context (operation, options, call id, idempotency key, trace).
+    public var call: CallContext
+    /// The attempt number, starting at 1 (a replay after a token refresh is a new attempt).
+    public var attempt: Int
+    /// The bearer token to use for a replay after a refresh (the built-in auth uses it).
+    public var replayToken: String?
+
+    /// Creates an attempt context.
+    public init(call: CallContext, attempt: Int, replayToken: String? = nil) {
+        self.call = call
+        self.attempt = attempt
+        self.replayToken = replayToken
+    }
+}
+
+/// What a response interceptor wants done with a response.
+public enum InterceptorDecision: Sendable, Hashable {
+    /// Carry on with status classification.
+    case proceed
+    /// Retry the call (after `after` seconds, or the policy's backoff when `nil`); counts as a
+    /// retry of the call's policy and spends retry budget.
+    case retry(after: TimeInterval?)
+}
+
+/// Adapts requests before they are sent and inspects responses before they are classified.
+/// Both methods have do-nothing defaults, so an interceptor implements only what it needs.
+///
+/// Order (documented in docs/runtime.md): request side runs the built-ins (common headers,
+/// request id, authentication) and then `ClientConfiguration.interceptors` in array order, the
+/// logger last; the response side runs in reverse order (logger first).
+public protocol Interceptor: Sendable {
+    /// Returns the request to send for this attempt. May suspend and may throw (the call then
+    /// fails with that error, or `invalidRequest` if it is not a `SpecwrightError`).
+    func adapt(_ request: HTTPRequest, context: AttemptContext) async throws -> HTTPRequest
+    /// Sees the response of an attempt; may throw or ask for a retry.
+    func inspect(_ response: HTTPResponse, for request: HTTPRequest, context: AttemptContext) async throws -> InterceptorDecision
+}
+
+extension Interceptor {
+    /// Leaves the request unchanged.
+    public func adapt(_ request: HTTPRequest, context: AttemptContext) async throws -> HTTPRequest {
+        request
+    }
+
+    /// Proceeds.
+    public func inspect(_ response: HTTPResponse, for request: HTTPRequest, context: AttemptContext) async throws -> InterceptorDecision {
+        .proceed
+    }
+}

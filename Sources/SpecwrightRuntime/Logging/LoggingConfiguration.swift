@@ -1,0 +1,55 @@
+import Foundation
+
+/// What the built-in logger writes and what it hides.
+public struct LoggingConfiguration: Sendable {
+    /// Whether requests and responses are logged.
+    public var isEnabled: Bool
+    /// Where log lines go.
+    public var sink: any LogSink
+    /// Header names whose values are replaced by `<redacted>` (case-insensitive).
+    public var redactedHeaders: Set<String>
+    /// Query parameter and JSON body field names whose values are replaced by `<redacted>` (case-insensitive).
+    public var redactedFields: Set<String>
+    /// Bodies longer than this many bytes are truncated in logs.
+    public var maxBodyBytes: Int
+
+    /// Creates a configuration.
+    public init(
+        isEnabled: Bool = LoggingConfiguration.defaultIsEnabled, sink: any LogSink = StandardErrorLogSink(),
+        redactedHeaders: Set<String> = LoggingConfiguration.defaultRedactedHeaders,
+        redactedFields: Set<String> = LoggingConfiguration.defaultRedactedFields,
+        maxBodyBytes: Int = LoggingConfiguration.defaultMaxBodyBytes
+    ) {
+        self.isEnabled = isEnabled
+        self.sink = sink
+        self.redactedHeaders = Set(redactedHeaders.map { $0.lowercased() })
+        self.redactedFields = Set(redactedFields.map { $0.lowercased() })
+        self.maxBodyBytes = max(0, maxBodyBytes)
+    }
+
+    /// On in debug builds, off in release builds: request logs may hold personal data.
+    public static let defaultIsEnabled: Bool = {
+        #if DEBUG
+            return true
+        #else
+            return false
+        #endif
+    }()
+
+    /// Credentials and session headers (RFC 9110 §11.6.2, RFC 6265) plus the usual API key headers.
+    public static let defaultRedactedHeaders: Set<String> = [
+        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "x-auth-token",
+    ]
+
+    /// Field names that commonly carry secrets in queries and JSON bodies.
+    public static let defaultRedactedFields: Set<String> = [
+        "password", "token", "access_token", "refresh_token", "id_token", "api_key", "apikey", "key",
+        "secret", "client_secret", "accesstoken", "refreshtoken",
+    ]
+
+    /// 1 KB: enough to recognise a payload, small enough to keep logs readable.
+    public static let defaultMaxBodyBytes = 1024
+
+    /// Logging switched off.
+    public static let disabled = LoggingConfiguration(isEnabled: false)
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// Logs each attempt's request and response through the configured sink, redacted and truncated.
+/// It runs last on the request side and first on the response side, so it sees what is really sent
+/// and received.
+struct LoggingInterceptor: Interceptor {
+    let sink: any LogSink
+    let redactor: Redactor
+
+    func adapt(_ request: HTTPRequest, context: AttemptContext) async throws -> HTTPRequest {
+        var message = "→ \(request.method.rawValue) \(redactor.url(request.url)) (attempt \(context.attempt))"
+        let headers = redactor.headerLines(request.headers.map { ($0.name, $0.value) })
+        if !headers.isEmpty { message += "\n" + headers }
+        let body = redactor.body(request.body)
+        if !body.isEmpty { message += "\n" + body }
+        sink.log(LogEntry(level: .debug, operationName: context.call.operationName, message: message))
+        return request
+    }
+
+    func inspect(_ response: HTTPResponse, for request: HTTPRequest, context: AttemptContext) async throws -> InterceptorDecision {
+        var message = "← \(response.status) \(request.method.rawValue) \(redactor.url(request.url)) (\(response.body.count) bytes)"
+        let headers = redactor.headerLines(response.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+        if !headers.isEmpty { message += "\n" + headers }
+        let body = redactor.body(response.body)
+        if !body.isEmpty { message += "\n" + body }
+        let level: LogEntry.Level = response.status >= 400 ? .error : .debug
+        sink.log(LogEntry(level: level, operationName: context.call.operationName, message: message))
+        return .proceed
+    }
+}

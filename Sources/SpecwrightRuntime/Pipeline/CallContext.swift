@@ -1,0 +1,70 @@
+import Foundation
+
+/// The effective options of one call: the endpoint's options with the service's and the
+/// configuration's defaults filled in.
+public struct ResolvedOptions: Sendable, Hashable {
+    /// The timeout in seconds.
+    public var timeout: TimeInterval
+    /// The retry policy.
+    public var retry: RetryPolicy
+    /// The cache policy.
+    public var cache: CachePolicy
+    /// Whether the service's authentication applies.
+    public var auth: AuthRequirement
+    /// Whether the endpoint is marked idempotent.
+    public var isIdempotent: Bool
+    /// Whether the endpoint is the configuration gate.
+    public var isGate: Bool
+
+    /// Creates resolved options.
+    public init(timeout: TimeInterval, retry: RetryPolicy, cache: CachePolicy, auth: AuthRequirement, isIdempotent: Bool, isGate: Bool) {
+        self.timeout = timeout
+        self.retry = retry
+        self.cache = cache
+        self.auth = auth
+        self.isIdempotent = isIdempotent
+        self.isGate = isGate
+    }
+}
+
+/// Everything the stages of one logical call share: the built request (before per-attempt
+/// interceptors), its options, and identifiers that stay the same on every attempt.
+public struct CallContext: Sendable {
+    /// The operation name, e.g. `"books.list"`.
+    public var operationName: String
+    /// The service the call belongs to.
+    public var service: ServiceDescription
+    /// The built request: URL, static headers, body, timeout. Interceptors adapt a copy per attempt.
+    public var request: HTTPRequest
+    /// The effective options.
+    public var options: ResolvedOptions
+    /// The typed error bodies of the endpoint.
+    public var errorBodies: [TypedErrorBody]
+    /// A unique id of this logical call (also sent as the request id).
+    public var callID: UUID
+    /// The `Idempotency-Key` sent on every attempt, for idempotent `POST`/`PATCH` calls.
+    public var idempotencyKey: String?
+    /// The call's trace (attempts, retries, bytes, cache status).
+    public var trace: CallTrace
+
+    /// Creates a context.
+    public init(
+        operationName: String, service: ServiceDescription, request: HTTPRequest, options: ResolvedOptions,
+        errorBodies: [TypedErrorBody] = [], callID: UUID = UUID(), idempotencyKey: String? = nil, trace: CallTrace = CallTrace()
+    ) {
+        self.operationName = operationName
+        self.service = service
+        self.request = request
+        self.options = options
+        self.errorBodies = errorBodies
+        self.callID = callID
+        self.idempotencyKey = idempotencyKey
+        self.trace = trace
+    }
+
+    /// Whether a failed attempt of this call may be retried at all (RFC 9110 idempotency, or
+    /// the endpoint is marked idempotent).
+    public var mayRetry: Bool {
+        request.method.isIdempotent || options.isIdempotent
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+
+/// Turns an `Endpoint` into a `CallContext`: URL (per-segment percent-encoded path, typed query),
+/// service and endpoint headers, encoded body, resolved options and the idempotency key.
+struct RequestBuilder: Sendable {
+    let service: ServiceDescription
+    let baseURL: URL
+    let allowsInsecureHTTP: Bool
+    let retryOverride: RetryPolicy?
+    private(set) var encoder: JSONEncoder
+
+    /// The base URL's problem, checked once per client and reported on every call.
+    let baseURLProblem: String?
+    /// The base URL's percent-encoded path without a trailing `/`.
+    let basePath: String
+
+    init(service: ServiceDescription, baseURL: URL?, allowsInsecureHTTP: Bool, retryOverride: RetryPolicy?) {
+        self.service = service
+        self.baseURL = baseURL ?? service.baseURL
+        self.allowsInsecureHTTP = allowsInsecureHTTP
+        self.retryOverride = retryOverride
+        encoder = service.dates.makeEncoder()
+        let components = URLComponents(url: self.baseURL, resolvingAgainstBaseURL: false)
+        var path = components?.percentEncodedPath ?? ""
+        while path.hasSuffix("/") { path.removeLast() }
+        basePath = path
+        baseURLProblem = Self.problem(with: components, allowsInsecureHTTP: allowsInsecureHTTP)
+    }
+
+    /// Why `components` cannot serve as a base URL, or `nil`. Plain `http://` is refused unless
+    /// the host is loopback or insecure HTTP is explicitly allowed (App Transport Security's rule).
+    static func problem(with components: URLComponents?, allowsInsecureHTTP: Bool) -> String? {
+        guard let components, let scheme = components.scheme?.lowercased() else {
+            return "the base URL is not an absolute URL"
+        }
+        guard let host = components.host, !host.isEmpty else { return "the base URL has no host" }
+        switch scheme {
+        case "https": return nil
+        case "http":
+            if allowsInsecureHTTP || isLoopback(host) { return nil }
+            return "plain http:// to \(host) is refused; use https:// or set ClientConfiguration.allowsInsecureHTTP"
+        default:
+            return "unsupported URL scheme '\(scheme)'"
+        }
+    }
+
+    /// A copy that encodes JSON bodies with `encoder`.
+    func with(encoder: JSONEncoder) -> RequestBuilder {
+        var copy = self
+        copy.encoder = encoder
+        return copy
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        let host = host.lowercased()
+        return host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.") || host.hasSuffix(".localhost")
+    }
+
+    func build(_ endpoint: some Endpoint) throws(SpecwrightError) -> CallContext {
+        let options = resolve(endpoint.options)
+        do {
+            let request = try makeRequest(endpoint, timeout: options.timeout)
+            var context = CallContext(
+                operationName: endpoint.operationName, service: service, request: request, options: options,
+                errorBodies: endpoint.errorBodies)
+            if !request.method.isIdempotent, options.isIdempotent {
+                if let existing = request.headers.value(for: "Idempotency-Key") {
+                    context.idempotencyKey = existing
+                } else {
+                    let key = UUID().uuidString
+                    context.idempotencyKey = key
+                    context.request.headers.append(HTTPHeader("Idempotency-Key", key))
+                }
+            }
+            return context
+        } catch {
+            var error = error
+            error.operationName = endpoint.operationName
+            error.method = endpoint.method
+            throw error
+        }
+    }
+
+    func resolve(_ options: EndpointOptions) -> ResolvedOptions {
+        ResolvedOptions(
+            timeout: options.timeout ?? service.timeout, retry: options.retry ?? retryOverride ?? service.retry,
+            cache: options.cache ?? service.cache, auth: options.auth, isIdempotent: options.isIdempotent, isGate: options.isGate)
+    }
+
+    private func makeRequest(_ endpoint: some Endpoint, timeout: TimeInterval) throws(SpecwrightError) -> HTTPRequest {
+        if let baseURLProblem { throw SpecwrightError(.invalidRequest(baseURLProblem)) }
+        var path = basePath
+        for segment in endpoint.pathSegments {
+            guard !segment.isEmpty, segment != ".", segment != ".." else {
+                throw SpecwrightError(.invalidRequest("path segment '\(segment)' would change the path structure"))
+            }
+            path += "/" + PercentEncoding.encode(segment)
+        }
+        if path.isEmpty { path = "/" }
+        var query = ""
+        for item in endpoint.query.items {
+            if !query.isEmpty { query += "&" }
+            query += PercentEncoding.encode(item.name) + "=" + PercentEncoding.encode(try item.value.rendered(dates: service.dates))
+        }
+        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
+            throw SpecwrightError(.invalidRequest("the base URL is not an absolute URL"))
+        }
+        components.percentEncodedPath = path
+        if !query.isEmpty {
+            components.percentEncodedQuery = [components.percentEncodedQuery, query].compactMap { $0 }.joined(separator: "&")
+        }
+        components.fragment = nil
+        guard let url = components.url else {
+            throw SpecwrightError(.invalidRequest("the URL for path '\(path)' could not be formed"))
+        }
+        var headers = service.headers
+        for header in endpoint.headers { headers.setValue(header.value, for: header.name) }
+        for header in headers { try HeaderValidation.check(name: header.name, value: header.value) }
+        var body: Data?
+        if let requestBody = endpoint.body {
+            let encoded = try requestBody.encoded(with: encoder)
+            body = encoded.data
+            headers.addIfAbsent(HTTPHeader("Content-Type", encoded.contentType))
+        }
+        guard timeout.isFinite, timeout > 0 else {
+            throw SpecwrightError(.invalidRequest("timeout \(timeout) is not a positive number of seconds"))
+        }
+        return HTTPRequest(method: endpoint.method, url: url, headers: headers, body: body, timeout: timeout)
+    }
+
+    /// `url` with `name=value` appended to its query (both percent-encoded).
+    static func appendingQueryItem(name: String, value: String, to url: URL) throws(SpecwrightError) -> URL {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            throw SpecwrightError(.invalidRequest("the URL could not be parsed"))
+        }
+        let item = PercentEncoding.encode(name) + "=" + PercentEncoding.encode(value)
+        components.percentEncodedQuery = [components.percentEncodedQuery, item].compactMap { $0 }.joined(separator: "&")
+        guard let result = components.url else { throw SpecwrightError(.invalidRequest("the URL could not be formed")) }
+        return result
+    }
+}

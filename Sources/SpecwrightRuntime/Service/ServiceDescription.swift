@@ -1,0 +1,77 @@
+import Foundation
+
+/// Spec-level settings of one service; generated as `static let service = ServiceDescription(...)`.
+public struct ServiceDescription: Sendable {
+    /// The service name from the spec (logs, metrics, User-Agent).
+    public var name: String
+    /// The base URL every path is appended to.
+    public var baseURL: URL
+    /// Headers sent with every request of the service.
+    public var headers: [HTTPHeader]
+    /// How requests authenticate.
+    public var auth: AuthScheme
+    /// How dates are encoded in bodies and queries and decoded from responses.
+    public var dates: DateCoding
+    /// The response envelope, if the API wraps payloads (`{code, message, data}`).
+    public var envelope: EnvelopeFormat?
+    /// The default request timeout in seconds.
+    public var timeout: TimeInterval
+    /// The default retry policy.
+    public var retry: RetryPolicy
+    /// The default cache policy.
+    public var cache: CachePolicy
+
+    /// Creates a service description.
+    public init(
+        name: String, baseURL: URL, headers: [HTTPHeader] = [], auth: AuthScheme = .none,
+        dates: DateCoding = .iso8601, envelope: EnvelopeFormat? = nil,
+        timeout: TimeInterval = 30, retry: RetryPolicy = .default, cache: CachePolicy = .networkOnly
+    ) {
+        self.name = name
+        self.baseURL = baseURL
+        self.headers = headers
+        self.auth = auth
+        self.dates = dates
+        self.envelope = envelope
+        self.timeout = timeout
+        self.retry = retry
+        self.cache = cache
+    }
+}
+
+/// How a service authenticates requests.
+public enum AuthScheme: Sendable, Hashable {
+    /// No authentication.
+    case none
+    /// `Authorization: Bearer <token>` from `ClientConfiguration.tokenProvider`, refreshed on 401.
+    case bearer
+    /// An API key in the named header, from `ClientConfiguration.apiKeyProvider`.
+    case apiKeyHeader(String)
+    /// An API key in the named query parameter, from `ClientConfiguration.apiKeyProvider`.
+    case apiKeyQuery(String)
+}
+
+/// The response envelope of APIs that wrap every payload, e.g. `{"code": 0, "message": "", "data": {...}}`.
+/// The data layer unwraps it: success codes yield `data`, session-expired codes end the session,
+/// other codes become `SpecwrightError.Kind.business`.
+public struct EnvelopeFormat: Sendable, Hashable {
+    /// The key of the business code.
+    public var codeKey: String
+    /// The key of the human-readable message.
+    public var messageKey: String
+    /// The key of the payload.
+    public var dataKey: String
+    /// The codes that mean success.
+    public var successCodes: [Int]
+    /// The codes that mean the session has expired.
+    public var sessionExpiredCodes: [Int]
+
+    /// Creates an envelope format.
+    public init(codeKey: String, messageKey: String, dataKey: String, successCodes: [Int], sessionExpiredCodes: [Int]) {
+        self.codeKey = codeKey
+        self.messageKey = messageKey
+        self.dataKey = dataKey
+        self.successCodes = successCodes
+        self.sessionExpiredCodes = sessionExpiredCodes
+    }
+}

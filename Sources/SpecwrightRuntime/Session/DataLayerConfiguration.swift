@@ -1,0 +1,58 @@
+import Foundation
+
+/// The data layer's part of `ClientConfiguration`: the HTTP cache, whose account a request
+/// belongs to, session-expiry notification, the config gate and read de-duplication.
+public struct DataLayerConfiguration: Sendable {
+    /// The HTTP cache; nil disables caching (every `CachePolicy` then behaves as `networkOnly`).
+    public var cache: HTTPCache?
+    /// The identity of the signed-in account (e.g. a user id), used to partition the cache and the
+    /// de-duplication of reads, so one user's data is never served to another. Nil = anonymous.
+    public var accountIdentity: @Sendable () async -> String?
+    /// Where "session expired" is published, once per session.
+    public var session: SessionExpiry
+    /// The config gate.
+    public var gate: ConfigGate
+    /// Whether concurrent identical GET/HEAD calls share one network call. Off by default: code
+    /// that polls or counts requests would otherwise see fewer calls than it made.
+    public var deduplicatesReads: Bool
+
+    /// Creates a configuration; every parameter has a default (no cache, anonymous, a fresh
+    /// `SessionExpiry`, a `ConfigGate` that learns the gate endpoint, de-duplication off).
+    public init(
+        cache: HTTPCache? = nil, accountIdentity: @escaping @Sendable () async -> String? = { nil },
+        session: SessionExpiry = SessionExpiry(), gate: ConfigGate = ConfigGate(), deduplicatesReads: Bool = false
+    ) {
+        self.cache = cache
+        self.accountIdentity = accountIdentity
+        self.session = session
+        self.gate = gate
+        self.deduplicatesReads = deduplicatesReads
+    }
+
+    /// Call on logout: removes `account`'s cached responses and closes the config gate.
+    public func didLogOut(account: String) {
+        cache?.removeAll(for: account)
+        gate.reset()
+    }
+
+    /// Call after a successful login: re-arms session-expiry notification.
+    public func didLogIn() {
+        session.didLogIn()
+    }
+
+    /// The data layer's stages in pipeline order (outermost first): config gate, envelope and
+    /// session expiry, HTTP cache, in-flight de-duplication. The retry loop runs inside them.
+    func stages(service: ServiceDescription, build: @escaping @Sendable (any Endpoint) throws -> CallContext) -> [any CallStage] {
+        var stages: [any CallStage] = [
+            ConfigGateStage(gate: gate, build: build),
+            EnvelopeStage(format: service.envelope, session: session),
+        ]
+        if let cache {
+            stages.append(HTTPCacheCallStage(stage: HTTPCacheStage(cache: cache), accountIdentity: accountIdentity))
+        }
+        if deduplicatesReads {
+            stages.append(DeduplicationStage(accountIdentity: accountIdentity))
+        }
+        return stages
+    }
+}

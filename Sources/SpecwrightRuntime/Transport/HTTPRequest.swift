@@ -1,0 +1,25 @@
+import Foundation
+
+/// A fully built request as it travels through interceptors to the transport.
+/// A plain value (not `URLRequest`) so interceptors and stub transports are easy to write and test.
+public struct HTTPRequest: Sendable, Hashable {
+    /// The method.
+    public var method: HTTPMethod
+    /// The absolute URL, already percent-encoded.
+    public var url: URL
+    /// The header fields in order (look them up with `headers.value(for:)`, case-insensitive).
+    public var headers: [HTTPHeader]
+    /// The body bytes, if any.
+    public var body: Data?
+    /// The timeout in seconds.
+    public var timeout: TimeInterval
+
+    /// Creates a request.
+    public init(method: HTTPMethod, url: URL, headers: [HTTPHeader] = [], body: Data? = nil, timeout: TimeInterval = 30) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+    }
+}

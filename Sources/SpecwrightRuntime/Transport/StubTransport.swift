@@ -1,0 +1,44 @@
+import Foundation
+
+/// An in-memory transport for unit tests of apps (and of the runtime): every request goes
+/// to `handler`; every request is recorded in order.
+///
+/// ```swift
+/// let stub = StubTransport { request in
+///     HTTPResponse(status: 200, body: Data(#"{"id":1}"#.utf8))
+/// }
+/// let client = BookstoreClient(configuration: ClientConfiguration(transport: stub))
+/// ```
+public final class StubTransport: HTTPTransport {
+    /// Produces the response for a request (may throw `URLError` to simulate transport failures).
+    public typealias Handler = @Sendable (HTTPRequest) async throws -> HTTPResponse
+
+    private let handler: Handler
+    private let recorded = Locked<[HTTPRequest]>([])
+    private let recordsRequests: Bool
+
+    /// Creates a stub that answers with `handler`. Set `recordsRequests` to `false` in
+    /// benchmarks to avoid keeping every request.
+    public init(recordsRequests: Bool = true, handler: @escaping Handler) {
+        self.handler = handler
+        self.recordsRequests = recordsRequests
+    }
+
+    /// A stub that answers every request with `status` and `body` (JSON content type).
+    public convenience init(status: Int = 200, json body: Data, headers: [String: String] = [:]) {
+        var allHeaders = headers
+        allHeaders["content-type"] = allHeaders["content-type"] ?? "application/json"
+        let response = HTTPResponse(status: status, headers: allHeaders, body: body)
+        self.init { _ in response }
+    }
+
+    /// The requests received so far, in order.
+    public var requests: [HTTPRequest] { recorded.value }
+
+    /// Records the request and returns the handler's response.
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        if recordsRequests { recorded.withLock { $0.append(request) } }
+        try Task.checkCancellation()
+        return try await handler(request)
+    }
+}

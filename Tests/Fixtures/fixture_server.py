@@ -1,0 +1,295 @@
+#!/usr/bin/env python3
+"""Scriptable HTTP/1.1 fixture server for SpecwrightRuntime tests and benchmarks.
+
+Standard library only. Listens on 127.0.0.1 on an ephemeral port and prints the port on the
+first line of stdout. Exits when stdin closes (the test process ended) and after a hard
+lifetime cap (--lifetime seconds, default 300), so it can never outlive the tests.
+
+Every path starts with a scenario id chosen by the test: /<sid>/<behaviour>[/...]. Counters and
+recorded requests are kept per scenario, so concurrent tests never see each other.
+
+Behaviours:
+  /<sid>/sequence?statuses=503,503,200[&retry_after=1]   n-th request gets the n-th status (last repeats)
+  /<sid>/status/<code>[?retry_after=V]                    always <code>
+  /<sid>/auth                                             401 unless "Authorization: Bearer <token issued by refresh>"
+  /<sid>/refresh                                          issues a new token (counts refreshes; ?fail=1 → 500)
+  /<sid>/slow?delay=S                                     answers after S seconds
+  /<sid>/truncated                                        promises 1000 bytes, sends 10, closes the connection
+  /<sid>/invalid-json                                     200 with a broken JSON body
+  /<sid>/large?bytes=N                                    200 with a JSON array of about N bytes
+  /<sid>/json1k                                           200 with a fixed ~1 KB JSON object (benchmarks)
+  /<sid>/echo                                             the request line, headers and body as JSON
+  /_stats/<sid>                                           {"hits": n, "refreshes": n, "requests": [...]}
+"""
+
+import argparse
+import json
+import os
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlsplit
+
+LOCK = threading.Lock()
+SCENARIOS = {}
+
+JSON_1K = json.dumps({
+    "id": 42,
+    "title": "The Left Hand of Darkness",
+    "authors": [{"name": "Ursula K. Le Guin", "born": 1929}],
+    "tags": ["science fiction", "anthropology", "winter", "classic"],
+    "summary": "A lone human emissary travels to the planet Gethen. " * 15,
+    "published": "1969-03-01T00:00:00Z",
+    "rating": 4.6,
+    "available": True,
+}).encode()
+
+
+def scenario(sid):
+    with LOCK:
+        state = SCENARIOS.get(sid)
+        if state is None:
+            state = {"hits": 0, "refreshes": 0, "token": None, "requests": []}
+            SCENARIOS[sid] = state
+        return state
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server_version = "SpecwrightFixture/1"
+
+    def log_message(self, *args):
+        pass
+
+    def send(self, status, body=b"", content_type="application/json", headers=None):
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def handle_any(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length > 0 else b""
+        parts = urlsplit(self.path)
+        query = parse_qs(parts.query)
+        segments = [s for s in parts.path.split("/") if s]
+        if len(segments) == 2 and segments[0] == "_stats":
+            state = scenario(segments[1])
+            with LOCK:
+                payload = json.dumps({k: state[k] for k in ("hits", "refreshes", "requests")}).encode()
+            return self.send(200, payload)
+        if len(segments) == 2 and segments[0] == "_data":
+            return self.send(200, data_layer_stats(scenario(segments[1])))
+        if len(segments) < 2:
+            return self.send(404, b'{"error":"no scenario"}')
+        sid, behaviour, rest = segments[0], segments[1], segments[2:]
+        state = scenario(sid)
+        with LOCK:
+            state["hits"] += 1
+            hit = state["hits"]
+            state["requests"].append({
+                "method": self.command, "path": self.path,
+                "headers": {k.lower(): v for k, v in self.headers.items()},
+                "time": time.monotonic(),
+            })
+        extra = {}
+        if "retry_after" in query:
+            extra["Retry-After"] = query["retry_after"][0]
+
+        if behaviour == "sequence":
+            statuses = [int(s) for s in query.get("statuses", ["200"])[0].split(",")]
+            status = statuses[min(hit, len(statuses)) - 1]
+            if status < 300:
+                return self.send(status, json.dumps({"attempt": hit}).encode())
+            return self.send(status, json.dumps({"error": "scripted", "attempt": hit}).encode(), headers=extra)
+        if behaviour == "status" and rest:
+            status = int(rest[0])
+            return self.send(status, json.dumps({"error": "scripted", "status": status}).encode(), headers=extra)
+        if behaviour == "auth":
+            with LOCK:
+                token = state["token"]
+            if token is not None and self.headers.get("Authorization") == "Bearer " + token:
+                return self.send(200, json.dumps({"attempt": hit}).encode())
+            return self.send(401, b'{"error":"unauthorized"}', headers={"WWW-Authenticate": "Bearer"})
+        if behaviour == "refresh":
+            if query.get("fail"):
+                return self.send(500, b'{"error":"refresh failed"}')
+            time.sleep(float(query.get("delay", ["0.05"])[0]))
+            with LOCK:
+                state["refreshes"] += 1
+                state["token"] = "token-%d" % state["refreshes"]
+                token = state["token"]
+            return self.send(200, json.dumps({"token": token}).encode())
+        if behaviour == "slow":
+            time.sleep(float(query.get("delay", ["1"])[0]))
+            return self.send(200, b'{"slow":true}')
+        if behaviour == "truncated":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", "1000")
+            self.end_headers()
+            self.wfile.write(b'{"partial":')
+            self.wfile.flush()
+            self.close_connection = True
+            return
+        if behaviour == "invalid-json":
+            return self.send(200, b'{"id": 1, "title": ')
+        if behaviour == "large":
+            size = int(query.get("bytes", ["1048576"])[0])
+            item = b'"' + b"x" * 98 + b'"'
+            count = max(1, size // (len(item) + 1))
+            return self.send(200, b"[" + b",".join([item] * count) + b"]")
+        if behaviour == "json1k":
+            return self.send(200, JSON_1K)
+        if behaviour == "echo":
+            payload = {
+                "method": self.command, "path": parts.path, "query": parts.query,
+                "requestLine": self.requestline,
+                "headers": {k.lower(): v for k, v in self.headers.items()},
+                "body": body.decode("utf-8", "replace"),
+            }
+            return self.send(200, json.dumps(payload).encode())
+        if data_layer_route(self, state, behaviour, query, body, hit):
+            return None
+        return self.send(404, b'{"error":"unknown behaviour"}')
+
+    do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_HEAD = handle_any
+
+
+# ---------------------------------------------------------------------------------------------
+# Data-layer routes (HTTP cache, config gate, envelope, batch loader, outbox). Owned by the
+# data-layer tests (Data*Tests.swift); everything above belongs to the runtime-core tests.
+#
+#   /<sid>/cached?cc=V[&etag=E][&lm=HTTP-date][&vary=H][&delay=S]
+#         200 with Cache-Control V (and ETag / Last-Modified / Vary), body {"hit": n, "lang": …};
+#         304 when If-None-Match equals E (counted as not_modified)
+#   /<sid>/gate[?fail=1][&delay=S]          the config gate call (500 when fail=1)
+#   /<sid>/envelope?code=N[&message=M]      {"code": N, "message": M, "data": {"attempt": n}}
+#   /<sid>/batch?ids=a&ids=b…[&delay=S]      [{"id": "a"}, …]; tracks calls and peak concurrency
+#   /<sid>/outbox[?delay=S]                 POST; de-duplicates by Idempotency-Key (201 / 200 replay)
+#   /_data/<sid>                            {"not_modified", "batch_calls", "batch_peak",
+#                                            "outbox_keys" (first-delivery order), "outbox_duplicates"}
+# ---------------------------------------------------------------------------------------------
+
+
+def data_layer_state(state):
+    with LOCK:
+        if "data" not in state:
+            state["data"] = {"not_modified": 0, "batch_calls": 0, "batch_in_flight": 0, "batch_peak": 0,
+                             "outbox_keys": [], "outbox_seen": set(), "outbox_duplicates": 0}
+        return state["data"]
+
+
+def data_layer_stats(state):
+    data = data_layer_state(state)
+    with LOCK:
+        return json.dumps({k: v for k, v in data.items() if k != "outbox_seen"}).encode()
+
+
+def data_layer_route(handler, state, behaviour, query, body, hit):
+    data = data_layer_state(state)
+    delay = float(query.get("delay", ["0"])[0])
+    if behaviour == "cached":
+        etag = query.get("etag", [None])[0]
+        headers = {"Cache-Control": query.get("cc", ["max-age=60"])[0]}
+        if etag:
+            headers["ETag"] = etag
+        if "lm" in query:
+            headers["Last-Modified"] = query["lm"][0]
+        if "vary" in query:
+            headers["Vary"] = query["vary"][0]
+        if delay:
+            time.sleep(delay)
+        if etag and handler.headers.get("If-None-Match") == etag:
+            with LOCK:
+                data["not_modified"] += 1
+            handler.send_response(304)
+            for name, value in headers.items():
+                handler.send_header(name, value)
+            handler.send_header("Content-Length", "0")
+            handler.end_headers()
+            return True
+        payload = {"hit": hit, "lang": handler.headers.get("Accept-Language")}
+        handler.send(200, json.dumps(payload).encode(), headers=headers)
+        return True
+    if behaviour == "gate":
+        if delay:
+            time.sleep(delay)
+        if query.get("fail"):
+            handler.send(500, b'{"error":"config down"}')
+        else:
+            handler.send(200, b'{"featureFlags":{"new":true},"minimumVersion":"1.0"}')
+        return True
+    if behaviour == "envelope":
+        code = int(query.get("code", ["0"])[0])
+        message = query.get("message", ["ok"])[0]
+        handler.send(200, json.dumps({"code": code, "message": message, "data": {"attempt": hit}}).encode())
+        return True
+    if behaviour == "batch":
+        with LOCK:
+            data["batch_calls"] += 1
+            data["batch_in_flight"] += 1
+            data["batch_peak"] = max(data["batch_peak"], data["batch_in_flight"])
+        try:
+            if delay:
+                time.sleep(delay)
+            handler.send(200, json.dumps([{"id": i} for i in query.get("ids", [])]).encode())
+        finally:
+            with LOCK:
+                data["batch_in_flight"] -= 1
+        return True
+    if behaviour == "outbox":
+        key = handler.headers.get("Idempotency-Key")
+        if key is None:
+            handler.send(400, b'{"error":"missing Idempotency-Key"}')
+            return True
+        if delay:
+            time.sleep(delay)
+        with LOCK:
+            replay = key in data["outbox_seen"]
+            if replay:
+                data["outbox_duplicates"] += 1
+            else:
+                data["outbox_seen"].add(key)
+                data["outbox_keys"].append(key)
+        handler.send(200 if replay else 201, json.dumps({"key": key, "replay": replay}).encode())
+        return True
+    return False
+
+
+class QuietServer(ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 256
+
+    def handle_error(self, request, client_address):
+        pass  # clients that time out close the connection mid-response; that is expected
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--lifetime", type=float, default=300)
+    args = parser.parse_args()
+    server = QuietServer(("127.0.0.1", 0), Handler)
+    print(server.server_address[1], flush=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+
+    def watch_stdin():
+        try:
+            while sys.stdin.buffer.read(4096):
+                pass
+        except Exception:
+            pass
+        os._exit(0)
+
+    threading.Thread(target=watch_stdin, daemon=True).start()
+    time.sleep(max(1.0, args.lifetime))
+    os._exit(0)
+
+
+if __name__ == "__main__":
+    main()

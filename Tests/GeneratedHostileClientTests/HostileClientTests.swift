@@ -1,0 +1,64 @@
+import Foundation
+import SpecwrightRuntime
+import Testing
+
+/// The output for `Tests/Fixtures/hostile.yaml` compiles (that this target builds is the main
+/// assertion) and keeps every hostile string intact as data.
+@Suite struct HostileGeneratedClientTests {
+    @Test func stringsWithQuotesBackslashesAndInterpolationSurviveAsData() {
+        #expect(HostileClient.service.headers == [HTTPHeader("X-Quote", #"he said "hi" \ \(exit(1)) */"#)])
+        #expect(Class().default == "\"\\(x)\" */\n")
+    }
+
+    @Test func everyStatusValueRoundTripsIncludingTheEmptyOne() throws {
+        let values = ["", "with space", "quote\"d", "default", "unknown", "rawValue", "\\(x)", "Ünï", "1st", "status", "new"]
+        for raw in values {
+            let status = Status(rawValue: raw)
+            #expect(status.rawValue == raw)
+            let data = try JSONEncoder().encode([status])
+            #expect(try JSONDecoder().decode([Status].self, from: data) == [status])
+        }
+        #expect(Status(rawValue: "") == .empty)
+        #expect(Status(rawValue: "unknown") == .unknown2)
+        #expect(Status(rawValue: "new") == .unknown("new"))
+    }
+
+    @Test func keywordPropertiesDecodeFromTheirKeysAndDefaultsFillMissingOnes() throws {
+        let json = #"{"self": 7, "a\"b\\c\\(d) */": "q", "2nd": 2.5, "café": "au lait", "hash_value": 1}"#
+        let value = try JSONDecoder().decode(Class.self, from: Data(json.utf8))
+        #expect(value.self2 == 7)
+        #expect(value.quoted == "q")
+        #expect(value._2nd == 2.5)
+        #expect(value.caf == "au lait")
+        #expect(value.hashValue2 == 1)
+        #expect(value.`init` == false)
+        #expect(value.status == .empty)
+        let object = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(value)) as? [String: Any]
+        #expect(object?["a\"b\\c\\(d) */"] as? String == "q")
+    }
+
+    @Test func pathLiteralsAndKeywordParametersReachTheEndpoint() {
+        let endpoint = DefaultEndpoint.init2(id: 4, qUote: "v", self2: 3, queryItems2: [.default, .empty], chunk2: nil)
+        #expect(endpoint.pathSegments == ["weird", "\"quote\"", "4", "x\\(y)"])
+        #expect(endpoint.query.items.map(\.name) == ["q\"uote", "self", "queryItems", "queryItems"])
+        #expect(endpoint.operationName == "default.init")
+        let upload = DefaultEndpoint.method2(body: Data([1, 2]))
+        #expect(upload.method == .put)
+        #expect(upload.options == EndpointOptions(
+            timeout: 3, retry: RetryPolicy(maxRetries: 1, baseDelay: 0.1, maxDelay: 1), cache: .networkOnly, auth: .none))
+        #expect(DefaultEndpoint._2fa2(code: .withSpace).pathSegments == ["2fa", "with space"])
+        #expect(ClassEndpoint.fetch.pathSegments.isEmpty)
+        #expect(ClassEndpoint.fetch.method == .head)
+    }
+
+    @Test func headersAreSentOnlyWhenGiven() {
+        let item = Item(when: Date(timeIntervalSince1970: 0), big: 1)
+        #expect(DefaultEndpoint.self2(self2: "s", body: item, xEvilHeader: nil, xSelf: "me").headers == [HTTPHeader("X-Self", "me")])
+        #expect(DefaultEndpoint.self2(self2: "s", body: item, xEvilHeader: 5, xSelf: "me").headers.count == 2)
+    }
+
+    @Test func millisecondDatesFollowTheSpec() {
+        #expect(HostileClient.service.dates == .millisecondsSince1970)
+        #expect(HostileClient.service.retry == .none)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import SpecwrightCore
+import Testing
+
+/// Helpers for generator tests: run the pipeline on inline YAML and find package files.
+enum GenerationSupport {
+    /// The package root (three levels above this file).
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Generates from `yaml`; the files by name plus the diagnostics as text.
+    static func generate(
+        _ yaml: String, file: String = "snippet.yaml", access: AccessLevel = .public
+    ) throws -> (files: [String: String], diagnostics: [String]) {
+        let result = ClientGenerator.generate(
+            bytes: Array(yaml.utf8), file: file, templates: try TemplateSet.defaults(), options: RenderOptions(access: access))
+        var files: [String: String] = [:]
+        for file in result.files { files[file.name] = file.contents }
+        return (files, result.diagnostics.map(\.description))
+    }
+
+    /// A minimal valid spec with `types` and `endpoints` YAML blocks appended (indented by the caller).
+    static func spec(types: String = "", endpoints: String = "", extra: String = "") -> String {
+        var text = """
+            specwright: 1
+            name: Snippet
+            baseURL: https://snippet.example/api
+            \(extra)
+            """
+        if !types.isEmpty { text += "\ntypes:\n" + types }
+        text += "\nendpoints:\n" + (endpoints.isEmpty ? "  misc:\n    ping:\n      get: /ping\n" : endpoints)
+        return text
+    }
+
+    /// The code of `source` with comments and string literals removed (for injection checks).
+    static func codeOutsideLiteralsAndComments(_ source: String) -> String {
+        var code = ""
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            var inString = false
+            var escaped = false
+            var previous: Character = " "
+            for character in line {
+                if inString {
+                    if escaped {
+                        escaped = false
+                    } else if character == "\\" {
+                        escaped = true
+                    } else if character == "\"" {
+                        inString = false
+                    }
+                } else if character == "\"" {
+                    inString = true
+                } else if character == "/" && previous == "/" {
+                    code.removeLast()
+                    break
+                } else {
+                    code.append(character)
+                }
+                previous = character
+            }
+            code.append("\n")
+        }
+        return code
+    }
+}
