@@ -19,6 +19,7 @@ Behaviours:
   /<sid>/large?bytes=N                                    200 with a JSON array of about N bytes
   /<sid>/json1k                                           200 with a fixed ~1 KB JSON object (benchmarks)
   /<sid>/echo                                             the request line, headers and body as JSON
+  /<sid>/bookstore/...                                    the stateful bookstore API of specs/bookstore.yaml (bookstore_fixture.py)
   /_stats/<sid>                                           {"hits": n, "refreshes": n, "requests": [...]}
 """
 
@@ -30,6 +31,8 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
+
+import bookstore_fixture
 
 LOCK = threading.Lock()
 SCENARIOS = {}
@@ -154,6 +157,8 @@ class Handler(BaseHTTPRequestHandler):
                 "body": body.decode("utf-8", "replace"),
             }
             return self.send(200, json.dumps(payload).encode())
+        if behaviour == "bookstore" and bookstore_fixture.route(self, sid, rest, query, body):
+            return None
         if data_layer_route(self, state, behaviour, query, body, hit):
             return None
         return self.send(404, b'{"error":"unknown behaviour"}')

@@ -46,6 +46,24 @@ import SpecwrightCore
         #expect(run.standardOutput == "")
     }
 
+    @Test func theReadmeDiagnosticsExampleIsWhatTheToolPrints() throws {
+        let spec = """
+            specwright: 1
+            name: Shop
+            baseURL: https://x.example
+            types: { Book: { properties: { id: UUID } } }
+            endpoints:
+              books:
+                list: { get: /books, response: "[Bok]", timeout: -1 }
+            nmae: Shop
+            """
+        let readme = String(decoding: try repositoryFile("README.md"), as: UTF8.self)
+        let documented = readme.split(separator: "\n").filter { $0.hasPrefix("shop.yaml:") }.map(String.init)
+        let run = runCLI(["validate", "shop.yaml"], files: ["shop.yaml": Array(spec.utf8)])
+        #expect(documented.count == 3)
+        #expect(run.errorLines == documented)
+    }
+
     @Test func severalFilesAreAllCheckedAndAnyFailureFailsTheRun() {
         let good = "specwright: 1\nname: A\nbaseURL: https://a.example\n"
         let run = runCLI(["validate", "a.yaml", "missing.yaml", "b.yaml"], files: ["a.yaml": Array(good.utf8), "b.yaml": Array(good.utf8)])

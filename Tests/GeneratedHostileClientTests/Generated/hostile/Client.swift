@@ -127,7 +127,7 @@ public struct HostileClient: Sendable {
         auth: .apiKeyHeader("X-Api-Key"),
         dates: .millisecondsSince1970,
         timeout: 12.5,
-        retry: .none,
+        retry: RetryPolicy.none,
         cache: .cacheFirst(ttl: 5)
     )
 
