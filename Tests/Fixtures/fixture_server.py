@@ -19,6 +19,7 @@ Behaviours:
   /<sid>/large?bytes=N                                    200 with a JSON array of about N bytes
   /<sid>/json1k                                           200 with a fixed ~1 KB JSON object (benchmarks)
   /<sid>/echo                                             the request line, headers and body as JSON
+  /<sid>/bookstore/...                                    the stateful bookstore API of specs/bookstore.yaml (bookstore_fixture.py)
   /_stats/<sid>                                           {"hits": n, "refreshes": n, "requests": [...]}
 """
 
@@ -30,6 +31,8 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
+
+import bookstore_fixture
 
 LOCK = threading.Lock()
 SCENARIOS = {}
@@ -58,6 +61,10 @@ def scenario(sid):
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "SpecwrightFixture/1"
+    # Headers and body leave in one write (the handler flushes after each request) and Nagle is
+    # off: otherwise Nagle + delayed ACK add ~40 ms to every keep-alive response.
+    wbufsize = 1 << 16
+    disable_nagle_algorithm = True
 
     def log_message(self, *args):
         pass
@@ -154,6 +161,8 @@ class Handler(BaseHTTPRequestHandler):
                 "body": body.decode("utf-8", "replace"),
             }
             return self.send(200, json.dumps(payload).encode())
+        if behaviour == "bookstore" and bookstore_fixture.route(self, sid, rest, query, body):
+            return None
         if data_layer_route(self, state, behaviour, query, body, hit):
             return None
         return self.send(404, b'{"error":"unknown behaviour"}')

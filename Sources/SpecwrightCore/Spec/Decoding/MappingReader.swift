@@ -12,7 +12,9 @@ struct MappingReader {
 
     /// Opens `node` as a mapping allowing the keys in `allowed`. Reports a non-mapping node and
     /// every unknown key; returns nil (after reporting) when `node` is not a mapping.
-    init?(_ node: Node, context: String, allowed: [String], diagnostics: inout DiagnosticBag) {
+    /// With `allowsExtensions`, keys starting with `x-` are accepted and ignored (they can hold
+    /// YAML anchors for reuse).
+    init?(_ node: Node, context: String, allowed: [String], allowsExtensions: Bool = false, diagnostics: inout DiagnosticBag) {
         guard let mapping = node.mapping else {
             diagnostics.error("expected a mapping for \(context), found \(NodeDescription.describe(node))", at: node.location)
             return nil
@@ -26,6 +28,7 @@ struct MappingReader {
                 diagnostics.error("keys in \(context) must be plain text, found \(NodeDescription.describe(entry.key))", at: entry.key.location)
                 continue
             }
+            if allowsExtensions, key.hasPrefix("x-") { continue }
             guard allowed.contains(key) else {
                 let hint = Suggestions.didYouMean(key, in: allowed)
                 diagnostics.error("unknown key '\(key)' in \(context)\(hint.text)", at: entry.key.location, suggestion: hint.suggestion)

@@ -27,7 +27,7 @@ struct SpecDecoder {
             diagnostics.error("the spec is empty; it needs at least 'specwright: 1', 'name' and 'baseURL'", at: root.location)
             return nil
         }
-        guard let reader = MappingReader(root, context: "the spec", allowed: Self.topLevelKeys, diagnostics: &diagnostics) else {
+        guard let reader = MappingReader(root, context: "the spec", allowed: Self.topLevelKeys, allowsExtensions: true, diagnostics: &diagnostics) else {
             return nil
         }
         let formatVersion = decodeFormatVersion(reader)
