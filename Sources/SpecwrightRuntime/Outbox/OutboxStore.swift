@@ -38,7 +38,7 @@ final class OutboxStore: Sendable {
                 try session.query("SELECT last_insert_rowid()") { id = $0.int64(0) }
                 return OutboxEntry(
                     id: id, operationName: operationName, idempotencyKey: idempotencyKey, request: request,
-                    enqueuedAt: date, attempts: 0, lastError: nil, failedStatus: nil)
+                    enqueuedAt: Date(timeIntervalSince1970: date.timeIntervalSince1970), attempts: 0, lastError: nil, failedStatus: nil)
             }
         }
     }
