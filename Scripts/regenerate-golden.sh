@@ -3,6 +3,7 @@
 # target (generated file names and type names must not collide within a module):
 #   specs/bookstore.yaml        → Tests/GeneratedClientTests/Generated/bookstore/
 #   Tests/Fixtures/hostile.yaml → Tests/GeneratedHostileClientTests/Generated/hostile/
+#   hand-built IR (IRConstructsFixture) → Tests/GeneratedConstructsClientTests/Generated/constructs/
 # SpecwrightCoreTests/Generation/GoldenOutputTests.swift compares against these files (and
 # fails for a spec in specs/ that has no entry here); the Generated*ClientTests targets
 # compile and exercise them against SpecwrightRuntime.
@@ -18,3 +19,7 @@ generate() {
 
 generate specs/bookstore.yaml Tests/GeneratedClientTests/Generated/bookstore
 generate Tests/Fixtures/hostile.yaml Tests/GeneratedHostileClientTests/Generated/hostile
+
+# IR-only constructs (unions, integer enums, multipart …) from a hand-built IR:
+#   → Tests/GeneratedConstructsClientTests/Generated/constructs/
+SPECWRIGHT_REGENERATE_GOLDEN=1 swift test --filter IRConstructsGoldenTests >/dev/null

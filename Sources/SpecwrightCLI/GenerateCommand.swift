@@ -16,6 +16,8 @@ public enum GenerateCommand: Command {
             .init("output", short: "o", valueName: "dir", help: "The directory to write the files into."),
             .init("access", valueName: "level", help: "Access level of the generated API: public (default), package or internal."),
             .init("templates", valueName: "dir", help: "A directory of .mustache files overriding the default templates."),
+            .init("config", valueName: "file", help: "A generation config file (access, templates); command-line options win."),
+            .init("file-prefix", valueName: "prefix", help: "Prefix for the output file names (BookstoreTypes.swift), so several specs can share a target."),
         ],
         flags: [.init("quiet", short: "q", help: "Print nothing when generation succeeds.")],
         positionals: [.init("spec", help: "The spec file.")])
@@ -29,14 +31,31 @@ public enum GenerateCommand: Command {
             context.output.printError("error: missing --output <dir>")
             return ExitCode.usage
         }
-        let accessName = arguments.option("access") ?? AccessLevel.public.rawValue
+        if let prefix = arguments.option("file-prefix"), prefix.contains("/") || prefix.hasPrefix(".") {
+            context.output.printError("error: --file-prefix must be a plain file-name prefix, not '\(prefix)'")
+            return ExitCode.usage
+        }
+        var config = GenerationConfig()
+        if let configPath = arguments.option("config") {
+            switch context.readFile(configPath) {
+            case .success(let bytes):
+                let parsed = GenerationConfig.parse(bytes, file: configPath)
+                parsed.diagnostics.forEach { context.output.printError($0.description) }
+                guard let loaded = parsed.config else { return ExitCode.specErrors }
+                config = loaded
+            case .failure(let error):
+                context.output.printError("error: cannot read '\(configPath)': \(error.reason)")
+                return ExitCode.specErrors
+            }
+        }
+        let accessName = arguments.option("access") ?? config.access?.rawValue ?? AccessLevel.public.rawValue
         guard let access = AccessLevel(rawValue: accessName) else {
             context.output.printError("error: --access must be public, package or internal, not '\(accessName)'")
             return ExitCode.usage
         }
         let templates: TemplateSet
         do {
-            if let directory = arguments.option("templates") {
+            if let directory = arguments.option("templates") ?? config.templatesDirectory {
                 templates = try TemplateSet.overriding(with: URL(fileURLWithPath: directory, isDirectory: true))
             } else {
                 templates = try TemplateSet.defaults()
@@ -63,7 +82,9 @@ public enum GenerateCommand: Command {
         }
         guard result.succeeded else { return ExitCode.specErrors }
         do {
-            let outcomes = try OutputWriter(directory: URL(fileURLWithPath: output, isDirectory: true)).write(result.files)
+            let prefix = arguments.option("file-prefix") ?? ""
+            let files = result.files.map { GeneratedFile(name: prefix + $0.name, contents: $0.contents) }
+            let outcomes = try OutputWriter(directory: URL(fileURLWithPath: output, isDirectory: true)).write(files)
             if !arguments.flag("quiet") {
                 for (name, outcome) in outcomes {
                     context.output.print("\(outcome.rawValue): \((output as NSString).appendingPathComponent(name))")

@@ -19,6 +19,7 @@ Behaviours:
   /<sid>/large?bytes=N                                    200 with a JSON array of about N bytes
   /<sid>/json1k                                           200 with a fixed ~1 KB JSON object (benchmarks)
   /<sid>/echo                                             the request line, headers and body as JSON
+  /<sid>/bookstore/...                                    the stateful bookstore API of specs/bookstore.yaml (bookstore_fixture.py)
   /_stats/<sid>                                           {"hits": n, "refreshes": n, "requests": [...]}
 """
 
@@ -30,6 +31,8 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
+
+import bookstore_fixture
 
 LOCK = threading.Lock()
 SCENARIOS = {}
@@ -58,6 +61,10 @@ def scenario(sid):
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "SpecwrightFixture/1"
+    # Headers and body leave in one write (the handler flushes after each request) and Nagle is
+    # off: otherwise Nagle + delayed ACK add ~40 ms to every keep-alive response.
+    wbufsize = 1 << 16
+    disable_nagle_algorithm = True
 
     def log_message(self, *args):
         pass
@@ -83,6 +90,8 @@ class Handler(BaseHTTPRequestHandler):
             with LOCK:
                 payload = json.dumps({k: state[k] for k in ("hits", "refreshes", "requests")}).encode()
             return self.send(200, payload)
+        if len(segments) == 2 and segments[0] == "_data":
+            return self.send(200, data_layer_stats(scenario(segments[1])))
         if len(segments) < 2:
             return self.send(404, b'{"error":"no scenario"}')
         sid, behaviour, rest = segments[0], segments[1], segments[2:]
@@ -152,9 +161,114 @@ class Handler(BaseHTTPRequestHandler):
                 "body": body.decode("utf-8", "replace"),
             }
             return self.send(200, json.dumps(payload).encode())
+        if behaviour == "bookstore" and bookstore_fixture.route(self, sid, rest, query, body):
+            return None
+        if data_layer_route(self, state, behaviour, query, body, hit):
+            return None
         return self.send(404, b'{"error":"unknown behaviour"}')
 
     do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_HEAD = handle_any
+
+
+# ---------------------------------------------------------------------------------------------
+# Data-layer routes (HTTP cache, config gate, envelope, batch loader, outbox). Owned by the
+# data-layer tests (Data*Tests.swift); everything above belongs to the runtime-core tests.
+#
+#   /<sid>/cached?cc=V[&etag=E][&lm=HTTP-date][&vary=H][&delay=S]
+#         200 with Cache-Control V (and ETag / Last-Modified / Vary), body {"hit": n, "lang": …};
+#         304 when If-None-Match equals E (counted as not_modified)
+#   /<sid>/gate[?fail=1][&delay=S]          the config gate call (500 when fail=1)
+#   /<sid>/envelope?code=N[&message=M]      {"code": N, "message": M, "data": {"attempt": n}}
+#   /<sid>/batch?ids=a&ids=b…[&delay=S]      [{"id": "a"}, …]; tracks calls and peak concurrency
+#   /<sid>/outbox[?delay=S]                 POST; de-duplicates by Idempotency-Key (201 / 200 replay)
+#   /_data/<sid>                            {"not_modified", "batch_calls", "batch_peak",
+#                                            "outbox_keys" (first-delivery order), "outbox_duplicates"}
+# ---------------------------------------------------------------------------------------------
+
+
+def data_layer_state(state):
+    with LOCK:
+        if "data" not in state:
+            state["data"] = {"not_modified": 0, "batch_calls": 0, "batch_in_flight": 0, "batch_peak": 0,
+                             "outbox_keys": [], "outbox_seen": set(), "outbox_duplicates": 0}
+        return state["data"]
+
+
+def data_layer_stats(state):
+    data = data_layer_state(state)
+    with LOCK:
+        return json.dumps({k: v for k, v in data.items() if k != "outbox_seen"}).encode()
+
+
+def data_layer_route(handler, state, behaviour, query, body, hit):
+    data = data_layer_state(state)
+    delay = float(query.get("delay", ["0"])[0])
+    if behaviour == "cached":
+        etag = query.get("etag", [None])[0]
+        headers = {"Cache-Control": query.get("cc", ["max-age=60"])[0]}
+        if etag:
+            headers["ETag"] = etag
+        if "lm" in query:
+            headers["Last-Modified"] = query["lm"][0]
+        if "vary" in query:
+            headers["Vary"] = query["vary"][0]
+        if delay:
+            time.sleep(delay)
+        if etag and handler.headers.get("If-None-Match") == etag:
+            with LOCK:
+                data["not_modified"] += 1
+            handler.send_response(304)
+            for name, value in headers.items():
+                handler.send_header(name, value)
+            handler.send_header("Content-Length", "0")
+            handler.end_headers()
+            return True
+        payload = {"hit": hit, "lang": handler.headers.get("Accept-Language")}
+        handler.send(200, json.dumps(payload).encode(), headers=headers)
+        return True
+    if behaviour == "gate":
+        if delay:
+            time.sleep(delay)
+        if query.get("fail"):
+            handler.send(500, b'{"error":"config down"}')
+        else:
+            handler.send(200, b'{"featureFlags":{"new":true},"minimumVersion":"1.0"}')
+        return True
+    if behaviour == "envelope":
+        code = int(query.get("code", ["0"])[0])
+        message = query.get("message", ["ok"])[0]
+        handler.send(200, json.dumps({"code": code, "message": message, "data": {"attempt": hit}}).encode())
+        return True
+    if behaviour == "batch":
+        with LOCK:
+            data["batch_calls"] += 1
+            data["batch_in_flight"] += 1
+            data["batch_peak"] = max(data["batch_peak"], data["batch_in_flight"])
+        try:
+            if delay:
+                time.sleep(delay)
+            handler.send(200, json.dumps([{"id": i} for i in query.get("ids", [])]).encode())
+        finally:
+            with LOCK:
+                data["batch_in_flight"] -= 1
+        return True
+    if behaviour == "outbox":
+        key = handler.headers.get("Idempotency-Key")
+        if key is None:
+            handler.send(400, b'{"error":"missing Idempotency-Key"}')
+            return True
+        if delay:
+            time.sleep(delay)
+        with LOCK:
+            replay = key in data["outbox_seen"]
+            if replay:
+                data["outbox_duplicates"] += 1
+            else:
+                data["outbox_seen"].add(key)
+                data["outbox_keys"].append(key)
+        handler.send(200 if replay else 201, json.dumps({"key": key, "replay": replay}).encode())
+        return True
+    return False
 
 
 class QuietServer(ThreadingHTTPServer):

@@ -17,24 +17,28 @@ public enum JSONKeyStyle: String, Hashable, Sendable, CaseIterable {
     /// a capital run is one word, and its last capital starts the next word when a lower-case
     /// letter follows (`URLValue` → `url_value`). Text that has no capitals is returned unchanged.
     public static func snakeCased(_ name: String) -> String {
-        let scalars = Array(name.unicodeScalars)
-        var result = String.UnicodeScalarView()
-        for (index, scalar) in scalars.enumerated() {
-            let isUpper = (0x41...0x5A).contains(scalar.value)
-            if isUpper {
-                let previous = index > 0 ? scalars[index - 1] : nil
-                let next = index + 1 < scalars.count ? scalars[index + 1] : nil
-                let previousIsLowerOrDigit = previous.map { (0x61...0x7A).contains($0.value) || (0x30...0x39).contains($0.value) } ?? false
-                let previousIsUpper = previous.map { (0x41...0x5A).contains($0.value) } ?? false
-                let nextIsLower = next.map { (0x61...0x7A).contains($0.value) } ?? false
-                if index > 0, previousIsLowerOrDigit || (previousIsUpper && nextIsLower) {
-                    result.append("_")
-                }
-                result.append(Unicode.Scalar(scalar.value + 0x20) ?? scalar)
-            } else {
-                result.append(scalar)
+        let bytes = Array(name.utf8)
+        guard bytes.contains(where: isUpper) else { return name }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 4)
+        for (index, byte) in bytes.enumerated() {
+            guard isUpper(byte) else {
+                result.append(byte)
+                continue
             }
+            if index > 0 {
+                let previous = bytes[index - 1]
+                let nextIsLower = index + 1 < bytes.count && isLower(bytes[index + 1])
+                if isLower(previous) || isDigit(previous) || (isUpper(previous) && nextIsLower) {
+                    result.append(UInt8(ascii: "_"))
+                }
+            }
+            result.append(byte + 0x20)
         }
-        return String(result)
+        return String(decoding: result, as: UTF8.self)
     }
+
+    private static func isUpper(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) }
+    private static func isLower(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte) }
+    private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
 }

@@ -53,59 +53,54 @@ public enum SwiftName {
         "false", "is", "nil", "self", "Self", "super", "true", "try", "Type", "Protocol",
     ]
 
-    // MARK: - Pieces
+    // MARK: - Pieces (ASCII bytes: only ASCII letters and digits survive)
 
-    private static func splitWords(_ raw: String) -> [Substring.UnicodeScalarView] {
-        var words: [Substring.UnicodeScalarView] = []
-        var current = Substring.UnicodeScalarView()
-        for scalar in raw.unicodeScalars {
-            if isASCIILetterOrDigit(scalar) {
-                current.append(scalar)
+    private static func splitWords(_ raw: String) -> [[UInt8]] {
+        var words: [[UInt8]] = []
+        var current: [UInt8] = []
+        for byte in raw.utf8 {
+            if isLetterOrDigit(byte) {
+                current.append(byte)
             } else if !current.isEmpty {
                 words.append(current)
-                current = Substring.UnicodeScalarView()
+                current.removeAll(keepingCapacity: true)
             }
         }
         if !current.isEmpty { words.append(current) }
         return words
     }
 
-    private static func isASCIILetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
-        default: false
-        }
+    private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+        isUpper(byte) || isLower(byte) || (0x30...0x39).contains(byte)
     }
 
-    private static func isUpper(_ scalar: Unicode.Scalar) -> Bool {
-        (0x41...0x5A).contains(scalar.value)
+    private static func isUpper(_ byte: UInt8) -> Bool {
+        (0x41...0x5A).contains(byte)
     }
 
-    private static func isLower(_ scalar: Unicode.Scalar) -> Bool {
-        (0x61...0x7A).contains(scalar.value)
+    private static func isLower(_ byte: UInt8) -> Bool {
+        (0x61...0x7A).contains(byte)
     }
 
-    private static func capitalizeFirst(_ word: Substring.UnicodeScalarView) -> String {
-        guard let first = word.first else { return "" }
-        return String(first).uppercased() + String(word.dropFirst())
+    private static func capitalizeFirst(_ word: [UInt8]) -> String {
+        var bytes = word
+        if let first = bytes.first, isLower(first) { bytes[0] = first - 0x20 }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `URLPath` → `urlPath`, `ID` → `id`, `Page` → `page`, `page` → `page`.
-    private static func lowerLeadingCapitals(_ word: Substring.UnicodeScalarView) -> String {
-        let scalars = Array(word)
+    private static func lowerLeadingCapitals(_ word: [UInt8]) -> String {
+        var bytes = word
         var capitals = 0
-        while capitals < scalars.count, isUpper(scalars[capitals]) { capitals += 1 }
+        while capitals < bytes.count, isUpper(bytes[capitals]) { capitals += 1 }
         // In `URLPath` the `P` starts the next word: keep it capital.
-        if capitals > 1, capitals < scalars.count, isLower(scalars[capitals]) { capitals -= 1 }
-        var result = ""
-        for (index, scalar) in scalars.enumerated() {
-            result.unicodeScalars.append(index < capitals ? Unicode.Scalar(scalar.value + 0x20) ?? scalar : scalar)
-        }
-        return result
+        if capitals > 1, capitals < bytes.count, isLower(bytes[capitals]) { capitals -= 1 }
+        for index in 0..<capitals { bytes[index] += 0x20 }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func fixLeadingDigit(_ name: String) -> String {
-        guard let first = name.unicodeScalars.first, (0x30...0x39).contains(first.value) else { return name }
+        guard let first = name.utf8.first, (0x30...0x39).contains(first) else { return name }
         return "_" + name
     }
 }

@@ -33,7 +33,7 @@ enum ServiceArguments {
     }
 
     static func retry(_ retry: IR.Retry) -> String {
-        if retry.maxRetries == 0 { return ".none" }
+        if retry.maxRetries == 0 { return "RetryPolicy.none" }  // `.none` would mean `nil` for an optional
         if retry == IR.Retry(maxRetries: 3, baseDelay: 0.5, maxDelay: 8) { return ".default" }
         return "RetryPolicy(maxRetries: \(retry.maxRetries), baseDelay: \(SourceLayout.number(retry.baseDelay)), "
             + "maxDelay: \(SourceLayout.number(retry.maxDelay)))"

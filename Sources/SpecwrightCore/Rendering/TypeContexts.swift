@@ -130,7 +130,8 @@ struct TypeContexts {
             "cases": .list(cases),
             "hasDiscriminator": .bool(value.discriminator != nil),
             "discriminatorKey": .string(value.discriminator?.code ?? "\"\""),
-            "nameLiteral": .string(IR.StringLiteral(value.name.name).code),
+            // Identifiers are ASCII letters, digits and `_`: safe inside a string literal.
+            "plainName": .string(value.name.name),
         ]
     }
 }

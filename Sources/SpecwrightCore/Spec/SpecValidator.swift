@@ -13,6 +13,7 @@ struct SpecValidator {
         self.document = document
         self.diagnostics = diagnostics
         var byName: [String: TypeDefinition] = [:]
+        byName.reserveCapacity(document.types.count)
         for type in document.types where byName[type.name] == nil { byName[type.name] = type }
         typesByName = byName
         knownTypeNames = PrimitiveType.allCases.map(\.rawValue) + document.types.map(\.name)
@@ -67,11 +68,12 @@ struct SpecValidator {
             for endpoint in group.endpoints {
                 endpointNames.add(endpoint.name, at: endpoint.location, diagnostics: &diagnostics)
                 var parameterNames = NameTable(kind: "parameter", transform: SwiftName.lowerCamelCase)
-                for parameter in endpoint.allParameters where parameter.isDeclared {
-                    parameterNames.add(parameter.name, at: parameter.location, diagnostics: &diagnostics)
-                }
-                for parameter in endpoint.pathParameters where !parameter.isDeclared {
-                    parameterNames.add(parameter.name, at: parameter.location, diagnostics: &diagnostics)
+                let declared = endpoint.pathParameters.filter(\.isDeclared).map { ("path parameter", $0) }
+                    + endpoint.queryParameters.map { ("query parameter", $0) }
+                    + endpoint.headerParameters.map { ("header parameter", $0) }
+                    + endpoint.pathParameters.filter { !$0.isDeclared }.map { ("path parameter", $0) }
+                for (kind, parameter) in declared {
+                    parameterNames.add(parameter.name, kind: kind, at: parameter.location, diagnostics: &diagnostics)
                 }
             }
         }
@@ -112,26 +114,50 @@ struct SpecValidator {
     }
 }
 
-/// Detects names that become the same Swift identifier.
+/// Detects names that become the same Swift identifier. Most scopes are small (a few
+/// properties or parameters), so entries are kept in an array and indexed by a dictionary only
+/// once a scope grows.
 private struct NameTable {
+    private struct Entry {
+        let swiftName: String
+        let name: String
+        let kind: String
+    }
+
     let kind: String
     let transform: (String) -> String?
-    private var seen: [String: String] = [:]
+    private var entries: [Entry] = []
+    private var index: [String: Int] = [:]
+    private static let indexThreshold = 16
 
     init(kind: String, transform: @escaping (String) -> String?) {
         self.kind = kind
         self.transform = transform
     }
 
-    mutating func add(_ name: String, at location: SourceLocation, diagnostics: inout DiagnosticBag) {
+    mutating func add(_ name: String, kind: String? = nil, at location: SourceLocation, diagnostics: inout DiagnosticBag) {
+        let kind = kind ?? self.kind
         guard let swiftName = transform(name) else { return }
-        if let earlier = seen[swiftName] {
-            let message = earlier == name
+        if let earlier = find(swiftName) {
+            let earlierKind = earlier.kind == kind ? "" : earlier.kind + " "
+            let message = earlier.name == name
                 ? "duplicate \(kind) name '\(name)'"
-                : "\(kind) '\(name)' collides with '\(earlier)': both are '\(swiftName)' in Swift"
+                : "\(kind) '\(name)' collides with \(earlierKind)'\(earlier.name)': both are '\(swiftName)' in Swift"
             diagnostics.error(message, at: location)
-        } else {
-            seen[swiftName] = name
+            return
         }
+        entries.append(Entry(swiftName: swiftName, name: name, kind: kind))
+        if entries.count == Self.indexThreshold {
+            for (position, entry) in entries.enumerated() { index[entry.swiftName] = position }
+        } else if entries.count > Self.indexThreshold {
+            index[swiftName] = entries.count - 1
+        }
+    }
+
+    private func find(_ swiftName: String) -> Entry? {
+        if entries.count >= Self.indexThreshold {
+            return index[swiftName].map { entries[$0] }
+        }
+        return entries.first { $0.swiftName == swiftName }
     }
 }

@@ -50,7 +50,8 @@ extension SpecDecoder {
         case .singleQuoted, .doubleQuoted: textStart = location.advanced(by: 1)
         case .literal, .folded: textStart = nil
         }
-        let mapsColumns = textStart != nil && !scalar.text.contains("\n") && !(scalar.style == .doubleQuoted && scalar.text.contains("\\"))
+        let mapsColumns = textStart != nil && !scalar.text.utf8.contains(UInt8(ascii: "\n"))
+            && !(scalar.style == .doubleQuoted && scalar.text.utf8.contains(UInt8(ascii: "\\")))
         func place(_ offset: Int) -> SourceLocation {
             guard mapsColumns, let textStart else { return location }
             return textStart.advanced(by: offset)

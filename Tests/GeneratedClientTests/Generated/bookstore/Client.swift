@@ -42,7 +42,10 @@ public struct BooksClient: BooksAPI {
 
     /// Lists books, newest first.
     public func list(page: Int, size: Int, q: String?) async throws -> [Book] {
-        try await self.client.send(BooksEndpoint.list(page: page, size: size, q: q), as: [Book].self)
+        try await self.client.send(
+            BooksEndpoint.list(page: page, size: size, q: q),
+            as: [Book].self
+        )
     }
 
     public func get(id: UUID) async throws -> Book {
@@ -50,7 +53,10 @@ public struct BooksClient: BooksAPI {
     }
 
     public func create(body: BookDraft, xRequestId: String?) async throws -> Book {
-        try await self.client.send(BooksEndpoint.create(body: body, xRequestId: xRequestId), as: Book.self)
+        try await self.client.send(
+            BooksEndpoint.create(body: body, xRequestId: xRequestId),
+            as: Book.self
+        )
     }
 
     public func delete(id: UUID) async throws {

@@ -36,7 +36,13 @@ extension DefaultAPI {
         queryItems2: [Status],
         chunk2: Bool? = nil
     ) async throws -> Class {
-        try await self.init2(id: id, qUote: qUote, self2: self2, queryItems2: queryItems2, chunk2: chunk2)
+        try await self.init2(
+            id: id,
+            qUote: qUote,
+            self2: self2,
+            queryItems2: queryItems2,
+            chunk2: chunk2
+        )
     }
 
     public func self2(
@@ -68,7 +74,16 @@ public struct DefaultClient: DefaultAPI {
         queryItems2: [Status],
         chunk2: Bool?
     ) async throws -> Class {
-        try await self.client.send(DefaultEndpoint.init2(id: id, qUote: qUote, self2: self2, queryItems2: queryItems2, chunk2: chunk2), as: Class.self)
+        try await self.client.send(
+            DefaultEndpoint.init2(
+                id: id,
+                qUote: qUote,
+                self2: self2,
+                queryItems2: queryItems2,
+                chunk2: chunk2
+            ),
+            as: Class.self
+        )
     }
 
     public func self2(
@@ -77,7 +92,9 @@ public struct DefaultClient: DefaultAPI {
         xEvilHeader: Int?,
         xSelf: String
     ) async throws -> Data {
-        try await self.client.sendData(DefaultEndpoint.self2(self2: self2, body: body, xEvilHeader: xEvilHeader, xSelf: xSelf))
+        try await self.client.sendData(
+            DefaultEndpoint.self2(self2: self2, body: body, xEvilHeader: xEvilHeader, xSelf: xSelf)
+        )
     }
 
     public func method2(body: Data) async throws {
@@ -127,7 +144,7 @@ public struct HostileClient: Sendable {
         auth: .apiKeyHeader("X-Api-Key"),
         dates: .millisecondsSince1970,
         timeout: 12.5,
-        retry: .none,
+        retry: RetryPolicy.none,
         cache: .cacheFirst(ttl: 5)
     )
 

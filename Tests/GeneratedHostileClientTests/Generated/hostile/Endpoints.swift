@@ -83,7 +83,13 @@ public enum DefaultEndpoint: Endpoint {
     public var options: EndpointOptions {
         switch self {
         case .self2: EndpointOptions(isIdempotent: true)
-        case .method2: EndpointOptions(timeout: 3, retry: RetryPolicy(maxRetries: 1, baseDelay: 0.1, maxDelay: 1), cache: .networkOnly, auth: .none)
+        case .method2:
+            EndpointOptions(
+                timeout: 3,
+                retry: RetryPolicy(maxRetries: 1, baseDelay: 0.1, maxDelay: 1),
+                cache: .networkOnly,
+                auth: .none
+            )
         default: EndpointOptions()
         }
     }

@@ -1,0 +1,79 @@
+import Foundation
+import SpecwrightRuntime
+import Testing
+
+/// The rendering of the hand-built IR constructs compiles and behaves.
+@Suite struct ConstructsGeneratedClientTests {
+    static func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
+        try JSONDecoder().decode(type, from: Data(json.utf8))
+    }
+
+    @Test func aDiscriminatedUnionPicksTheCaseByItsDiscriminatorValues() throws {
+        #expect(try Self.decode(Pet.self, #"{"kind":"kitten","lives":9}"#) == .cat(Cat(kind: "kitten", lives: 9)))
+        #expect(try Self.decode(Pet.self, #"{"kind":"dog","bark_volume":2.5}"#) == .dog(Dog(kind: "dog", barkVolume: 2.5)))
+        #expect(throws: DecodingError.self) { try Self.decode(Pet.self, #"{"kind":"fish"}"#) }
+        let encoded = try JSONEncoder().encode(Pet.cat(Cat(kind: "cat", lives: 7)))
+        #expect(try JSONDecoder().decode(Pet.self, from: encoded) == .cat(Cat(kind: "cat", lives: 7)))
+    }
+
+    @Test func anUndiscriminatedUnionTakesTheFirstAlternativeThatDecodes() throws {
+        #expect(try Self.decode([IdOrName].self, #"[42, "x"]"#) == [.id(42), .name("x")])
+        #expect(throws: DecodingError.self) { try Self.decode(IdOrName.self, "true") }
+    }
+
+    @Test func integerEnumsKeepUnknownValues() throws {
+        #expect(try Self.decode([Priority].self, "[1, 10, 7]") == [.low, .high, .unknown(7)])
+        #expect(String(decoding: try JSONEncoder().encode([Priority.unknown(7)]), as: UTF8.self) == "[7]")
+        #expect(Priority.high.queryValue == .int(10))
+    }
+
+    @Test func nestedTypesAndAliasesDecode() throws {
+        let owner = try Self.decode(Owner.self, #"{"name":"Ann","pets":[{"kind":"dog"}],"address":{"city":"Oslo"},"priority":1}"#)
+        #expect(owner.address == Owner.Address(city: "Oslo"))
+        #expect(owner.pets == [.dog(Dog(kind: "dog"))])
+    }
+
+    @Test func aBinaryBodyIsSentRawWithItsContentTypeAndAParameterInsideASegment() {
+        let owner = UUID()
+        let endpoint = UploadsEndpoint.avatar(owner: owner, body: Data([1, 2, 3]))
+        #expect(endpoint.pathSegments == ["avatars", owner.uuidString + ".png"])
+        guard case .data(let data, let contentType)? = endpoint.body else {
+            Issue.record("expected a raw body")
+            return
+        }
+        #expect(data == Data([1, 2, 3]))
+        #expect(contentType == "image/png")
+    }
+
+    @Test func formFieldsOmitNilValues() {
+        guard case .formURLEncoded(let fields)? = UploadsEndpoint.login(user: "ann", remember: nil).body else {
+            Issue.record("expected a form body")
+            return
+        }
+        #expect(fields == [FormField(name: "user", value: "ann")])
+        guard case .formURLEncoded(let all)? = UploadsEndpoint.login(user: "ann", remember: true).body else { return }
+        #expect(all == [FormField(name: "user", value: "ann"), FormField(name: "remember", value: "true")])
+    }
+
+    @Test func multipartPartsCarryFileNamesAndContentTypes() {
+        let endpoint = UploadsEndpoint.document(title: "T", file: Data([9]), priority: .high)
+        guard case .multipart(let parts)? = endpoint.body else {
+            Issue.record("expected a multipart body")
+            return
+        }
+        #expect(parts == [
+            MultipartPart(name: "title", data: Data("T".utf8)),
+            MultipartPart(name: "file", filename: "document.pdf", contentType: "application/pdf", data: Data([9])),
+            MultipartPart(name: "priority", data: Data("10".utf8)),
+        ])
+        #expect(endpoint.options.retry == RetryPolicy.none)
+        #expect(endpoint.errorBodies.count == 1)
+    }
+
+    @Test func theServiceUsesTheIRSettings() {
+        #expect(ConstructsClient.service.auth == .apiKeyQuery("key"))
+        #expect(ConstructsClient.service.dates == .secondsSince1970)
+        #expect(ConstructsClient.service.cache == .networkFirst(ttl: 30))
+        #expect(ConstructsClient.service.retry == RetryPolicy(maxRetries: 2, baseDelay: 1, maxDelay: 4))
+    }
+}

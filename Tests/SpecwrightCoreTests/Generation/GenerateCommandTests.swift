@@ -1,0 +1,97 @@
+import Foundation
+import SpecwrightCLI
+import SpecwrightCore
+import Testing
+
+/// `specwright generate` end to end, in process, against a temporary directory.
+@Suite struct GenerateCommandTests {
+    /// A tiny lock so the output closures can be `@Sendable`.
+    final class Locked: @unchecked Sendable {  // guarded by `lock`
+        private let lock = NSLock()
+        private var storage: [String] = []
+        var value: [String] { lock.withLock { storage } }
+        func append(_ line: String) {
+            let trimmed = line.hasSuffix("\n") ? String(line.dropLast()) : line
+            lock.withLock { storage.append(trimmed) }
+        }
+    }
+
+    static func run(_ arguments: [String]) -> (code: Int32, out: [String], err: [String]) {
+        let out = Locked()
+        let err = Locked()
+        let code = CLI.run(arguments, output: CLIOutput(standardOutput: { out.append($0) }, standardError: { err.append($0) }))
+        return (code, out.value, err.value)
+    }
+
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-generate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static let bookstore = GenerationSupport.packageRoot.appendingPathComponent("specs/bookstore.yaml").path
+
+    @Test func generatingTwiceWritesOnceAndLeavesOtherFilesAlone() throws {
+        let output = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let foreign = output.appendingPathComponent("Handwritten.swift")
+        try Data("// mine\n".utf8).write(to: foreign)
+
+        let first = Self.run(["generate", Self.bookstore, "--output", output.path])
+        #expect(first.code == 0)
+        #expect(first.out.filter { $0.hasPrefix("created: ") }.count == 3)
+        let types = output.appendingPathComponent("Types.swift").path
+        let written = try FileManager.default.attributesOfItem(atPath: types)[.modificationDate] as? Date
+
+        let second = Self.run(["generate", Self.bookstore, "--output", output.path])
+        #expect(second.code == 0)
+        #expect(second.out.allSatisfy { $0.hasPrefix("unchanged: ") })
+        #expect(try FileManager.default.attributesOfItem(atPath: types)[.modificationDate] as? Date == written)
+        #expect(FileManager.default.contents(atPath: foreign.path) == Data("// mine\n".utf8))
+    }
+
+    @Test func aChangedFileIsRewritten() throws {
+        let output = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: output) }
+        _ = Self.run(["generate", Self.bookstore, "--output", output.path, "--quiet"])
+        try Data("stale".utf8).write(to: output.appendingPathComponent("Client.swift"))
+        let run = Self.run(["generate", Self.bookstore, "--output", output.path])
+        #expect(run.out.contains("updated: " + output.appendingPathComponent("Client.swift").path))
+    }
+
+    @Test func aSpecWithErrorsExitsOneWithDiagnosticsAndWritesNothing() throws {
+        let output = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let spec = output.appendingPathComponent("broken.yaml")
+        try Data("specwright: 1\nname: B\nbaseURL: https://b.example\ntypes:\n  A:\n    properties:\n      x: Bok\nendpoints: {}\n".utf8).write(to: spec)
+        let run = Self.run(["generate", spec.path, "--output", output.appendingPathComponent("out").path])
+        #expect(run.code == 1)
+        #expect(run.err.contains { $0.contains("broken.yaml:7:10: error: unknown type 'Bok'") })
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("out").path))
+    }
+
+    @Test func usageErrorsExitTwo() {
+        #expect(Self.run(["generate", Self.bookstore]).code == 2)
+        #expect(Self.run(["generate", Self.bookstore, "--output", "/tmp/x", "--access", "open"]).code == 2)
+    }
+
+    @Test func aTemplatesDirectoryOverridesTemplatesByName() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("// custom header for {{specFile}}\n".utf8).write(to: directory.appendingPathComponent("Header.mustache"))
+        let output = directory.appendingPathComponent("out")
+        let run = Self.run(["generate", Self.bookstore, "--output", output.path, "--templates", directory.path, "-q"])
+        #expect(run.code == 0)
+        let types = FileManager.default.contents(atPath: output.appendingPathComponent("Types.swift").path)
+        #expect(types.map { String(decoding: $0, as: UTF8.self).hasPrefix("// custom header for bookstore.yaml\n\n/// A book in the catalog.\npublic struct Book") } == true)
+    }
+
+    @Test func aMalformedOverrideTemplateIsALocatedError() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("{{#types}}\n".utf8).write(to: directory.appendingPathComponent("Types.mustache"))
+        let run = Self.run(["generate", Self.bookstore, "--output", directory.appendingPathComponent("out").path, "--templates", directory.path])
+        #expect(run.code == 1)
+        #expect(run.err.contains("Types:1:1: error: section 'types' is not closed"))
+    }
+}

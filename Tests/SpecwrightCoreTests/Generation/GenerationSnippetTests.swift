@@ -1,0 +1,143 @@
+import SpecwrightCore
+import Testing
+
+/// A few lines of spec in, the expected Swift out: one test per construct and naming rule.
+@Suite struct GenerationSnippetTests {
+    typealias Support = GenerationSupport
+
+    static func types(_ yaml: String, extra: String = "") throws -> String {
+        let result = try Support.generate(Support.spec(types: yaml, extra: extra))
+        return try #require(result.files["Types.swift"], "\(result.diagnostics)")
+    }
+
+    static func endpoints(_ yaml: String, types: String = "") throws -> (endpoints: String, client: String) {
+        let result = try Support.generate(Support.spec(types: types, endpoints: yaml))
+        let endpoints = try #require(result.files["Endpoints.swift"], "\(result.diagnostics)")
+        return (endpoints, try #require(result.files["Client.swift"]))
+    }
+
+    // MARK: Types
+
+    @Test func anObjectBecomesACodableHashableSendableStructWithAMemberwiseInit() throws {
+        let swift = try Self.types("  Tag:\n    properties:\n      label: String\n      weight: Double?\n")
+        #expect(swift.contains("""
+            public struct Tag: Codable, Hashable, Sendable {
+                public var label: String
+                public var weight: Double?
+
+                public init(label: String, weight: Double? = nil) {
+                    self.label = label
+                    self.weight = weight
+                }
+            }
+            """))
+    }
+
+    @Test func codingKeysAreWrittenOnlyWhenAKeyDiffers() throws {
+        let same = try Self.types("  A:\n    properties:\n      name: String\n")
+        #expect(!same.contains("CodingKeys"))
+        let differs = try Self.types("  A:\n    properties:\n      createdAt: Date\n", extra: "jsonKeys: snake_case")
+        #expect(differs.contains("        case createdAt = \"created_at\"\n"))
+        #expect(!differs.contains("keyDecodingStrategy"))
+    }
+
+    @Test func defaultsAreInitArgumentsAndFillMissingKeysWhenDecoding() throws {
+        let swift = try Self.types("  Page:\n    properties:\n      size: { type: Int, default: 20 }\n      tags: { type: \"[String]\", default: [] }\n")
+        #expect(swift.contains("public init(size: Int = 20, tags: [String] = []) {"))
+        #expect(swift.contains("self.size = try container.decodeIfPresent(Int.self, forKey: .size) ?? 20"))
+    }
+
+    @Test func aStringEnumHasAnUnknownCaseAndRawValueRoundTrip() throws {
+        let swift = try Self.types("  Mood:\n    enum: [happy, so-so]\n")
+        #expect(swift.contains("    case happy\n    case soSo\n"))
+        #expect(swift.contains("    case unknown(String)\n"))
+        #expect(swift.contains("        case \"so-so\": self = .soSo\n"))
+        #expect(swift.contains("        default: self = .unknown(rawValue)\n"))
+        #expect(swift.contains("        case .unknown(let value): value\n"))
+        #expect(swift.contains("extension Mood: QueryValueConvertible {"))
+    }
+
+    @Test func anEnumValueNamedLikeTheCatchAllGetsASuffix() throws {
+        let swift = try Self.types("  State:\n    enum: [unknown, rawValue]\n")
+        #expect(swift.contains("    case unknown2\n    case rawValue2\n    /// A value"))
+    }
+
+    @Test func keywordsAreBacktickedAndLeadingDigitsPrefixed() throws {
+        let swift = try Self.types("  Thing:\n    properties:\n      default: String\n      3d: Bool\n")
+        #expect(swift.contains("    public var `default`: String\n"))
+        #expect(swift.contains("    public var _3d: Bool\n"))
+        #expect(swift.contains("        case _3d = \"3d\"\n"))
+    }
+
+    @Test func snakeAndKebabNamesBecomeCamelCase() throws {
+        let swift = try Self.types("  Thing:\n    properties:\n      page_size: Int\n      max-items: Int\n")
+        #expect(swift.contains("public var pageSize: Int"))
+        #expect(swift.contains("public var maxItems: Int"))
+        #expect(swift.contains("case pageSize = \"page_size\""))
+    }
+
+    @Test func aTypeNamedLikeARuntimeTypeIsRenamedWithAWarning() throws {
+        let result = try Support.generate(Support.spec(types: "  Endpoint:\n    properties:\n      x: Int\n"))
+        #expect(result.files["Types.swift"]?.contains("public struct Endpoint2: Codable") == true)
+        #expect(result.diagnostics.contains { $0.contains("warning: type 'Endpoint' is generated as 'Endpoint2'") })
+    }
+
+    @Test func descriptionsBecomeDocCommentsThatCannotEndEarly() throws {
+        let swift = try Self.types("  A:\n    description: \"x */ y\\nstruct Evil {}\"\n    properties:\n      b: Int\n")
+        #expect(swift.contains("/// x */ y\n/// struct Evil {}\npublic struct A"))
+    }
+
+    @Test func stringsBecomeEscapedLiterals() throws {
+        let swift = try Self.types("  A:\n    properties:\n      b: { type: String, key: \"q\\\"\\\\(x)\" }\n")
+        #expect(swift.contains(#"case b = "q\"\\(x)""#))
+    }
+
+    @Test(arguments: [(AccessLevel.package, "package struct A"), (.internal, "\nstruct A"), (.public, "public struct A")])
+    func theAccessLevelOptionAppliesToEveryDeclaration(access: AccessLevel, expected: String) throws {
+        let result = try Support.generate(Support.spec(types: "  A:\n    properties:\n      b: Int\n"), access: access)
+        #expect(result.files["Types.swift"]?.contains(expected) == true)
+        if access == .internal {
+            #expect(result.files.values.allSatisfy { !$0.contains("public ") && !$0.contains("package ") })
+        }
+    }
+
+    // MARK: Endpoints and client
+
+    @Test func pathParametersBecomeRawSegmentsAndLabels() throws {
+        let (endpoints, client) = try Self.endpoints("  users:\n    show:\n      get: /users/{user-id}/posts\n      path: { user-id: Int }\n")
+        #expect(endpoints.contains("    case show(userId: Int)\n"))
+        #expect(endpoints.contains("        case .show(let userId): [\"users\", String(userId), \"posts\"]\n"))
+        #expect(client.contains("    func show(userId: Int) async throws\n"))
+    }
+
+    @Test func optionalAndDefaultedParametersGetDefaultArgumentsInAProtocolExtension() throws {
+        let (_, client) = try Self.endpoints("  items:\n    list:\n      get: /items\n      query: { page: { type: Int, default: 1 }, q: String? }\n      response: \"[String]\"\n")
+        #expect(client.contains("    func list(page: Int, q: String?) async throws -> [String]\n"))
+        #expect(client.contains("extension ItemsAPI {\n    public func list(page: Int = 1, q: String? = nil) async throws -> [String] {\n        try await self.list(page: page, q: q)\n"))
+    }
+
+    @Test func switchesBindOnlyWhatTheyUseAndNeedNoDefaultWhenComplete() throws {
+        let (endpoints, _) = try Self.endpoints("  a:\n    one:\n      get: /one\n      query: { x: Int }\n")
+        #expect(endpoints.contains("        case .one(let x):\n            queryItems.append(\"x\", x)\n        }\n"))
+        #expect(!endpoints.contains("default:"))
+    }
+
+    @Test func anEndpointWithoutResponseReturnsVoidAndDataIsRaw() throws {
+        let (_, client) = try Self.endpoints("  files:\n    remove:\n      delete: /f\n    download:\n      get: /f/raw\n      response: Data\n")
+        #expect(client.contains("try await self.client.send(FilesEndpoint.remove)"))
+        #expect(client.contains("try await self.client.sendData(FilesEndpoint.download)"))
+    }
+
+    @Test func aSpecWithErrorsGeneratesNothing() throws {
+        let result = try Support.generate(Support.spec(types: "  A:\n    properties:\n      b: Bok\n"))
+        #expect(result.files.isEmpty)
+        #expect(result.diagnostics.contains { $0.contains("error: unknown type 'Bok'") })
+    }
+
+    @Test func aStructuredQueryParameterIsAnError() throws {
+        let result = try Support.generate(Support.spec(
+            types: "  A:\n    properties:\n      b: Int\n", endpoints: "  x:\n    y:\n      get: /y\n      query: { a: A }\n"))
+        #expect(result.files.isEmpty)
+        #expect(result.diagnostics.contains { $0.contains("query values must be scalars") })
+    }
+}

@@ -1,0 +1,66 @@
+import Testing
+@testable import SpecwrightCore
+
+@Suite struct SpecSwiftNameTests {
+    @Test(arguments: [
+        ("page_size", "pageSize"), ("page-size", "pageSize"), ("pageSize", "pageSize"),
+        ("X-Request-Id", "xRequestId"), ("ID", "id"), ("URLPath", "urlPath"), ("non_fiction", "nonFiction"),
+        ("2fa", "_2fa"), ("default", "default"), ("  spaced  out ", "spacedOut"), ("café", "caf"),
+        ("api_key", "apiKey"), ("_private", "private"),
+    ])
+    func lowerCamelCaseJoinsWordsAndFixesInvalidStarts(_ raw: String, _ expected: String) {
+        #expect(SwiftName.lowerCamelCase(raw) == expected)
+    }
+
+    @Test(arguments: [
+        ("book", "Book"), ("book_draft", "BookDraft"), ("bookstore api", "BookstoreApi"), ("3d-model", "_3dModel"),
+        ("AppConfig", "AppConfig"),
+    ])
+    func upperCamelCaseCapitalisesEveryWord(_ raw: String, _ expected: String) {
+        #expect(SwiftName.upperCamelCase(raw) == expected)
+    }
+
+    @Test func namesWithoutLettersOrDigitsHaveNoSwiftName() {
+        #expect(SwiftName.lowerCamelCase("---") == nil)
+        #expect(SwiftName.upperCamelCase("") == nil)
+        #expect(SwiftName.lowerCamelCase("日本") == nil)
+    }
+
+    @Test func keywordsAreEscapedWithBackticks() {
+        #expect(SwiftName.escaped("default") == "`default`")
+        #expect(SwiftName.escaped("self") == "`self`")
+        #expect(SwiftName.escaped("page") == "page")
+        #expect(SwiftName.isKeyword("protocol"))
+    }
+
+    @Test(arguments: [
+        ("publishedAt", "published_at"), ("isbn13", "isbn13"), ("URLValue", "url_value"), ("id", "id"),
+        ("already_snake", "already_snake"), ("userID", "user_id"),
+    ])
+    func snakeCaseJSONKeysFollowFoundationsConversion(_ name: String, _ expected: String) {
+        #expect(JSONKeyStyle.snakeCase.jsonKey(for: name) == expected)
+        #expect(JSONKeyStyle.asIs.jsonKey(for: name) == name)
+    }
+}
+
+@Suite struct SpecSuggestionTests {
+    @Test func closeTyposAreSuggested() {
+        #expect(Suggestions.closest(to: "Bok", in: ["Book", "Genre"]) == "Book")
+        #expect(Suggestions.closest(to: "summry", in: ["summary", "description"]) == "summary")
+        #expect(Suggestions.closest(to: "basURL", in: ["baseURL", "name"]) == "baseURL")
+        #expect(Suggestions.closest(to: "string", in: ["String", "Int"]) == "String")
+        #expect(Suggestions.closest(to: "reponse", in: ["response", "retry"]) == "response")
+    }
+
+    @Test func distantWordsAreNotSuggested() {
+        #expect(Suggestions.closest(to: "xyz", in: ["Book", "Genre"]) == nil)
+        #expect(Suggestions.closest(to: "Book", in: ["Book"]) == nil)
+        #expect(Suggestions.closest(to: "", in: ["a"]) == nil)
+    }
+
+    @Test func transpositionsCountAsOneEdit() {
+        #expect(Suggestions.editDistance(Array("ab".unicodeScalars), Array("ba".unicodeScalars)) == 1)
+        #expect(Suggestions.editDistance(Array("kitten".unicodeScalars), Array("sitting".unicodeScalars)) == 3)
+        #expect(Suggestions.editDistance([], Array("abc".unicodeScalars)) == 3)
+    }
+}
