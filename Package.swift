@@ -33,6 +33,8 @@ let package = Package(
         // Command-line front end (argument parsing + commands); thin over SpecwrightCore.
         .target(name: "SpecwrightCLI", dependencies: ["SpecwrightCore"]),
         .executableTarget(name: "specwright", dependencies: ["SpecwrightCLI"]),
+        // Rerunnable performance measurements (docs/performance.md).
+        .executableTarget(name: "specwright-bench", dependencies: ["SpecwrightYAML", "SpecwrightCore"], path: "Benchmarks/SpecwrightBench"),
         // C system library: SQLite through pkg-config, for the runtime's HTTP cache and outbox.
         // Linux only: Apple platforms use the SDK's SQLite3 module.
         .systemLibrary(
