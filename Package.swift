@@ -33,8 +33,6 @@ let package = Package(
         // Command-line front end (argument parsing + commands); thin over SpecwrightCore.
         .target(name: "SpecwrightCLI", dependencies: ["SpecwrightCore"]),
         .executableTarget(name: "specwright", dependencies: ["SpecwrightCLI"]),
-        // Rerunnable performance measurements (docs/performance.md).
-        .executableTarget(name: "specwright-bench", dependencies: ["SpecwrightYAML", "SpecwrightCore"], path: "Benchmarks/SpecwrightBench"),
         // C system library: SQLite through pkg-config, for the runtime's HTTP cache and outbox.
         // Linux only: Apple platforms use the SDK's SQLite3 module.
         .systemLibrary(
@@ -47,6 +45,8 @@ let package = Package(
             name: "SpecwrightRuntime",
             dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux]))]
         ),
+        // Rerunnable benchmarks (`swift run -c release specwright-bench [name]`), one file per benchmark.
+        .executableTarget(name: "specwright-bench", dependencies: ["SpecwrightRuntime", "SpecwrightYAML", "SpecwrightCore"], path: "Benchmarks/SpecwrightBench"),
 
         // Build-tool plugin: `*.specwright.yaml` in a target → generated client at build time.
         .plugin(name: "SpecwrightPlugin", capability: .buildTool(), dependencies: ["specwright"]),
@@ -63,7 +63,9 @@ let package = Package(
         .testTarget(name: "SpecwrightYAMLTests", dependencies: ["SpecwrightYAML"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "SpecwrightYAML"]),
         .testTarget(name: "SpecwrightCoreTests", dependencies: ["SpecwrightCore", "SpecwrightCLI"], exclude: ["Fixtures"]),
-        .testTarget(name: "SpecwrightRuntimeTests", dependencies: ["SpecwrightRuntime"]),
+        // Child process of the outbox crash test (enqueues and flushes, gets SIGKILLed mid-flush).
+        .executableTarget(name: "outbox-crash-child", dependencies: ["SpecwrightRuntime"], path: "Tests/DataOutboxCrashChild"),
+        .testTarget(name: "SpecwrightRuntimeTests", dependencies: ["SpecwrightRuntime", "outbox-crash-child"]),
         // Compile and exercise the committed generator output (Scripts/regenerate-golden.sh).
         .testTarget(name: "GeneratedClientTests", dependencies: ["SpecwrightRuntime"]),
         .testTarget(name: "GeneratedHostileClientTests", dependencies: ["SpecwrightRuntime"]),

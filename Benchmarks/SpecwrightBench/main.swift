@@ -1,15 +1,22 @@
-// specwright-bench: rerunnable performance measurements (see docs/performance.md).
-//   swift run -c release specwright-bench yaml [spec.yaml] [--iterations N]
-let arguments = Array(CommandLine.arguments.dropFirst())
-switch arguments.first {
-case "yaml":
-    YAMLFrontEndSuite.run(arguments: Array(arguments.dropFirst()))
-default:
-    print("""
-    usage: specwright-bench <suite> [options]
-    suites:
-      yaml [spec.yaml] [--iterations N]   libyaml event scan vs node tree vs spec decode+validate
-                                          (default spec: Benchmarks/data/large-spec.yaml, made by
-                                          python3 Benchmarks/make-large-spec.py)
-    """)
+// specwright-bench: rerunnable benchmarks, one file per benchmark.
+// Usage: swift run -c release specwright-bench [name ...]   (no name: run all)
+// To add a benchmark, add a file with a `static func run() async throws` and one line below.
+
+let benchmarks: [(name: String, run: () async throws -> Void)] = [
+    ("runtime", RuntimeBenchmark.run),
+    // yaml [spec.yaml] [--iterations N] [--only a|b|c]: YAML front end on a large spec.
+    ("yaml", { YAMLFrontEndSuite.run(arguments: argumentsAfter("yaml")) }),
+]
+
+/// The command-line arguments that follow `name` (a benchmark's own options).
+func argumentsAfter(_ name: String) -> [String] {
+    let all = Array(CommandLine.arguments.dropFirst())
+    guard let index = all.firstIndex(of: name) else { return [] }
+    return Array(all[(index + 1)...])
+}
+
+let requested = Set(CommandLine.arguments.dropFirst())
+for benchmark in benchmarks where requested.isEmpty || requested.contains(benchmark.name) {
+    print("== \(benchmark.name)")
+    try await benchmark.run()
 }
