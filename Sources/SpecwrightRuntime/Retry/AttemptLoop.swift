@@ -131,6 +131,7 @@ struct AttemptLoop: Sendable {
             default: return .transport(urlError)
             }
         }
-        return .transport(URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: String(describing: error)]))
+        // Any other error (a custom transport's, a response interceptor's) is kept as the underlying error.
+        return .transport(URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: String(describing: error), NSUnderlyingErrorKey: error]))
     }
 }
