@@ -175,6 +175,41 @@ struct RuntimeTokenRefreshTests {
         #expect(stub.requests.first?.headers.value(for: "Authorization") == nil)
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func aCancelledCallerStopsWaitingForTheRefreshWhileOthersGetTheNewToken() async throws {
+        let (started, startedContinuation) = AsyncStream.makeStream(of: Void.self)
+        let (release, releaseContinuation) = AsyncStream.makeStream(of: String.self)
+        let refreshes = LockedBox(0)
+        let stub = StubTransport { request in
+            request.headers.value(for: "Authorization") == "Bearer t1"
+                ? HTTPResponse(status: 200, body: Data(#"{"attempt":2}"#.utf8)) : HTTPResponse(status: 401)
+        }
+        let tokens = TokenProvider(
+            token: { "t0" },
+            refresh: { _ in
+                refreshes.withLock { $0 += 1 }
+                startedContinuation.yield()
+                for await token in release { return token }
+                throw CancellationError()
+            })
+        let service = TestSupport.service(try #require(URL(string: "https://api.example.com")), auth: .bearer)
+        let client = APIClient(service: service, configuration: ClientConfiguration(transport: stub, tokenProvider: tokens, logging: .disabled))
+        let cancelled = Task { try await client.send(TestEndpoint(["a"]), as: AttemptBody.self) }
+        var iterator = started.makeAsyncIterator()
+        _ = await iterator.next()
+        let patient = Task { try await client.send(TestEndpoint(["b"]), as: AttemptBody.self) }
+        cancelled.cancel()
+        let cancelledResult = await cancelled.result
+        guard case .failure(let error as SpecwrightError) = cancelledResult else {
+            Issue.record("expected a SpecwrightError, got \(cancelledResult)")
+            return
+        }
+        #expect(error.isCancellation)
+        releaseContinuation.yield("t1")
+        #expect(try await patient.value.attempt == 2)
+        #expect(refreshes.withLock { $0 } == 1)
+    }
+
     @Test func withoutARefreshClosureA401IsUnauthorized() async throws {
         let stub = StubTransport { _ in HTTPResponse(status: 401) }
         let service = TestSupport.service(try #require(URL(string: "https://api.example.com")), auth: .bearer)

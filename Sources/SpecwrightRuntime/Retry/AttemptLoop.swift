@@ -105,13 +105,7 @@ struct AttemptLoop: Sendable {
     }
 
     private func refreshedToken(_ refresher: SingleFlightRefresher, rejected: String?) async throws(SpecwrightError) -> String {
-        do {
-            return try await refresher.token(afterRejecting: rejected)
-        } catch let error as SpecwrightError {
-            throw error
-        } catch {
-            throw SpecwrightError(.sessionExpired("token refresh failed: \(error)"))
-        }
+        try await refresher.token(afterRejecting: rejected)
     }
 
     /// The error for a response with a status of 400 or more (or one an interceptor rejected).
