@@ -24,6 +24,7 @@ struct SpecValidator {
         checkNames()
         checkGate()
         checkDefaults()
+        RecursiveTypeCheck(types: document.types).run(diagnostics: &diagnostics)
     }
 
     // MARK: - Type references
