@@ -3,7 +3,8 @@
 // To add a benchmark, add a file with a `static func run() async throws` and one line below.
 
 let benchmarks: [(name: String, run: () async throws -> Void)] = [
-    ("runtime", RuntimeBenchmark.run)
+    ("runtime", RuntimeBenchmark.run),
+    ("generate", GenerateBenchmark.run),
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst())
