@@ -63,7 +63,9 @@ let package = Package(
         .testTarget(name: "SpecwrightYAMLTests", dependencies: ["SpecwrightYAML"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "SpecwrightYAML"]),
         .testTarget(name: "SpecwrightCoreTests", dependencies: ["SpecwrightCore", "SpecwrightCLI"], exclude: ["Fixtures"]),
-        .testTarget(name: "SpecwrightRuntimeTests", dependencies: ["SpecwrightRuntime"]),
+        // Child process of the outbox crash test (enqueues and flushes, gets SIGKILLed mid-flush).
+        .executableTarget(name: "outbox-crash-child", dependencies: ["SpecwrightRuntime"], path: "Tests/DataOutboxCrashChild"),
+        .testTarget(name: "SpecwrightRuntimeTests", dependencies: ["SpecwrightRuntime", "outbox-crash-child"]),
         // Compile and exercise the committed generator output (Scripts/regenerate-golden.sh).
         .testTarget(name: "GeneratedClientTests", dependencies: ["SpecwrightRuntime"]),
         .testTarget(name: "GeneratedHostileClientTests", dependencies: ["SpecwrightRuntime"]),

@@ -25,24 +25,29 @@ final class SingleFlightRefresher: Sendable {
     /// refresh fails or the refresh window is exhausted.
     func token(afterRejecting rejected: String?) async throws -> String {
         let now = clock.now()
-        let decision: Result<Task<String, any Error>, SpecwrightError> = state.withLock { state in
-            if let inFlight = state.inFlight { return .success(inFlight) }
+        let step: Step = state.withLock { state in
+            if let inFlight = state.inFlight { return .join(inFlight) }
             if let latest = state.latestToken, latest != rejected {
                 // Someone refreshed after this request was sent: replay with the newer token.
-                return .success(Task { latest })
+                return .replay(latest)
             }
             state.refreshTimes.removeAll { now - $0 >= window.window }
-            guard state.refreshTimes.count < window.maxRefreshes else {
-                return .failure(SpecwrightError(.sessionExpired(
-                    "more than \(window.maxRefreshes) token refreshes within \(window.window) s")))
-            }
+            guard state.refreshTimes.count < window.maxRefreshes else { return .refuse }
             state.refreshTimes.append(now)
             let refresh = self.refresh
             let task = Task { try await refresh(rejected) }
             state.inFlight = task
-            return .success(task)
+            return .join(task)
         }
-        let task = try decision.get()
+        let task: Task<String, any Error>
+        switch step {
+        case .replay(let token):
+            return token
+        case .refuse:
+            throw SpecwrightError(.sessionExpired("more than \(window.maxRefreshes) token refreshes within \(window.window) s"))
+        case .join(let inFlight):
+            task = inFlight
+        }
         do {
             let token = try await task.value
             state.withLock { state in
@@ -58,5 +63,11 @@ final class SingleFlightRefresher: Sendable {
             }
             throw SpecwrightError(.sessionExpired("token refresh failed: \(error)"))
         }
+    }
+
+    private enum Step {
+        case join(Task<String, any Error>)
+        case replay(String)
+        case refuse
     }
 }
