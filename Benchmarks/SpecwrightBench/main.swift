@@ -7,6 +7,7 @@ let benchmarks: [(name: String, run: () async throws -> Void)] = [
     ("cache", CacheBenchmark.run),
     // yaml [spec.yaml] [--iterations N] [--only a|b|c]: YAML front end on a large spec.
     ("yaml", { YAMLFrontEndSuite.run(arguments: argumentsAfter("yaml")) }),
+    ("generate", GenerateBenchmark.run),
 ]
 
 /// The command-line arguments that follow `name` (a benchmark's own options).
