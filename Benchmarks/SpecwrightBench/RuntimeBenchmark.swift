@@ -31,8 +31,8 @@ enum RuntimeBenchmark {
         var pathSegments: [String] { ["json1k"] }
     }
 
-    static let rounds = Int(ProcessInfo.processInfo.environment["BENCH_ROUNDS"] ?? "") ?? 20
-    static let perRound = Int(ProcessInfo.processInfo.environment["BENCH_PER_ROUND"] ?? "") ?? 200
+    static let rounds = Int(ProcessInfo.processInfo.environment["BENCH_ROUNDS"] ?? "") ?? 40
+    static let perRound = Int(ProcessInfo.processInfo.environment["BENCH_PER_ROUND"] ?? "") ?? 100
 
     static func run() async throws {
         let server = try BenchServer()

@@ -30,6 +30,13 @@ public enum ValidateCommand: Command {
                 failed = true
                 continue
             }
+            if let imported = OpenAPIGenerator.importIfOpenAPI(bytes: bytes, file: path) {
+                imported.diagnostics.forEach { context.output.printError($0.description) }
+                if imported.api == nil { failed = true } else if !arguments.flag("quiet") {
+                    context.output.print("\(path): valid OpenAPI document (\(imported.summary))")
+                }
+                continue
+            }
             let result = SpecLoader.load(bytes: bytes, file: path)
             for diagnostic in result.diagnostics {
                 context.output.printError(diagnostic.description)
