@@ -105,13 +105,7 @@ struct AttemptLoop: Sendable {
     }
 
     private func refreshedToken(_ refresher: SingleFlightRefresher, rejected: String?) async throws(SpecwrightError) -> String {
-        do {
-            return try await refresher.token(afterRejecting: rejected)
-        } catch let error as SpecwrightError {
-            throw error
-        } catch {
-            throw SpecwrightError(.sessionExpired("token refresh failed: \(error)"))
-        }
+        try await refresher.token(afterRejecting: rejected)
     }
 
     /// The error for a response with a status of 400 or more (or one an interceptor rejected).
@@ -131,6 +125,7 @@ struct AttemptLoop: Sendable {
             default: return .transport(urlError)
             }
         }
-        return .transport(URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: String(describing: error)]))
+        // Any other error (a custom transport's, a response interceptor's) is kept as the underlying error.
+        return .transport(URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: String(describing: error), NSUnderlyingErrorKey: error]))
     }
 }
