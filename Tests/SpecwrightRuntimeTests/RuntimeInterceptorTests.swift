@@ -84,6 +84,15 @@ struct RuntimeInterceptorTests {
         #expect(response.metadata.retries.map(\.reason) == ["interceptor"])
     }
 
+    @Test func aRetryRequestOnASuccessfulResponseThatCannotBeRetriedReturnsTheResponse() async throws {
+        let stub = StubTransport { _ in HTTPResponse(status: 200, body: Data("again".utf8)) }
+        let configuration = ClientConfiguration(transport: stub, interceptors: [RetryOnAgain()], logging: .disabled, clock: RecordingClock())
+        let client = APIClient(service: TestSupport.service(try #require(base), retry: .none), configuration: configuration)
+        let data = try await client.sendData(TestEndpoint(["x"]))
+        #expect(data == Data("again".utf8))
+        #expect(stub.requests.count == 1)
+    }
+
     @Test func anInterceptorThatThrowsFailsTheCallAsAnInvalidRequestWithoutSending() async throws {
         let stub = StubTransport(json: Data("{}".utf8))
         let configuration = ClientConfiguration(transport: stub, interceptors: [Failing()], logging: .disabled)
