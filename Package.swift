@@ -45,6 +45,8 @@ let package = Package(
             name: "SpecwrightRuntime",
             dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux]))]
         ),
+        // Rerunnable benchmarks (`swift run -c release specwright-bench [name]`), one file per benchmark.
+        .executableTarget(name: "specwright-bench", dependencies: ["SpecwrightRuntime", "SpecwrightYAML", "SpecwrightCore"], path: "Benchmarks/SpecwrightBench"),
 
         // Build-tool plugin: `*.specwright.yaml` in a target → generated client at build time.
         .plugin(name: "SpecwrightPlugin", capability: .buildTool(), dependencies: ["specwright"]),
@@ -61,11 +63,14 @@ let package = Package(
         .testTarget(name: "SpecwrightYAMLTests", dependencies: ["SpecwrightYAML"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "SpecwrightYAML"]),
         .testTarget(name: "SpecwrightCoreTests", dependencies: ["SpecwrightCore", "SpecwrightCLI"], exclude: ["Fixtures"]),
-        .testTarget(name: "SpecwrightRuntimeTests", dependencies: ["SpecwrightRuntime"]),
+        // Child process of the outbox crash test (enqueues and flushes, gets SIGKILLed mid-flush).
+        .executableTarget(name: "outbox-crash-child", dependencies: ["SpecwrightRuntime"], path: "Tests/DataOutboxCrashChild"),
+        .testTarget(name: "SpecwrightRuntimeTests", dependencies: ["SpecwrightRuntime", "outbox-crash-child"]),
         // Compile and exercise the committed generator output (Scripts/regenerate-golden.sh).
         .testTarget(name: "GeneratedClientTests", dependencies: ["SpecwrightRuntime"]),
         .testTarget(name: "GeneratedHostileClientTests", dependencies: ["SpecwrightRuntime"]),
         .testTarget(name: "GeneratedConstructsClientTests", dependencies: ["SpecwrightRuntime"]),
+        .testTarget(name: "GeneratedOpenAPIClientTests", dependencies: ["SpecwrightRuntime"]),
     ],
     swiftLanguageModes: [.v6]
 )

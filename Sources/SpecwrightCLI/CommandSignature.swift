@@ -6,7 +6,7 @@ public struct CommandSignature: Sendable {
         public var name: String
         /// Optional one-letter short name.
         public var short: Character?
-        /// Placeholder shown in help (`dir`).
+        /// The value name shown in help (`dir`).
         public var valueName: String
         /// One line of help.
         public var help: String

@@ -72,7 +72,8 @@ public enum GenerateCommand: Command {
             context.output.printError("error: cannot read '\(path)': \(error.reason)")
             return ExitCode.specErrors
         }
-        let result = ClientGenerator.generate(bytes: bytes, file: path, templates: templates, options: RenderOptions(access: access))
+        let openAPI = OpenAPIGenerator.generateIfOpenAPI(bytes: bytes, file: path, templates: templates, options: RenderOptions(access: access))
+        let result = openAPI?.generation ?? ClientGenerator.generate(bytes: bytes, file: path, templates: templates, options: RenderOptions(access: access))
         for diagnostic in result.diagnostics {
             context.output.printError(diagnostic.description)
         }
@@ -88,6 +89,7 @@ public enum GenerateCommand: Command {
                 for (name, outcome) in outcomes {
                     context.output.print("\(outcome.rawValue): \((output as NSString).appendingPathComponent(name))")
                 }
+                if let summary = openAPI?.summary { context.output.print("\(path): imported \(summary)") }
             }
         } catch {
             context.output.printError(error.description)

@@ -12,10 +12,8 @@ struct DuplicateKeyIndex {
         guard case .scalar(let scalar) = key.kind else { return nil }
         if table == nil {
             if entries.count < Self.scanLimit {
-                for entry in entries {
-                    if case .scalar(let other) = entry.key.kind, other.value == scalar.value {
-                        return entry.key.location
-                    }
+                for index in entries.indices where entries[index].key.hasScalarValue(scalar.value) {
+                    return entries[index].key.location
                 }
                 return nil
             }
@@ -40,5 +38,14 @@ struct DuplicateKeyIndex {
         case .sequence: return "[…]"
         case .mapping: return "{…}"
         }
+    }
+}
+
+extension Node {
+    /// Whether this is a scalar whose resolved value equals `value` (without copying the node).
+    @inline(__always)
+    func hasScalarValue(_ value: ScalarValue) -> Bool {
+        if case .scalar(let scalar) = kind { return scalar.value == value }
+        return false
     }
 }

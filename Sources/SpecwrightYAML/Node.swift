@@ -35,6 +35,34 @@ public enum ScalarValue: Hashable, Sendable {
     case string(String)
 }
 
+extension ScalarValue {
+    /// Value equality in which every NaN equals every other NaN, so that equality stays
+    /// reflexive (`Hashable` requires it) and `.nan` keys compare like any other key.
+    public static func == (lhs: ScalarValue, rhs: ScalarValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.int(let a), .int(let b)): return a == b
+        case (.bigInt(let a), .bigInt(let b)): return a == b
+        case (.float(let a), .float(let b)): return a == b || (a.isNaN && b.isNaN)
+        case (.string(let a), .string(let b)): return a == b
+        default: return false
+        }
+    }
+
+    /// Hashes consistently with `==` (all NaNs hash alike).
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let b): hasher.combine(1); hasher.combine(b)
+        case .int(let i): hasher.combine(2); hasher.combine(i)
+        case .bigInt(let s): hasher.combine(3); hasher.combine(s)
+        case .float(let d): hasher.combine(4); hasher.combine(d.isNaN ? Double.nan : d)
+        case .string(let s): hasher.combine(5); hasher.combine(s)
+        }
+    }
+}
+
 /// A scalar node: its source text, style, explicit tag (if any) and resolved value.
 public struct Scalar: Hashable, Sendable {
     /// The scalar text exactly as libyaml delivered it (after escape processing / folding).

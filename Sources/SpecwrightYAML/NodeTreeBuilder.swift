@@ -97,7 +97,7 @@ struct NodeTreeBuilder {
             value = .string(text)
         }
         let node = Node(kind: .scalar(Scalar(text: text, style: style, value: value)), location: location, tag: tag)
-        if let anchor = String(yamlCString: data.anchor) {
+        if data.anchor != nil, let anchor = String(yamlCString: data.anchor) {
             anchors[anchor] = Anchored(node: node, nodeCount: 1, height: 0)
         }
         try attach(node, nodeCount: 1, height: 0)
@@ -150,7 +150,7 @@ struct NodeTreeBuilder {
     }
 
     /// Adds a finished node to the innermost open collection, or makes it the document root.
-    private mutating func attach(_ node: Node, nodeCount: Int, height: Int) throws(YAMLError) {
+    private mutating func attach(_ node: consuming Node, nodeCount: Int, height: Int) throws(YAMLError) {
         let top = stack.count - 1
         guard top >= 0 else {
             root = node
@@ -162,18 +162,17 @@ struct NodeTreeBuilder {
 
 extension NodeTreeBuilder.Frame {
     /// Appends a child: an item of a sequence, or alternately a key and a value of a mapping.
-    mutating func add(_ node: Node, nodeCount count: Int, height: Int, rejectDuplicates: Bool) throws(YAMLError) {
+    mutating func add(_ node: consuming Node, nodeCount count: Int, height: Int, rejectDuplicates: Bool) throws(YAMLError) {
         nodeCount += count
         if height > childHeight { childHeight = height }
         if !isMapping {
             items.append(node)
             return
         }
-        guard let key = pendingKey else {
+        guard let key = pendingKey.take() else {
             pendingKey = node
             return
         }
-        pendingKey = nil
         if rejectDuplicates, let first = keyIndex.firstOccurrence(of: key, in: entries) {
             throw YAMLError(.duplicateKey,
                             "duplicate key '\(DuplicateKeyIndex.describe(key))' (first defined at \(first.line):\(first.column))",

@@ -41,6 +41,14 @@ import Testing
         #expect(try JSONDecoder.iso8601.decode(Book.self, from: encoded) == book)
     }
 
+    @Test func datesDecodeWithAndWithoutFractionalSeconds() throws {
+        for date in ["2024-05-01T10:00:00Z", "2024-05-01T10:00:00.250Z"] {
+            let json = #"{"id":"6F9619FF-8B86-D011-B42D-00CF4FC964FF","title":"T","published_at":"\#(date)","genre":"poetry","ratings":{}}"#
+            let book = try JSONDecoder.iso8601.decode(Book.self, from: Data(json.utf8))
+            #expect(book.publishedAt != nil)
+        }
+    }
+
     @Test func knownGenresRoundTripTheirWireValues() throws {
         for genre in [Genre.fiction, .nonFiction, .poetry, .unknown("")] {
             let data = try JSONEncoder().encode([genre])

@@ -61,4 +61,15 @@ import Testing
         #expect(HostileClient.service.dates == .millisecondsSince1970)
         #expect(HostileClient.service.retry == .none)
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func pathSegmentsArePercentEncodedByTheRuntime() async throws {
+        let stub = StubTransport { _ in HTTPResponse(status: 204) }
+        let client = HostileClient(configuration: ClientConfiguration(transport: stub, apiKeyProvider: { "k" }))
+        try await client.default._2fa2(code: .withSpace)
+        try await client.default._2fa2(code: .unknown("a/b?c"))
+        let paths = stub.requests.map { $0.url.absoluteString }
+        #expect(paths == ["https://hostile.example/v1/2fa/with%20space", "https://hostile.example/v1/2fa/a%2Fb%3Fc"])
+        #expect(stub.requests.allSatisfy { $0.method == .delete && $0.headers.value(for: "X-Api-Key") == "k" })
+    }
 }

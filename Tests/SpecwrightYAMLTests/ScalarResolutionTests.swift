@@ -64,3 +64,17 @@ import Testing
         #expect(root["d"]?.value == .null)
     }
 }
+
+@Suite struct ScalarValueEqualityTests {
+    @Test func notANumberEqualsItselfSoTreesAreReflexive() throws {
+        let root = try parse("v: .nan\n")
+        #expect(root == root)
+        #expect(ScalarValue.float(.nan) == .float(-.nan))
+        #expect(ScalarValue.float(.nan).hashValue == ScalarValue.float(.nan).hashValue)
+        #expect(ScalarValue.float(1) != .int(1))
+    }
+
+    @Test func repeatedNaNKeysAreDuplicates() {
+        #expect(rejection(".nan: 1\n.NaN: 2\n")?.kind == .duplicateKey)
+    }
+}

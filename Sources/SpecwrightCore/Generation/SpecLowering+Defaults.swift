@@ -40,7 +40,7 @@ extension SpecLowering {
 
     /// `.caseName` for a known value of a string enum, `.unknown("…")` otherwise.
     private func enumCaseExpression(typeName: String, rawValue: String) -> String {
-        guard let definition = document.type(named: typeName),
+        guard let definition = definitions[typeName],
             case .stringEnum(let lowered) = lowerType(definition)
         else { return IR.StringLiteral(rawValue).code }
         if let match = lowered.cases.first(where: { $0.rawValue.value == rawValue }) {

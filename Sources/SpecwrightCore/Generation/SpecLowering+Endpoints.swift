@@ -8,7 +8,7 @@ extension SpecLowering {
         let clientName = typeScope.claim(stem + "Client")
         // Type names are reserved in member scopes: a member spelled like a type (`_2fa`) would
         // hide the type inside the generated enum.
-        var endpointScope = NameScope(reserved: NameScope.reservedEndpointNames + typeNames.values.map(\.name))
+        var endpointScope = NameScope(reserved: NameScope.reservedEndpointNames, shared: memberReservedNames)
         let endpoints = group.endpoints.map { endpoint in
             lowerEndpoint(endpoint, name: endpointScope.identifier(for: endpoint.name, style: .member, fallback: "call"))
         }
@@ -18,7 +18,7 @@ extension SpecLowering {
     }
 
     private mutating func lowerEndpoint(_ endpoint: Endpoint, name: IR.Identifier) -> IR.Endpoint {
-        var scope = NameScope(reserved: NameScope.reservedParameterNames + typeNames.values.map(\.name))
+        var scope = NameScope(reserved: NameScope.reservedParameterNames, shared: memberReservedNames)
         var byRawName: [String: IR.Identifier] = [:]
         func lower(_ parameter: Parameter, _ location: IR.ParameterLocation) -> IR.Parameter {
             let identifier = scope.identifier(for: parameter.name, style: .member, fallback: "value")
@@ -32,7 +32,7 @@ extension SpecLowering {
         let path = endpoint.pathParameters.map { lower($0, .path) }
         let query = endpoint.queryParameters.map { lower($0, .query) }
         let headers = endpoint.headerParameters.map { lower($0, .header) }
-        for parameter in endpoint.queryParameters where !Self.isQueryCompatible(parameter.type.expression, document: document) {
+        for parameter in endpoint.queryParameters where !Self.isQueryCompatible(parameter.type.expression, definitions: definitions) {
             diagnostics.error(
                 "query parameter '\(parameter.name)' has type '\(parameter.type)'; query values must be scalars, enums or arrays of them",
                 at: parameter.type.location)
@@ -68,7 +68,7 @@ extension SpecLowering {
         let described = parameters.filter { !$0.documentation.isEmpty }
         let parameterLines = described.map { "- Parameter \($0.name.name): " + $0.documentation.lines.joined(separator: " ") }
         return IR.Documentation(paragraphs: [
-            endpoint.summary, endpoint.description,
+            endpoint.summary, endpoint.description, "`\(endpoint.method.token) \(endpoint.path.value.text)`",
             parameterLines.isEmpty ? nil : parameterLines.joined(separator: "\n"),
         ])
     }
@@ -102,12 +102,14 @@ extension SpecLowering {
     }
 
     /// Whether values of `expression` can be query items (scalars, enums, arrays of them).
-    static func isQueryCompatible(_ expression: TypeExpression, document: SpecDocument, allowArray: Bool = true) -> Bool {
+    static func isQueryCompatible(
+        _ expression: TypeExpression, definitions: [String: TypeDefinition], allowArray: Bool = true
+    ) -> Bool {
         switch expression {
         case .primitive(let primitive): primitive != .data
-        case .named(let name): document.type(named: name)?.isEnum ?? false
-        case .optional(let wrapped): isQueryCompatible(wrapped, document: document, allowArray: allowArray)
-        case .array(let element): allowArray && isQueryCompatible(element, document: document, allowArray: false)
+        case .named(let name): definitions[name]?.isEnum ?? false
+        case .optional(let wrapped): isQueryCompatible(wrapped, definitions: definitions, allowArray: allowArray)
+        case .array(let element): allowArray && isQueryCompatible(element, definitions: definitions, allowArray: false)
         case .dictionary: false
         }
     }

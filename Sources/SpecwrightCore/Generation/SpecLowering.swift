@@ -19,6 +19,11 @@ public struct SpecLowering {
     let document: SpecDocument
     var diagnostics = DiagnosticBag()
     var typeNames: [String: IR.Identifier] = [:]
+    /// Every declared type name: reserved in member scopes, where a member spelled like a type
+    /// (`_2fa`) would hide the type.
+    var memberReservedNames: Set<String> = []
+    /// The spec's types by name (the document's own lookup is a linear search).
+    let definitions: [String: TypeDefinition]
 
     /// Lowers `document`.
     public static func lower(_ document: SpecDocument) -> Result {
@@ -30,6 +35,9 @@ public struct SpecLowering {
 
     private init(document: SpecDocument) {
         self.document = document
+        var definitions: [String: TypeDefinition] = [:]
+        for type in document.types where definitions[type.name] == nil { definitions[type.name] = type }
+        self.definitions = definitions
     }
 
     private mutating func lowerAPI() -> IR.API {
@@ -42,6 +50,7 @@ public struct SpecLowering {
                     at: type.location)
             }
             typeNames[type.name] = identifier
+            memberReservedNames.insert(identifier.name)
         }
         let prefix = SwiftName.upperCamelCase(document.name.value) ?? "API"
         let clientTypeName = typeScope.claim(prefix + "Client")
@@ -110,7 +119,7 @@ public struct SpecLowering {
         let documentation = IR.Documentation(type.description)
         switch type.kind {
         case .object(let properties):
-            var scope = NameScope(reserved: NameScope.reservedPropertyNames + typeNames.values.map(\.name))
+            var scope = NameScope(reserved: NameScope.reservedPropertyNames, shared: memberReservedNames)
             let lowered = properties.map { property in
                 IR.Property(
                     name: scope.identifier(for: property.name, style: .member, fallback: "unnamed"),
@@ -121,7 +130,7 @@ public struct SpecLowering {
             }
             return .structure(IR.Structure(name: name, documentation: documentation, properties: lowered))
         case .enumeration(let cases):
-            var scope = NameScope(reserved: NameScope.reservedEnumCaseNames + typeNames.values.map(\.name))
+            var scope = NameScope(reserved: NameScope.reservedEnumCaseNames, shared: memberReservedNames)
             let unknown = scope.claim("unknown")
             let lowered = cases.map { enumCase in
                 IR.StringEnumCase(

@@ -16,16 +16,27 @@ public struct NameScope: Sendable {
         case member
     }
 
-    private var taken: Set<String>
+    /// Names taken before the scope opened; shared between scopes, never mutated (so opening
+    /// a scope per type or endpoint costs nothing, even with thousands of type names).
+    private let shared: Set<String>
+    private let reserved: Set<String>
+    private var taken: Set<String> = []
 
     /// A scope in which `reserved` names are already taken.
     public init(reserved: some Sequence<String> = [String]()) {
-        taken = Set(reserved)
+        self.init(reserved: reserved, shared: [])
+    }
+
+    /// A scope in which the names in `reserved` and in `shared` are already taken. `shared` is
+    /// not copied, so one large set (e.g. every type name) can back many scopes cheaply.
+    public init(reserved: some Sequence<String>, shared: Set<String>) {
+        self.shared = shared
+        self.reserved = Set(reserved)
     }
 
     /// Whether `name` (unescaped) is already taken.
     public func contains(_ name: String) -> Bool {
-        taken.contains(name)
+        taken.contains(name) || reserved.contains(name) || shared.contains(name)
     }
 
     /// The identifier for a spec name: converted in `style`, `fallback` when the name has no
@@ -43,7 +54,7 @@ public struct NameScope: Sendable {
     public mutating func claim(_ candidate: String) -> IR.Identifier {
         var name = candidate
         var suffix = 2
-        while taken.contains(name) {
+        while contains(name) {
             name = candidate + String(suffix)
             suffix += 1
         }

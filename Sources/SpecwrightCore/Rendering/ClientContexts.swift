@@ -46,10 +46,13 @@ struct ClientContexts {
         endpoint.parameters.contains { $0.defaultValue != nil || $0.type.isOptional }
     }
 
-    private func forwardedArguments(_ endpoint: IR.Endpoint, replacing replaced: IR.Identifier? = nil, with value: String = "") -> String {
-        endpoint.parameters.map { parameter in
-            parameter.name.code + ": " + (parameter.name == replaced ? value : parameter.name.code)
-        }.joined(separator: ", ")
+    private func forwardedArguments(_ endpoint: IR.Endpoint) -> [String] {
+        endpoint.parameters.map { Self.argumentLabel($0.name) + ": " + $0.name.code }
+    }
+
+    /// An argument label at a call site: keywords need no backticks there, except `inout`, `var` and `let`.
+    static func argumentLabel(_ name: IR.Identifier) -> String {
+        ["inout", "var", "let"].contains(name.name) ? name.code : name.name
     }
 
     private func docLines(_ endpoint: IR.Endpoint) -> MustacheValue {
@@ -80,8 +83,9 @@ struct ClientContexts {
         let returns = returnClause(endpoint)
         var lines = SourceLayout.wrapped(
             head: access.modifier + "func " + endpoint.name.code, items: parameters, tail: returns + " {", indent: 4)
-        let call = endpoint.name.code + "(" + forwardedArguments(endpoint) + ")"
-        lines.append("    try await self." + call)
+        let call = SourceLayout.wrapped(
+            head: "try await self." + endpoint.name.code, items: forwardedArguments(endpoint), tail: "", indent: 8)
+        lines += call.map { "    " + $0 }
         lines.append("}")
         return ["doc": docLines(endpoint), "isFirst": .bool(isFirst), "lines": .list(lines.map(MustacheValue.string))]
     }
@@ -91,23 +95,38 @@ struct ClientContexts {
         if let batch = endpoint.batch, case .json(let responseType) = endpoint.response, responseType.arrayElement != nil,
             let parameter = endpoint.parameters.first(where: { $0.name == batch.parameter })
         {
-            let call = send(endpoint, group: group, arguments: forwardedArguments(endpoint, replacing: batch.parameter, with: "chunk"))
             let ids = parameter.type.isOptional ? "\(parameter.name.code) ?? []" : parameter.name.code
+            let call = send(endpoint, group: group, replacing: batch.parameter, with: "chunk", indent: 12)
             return [
-                "try await BatchLoader.load(\(ids), options: BatchOptions(size: \(batch.size), concurrency: \(batch.concurrency))) { chunk in",
-                "    try await " + call,
-                "}",
-            ]
+                "try await BatchLoader.load(\(ids), options: BatchOptions(size: \(batch.size), concurrency: \(batch.concurrency))) { chunk in"
+            ] + call.map { "    " + $0 } + ["}"]
         }
-        return ["try await " + send(endpoint, group: group, arguments: forwardedArguments(endpoint))]
+        return send(endpoint, group: group, indent: 8)
     }
 
-    private func send(_ endpoint: IR.Endpoint, group: IR.EndpointGroup, arguments: String) -> String {
-        let value = group.enumName.code + "." + endpoint.name.code + (endpoint.parameters.isEmpty ? "" : "(" + arguments + ")")
-        switch endpoint.response {
-        case .none: return "self.client.send(\(value))"
-        case .json(let type): return "self.client.send(\(value), as: \(type.code).self)"
-        case .binary: return "self.client.sendData(\(value))"
+    /// `try await self.client.send(…)` laid out within the line length at `indent`.
+    private func send(
+        _ endpoint: IR.Endpoint, group: IR.EndpointGroup, replacing replaced: IR.Identifier? = nil, with value: String = "",
+        indent: Int
+    ) -> [String] {
+        let head = "try await self.client." + (endpoint.response == .binary ? "sendData" : "send")
+        let caseName = group.enumName.code + "." + endpoint.name.code
+        let arguments = endpoint.parameters.map { parameter in
+            Self.argumentLabel(parameter.name) + ": " + (parameter.name == replaced ? value : parameter.name.code)
         }
+        let typeArgument: [String]
+        if case .json(let type) = endpoint.response { typeArgument = ["as: " + type.code + ".self"] } else { typeArgument = [] }
+        let inlineValue = caseName + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
+        let inline = head + "(" + ([inlineValue] + typeArgument).joined(separator: ", ") + ")"
+        guard indent + inline.count > SourceLayout.lineLength else { return [inline] }
+        let valueLines =
+            arguments.isEmpty ? [caseName] : SourceLayout.wrapped(head: caseName, items: arguments, tail: "", indent: indent + 4)
+        var lines = [head + "("]
+        lines += valueLines.enumerated().map { index, line in
+            "    " + line + (index == valueLines.count - 1 && !typeArgument.isEmpty ? "," : "")
+        }
+        lines += typeArgument.map { "    " + $0 }
+        lines.append(")")
+        return lines
     }
 }

@@ -57,8 +57,13 @@ struct EndpointContexts {
         return "." + endpoint.name.code + "(" + slots.joined(separator: ", ") + ")"
     }
 
-    private func branch(_ pattern: String, _ value: String) -> MustacheValue {
-        ["pattern": .string(pattern), "value": .string(value)]
+    /// A `case pattern: value` branch; `wrappedLines`, when given, replace the one-line value
+    /// with lines written below the `case` (for values too long for one line).
+    private func branch(_ pattern: String, _ value: String, wrappedLines: [String] = []) -> MustacheValue {
+        [
+            "pattern": .string(pattern), "value": .string(value), "isInline": .bool(wrappedLines.isEmpty),
+            "valueLines": .list(wrappedLines.map(MustacheValue.string)),
+        ]
     }
 
     private func parameters(_ endpoint: IR.Endpoint, where matches: (IR.ParameterLocation) -> Bool) -> [IR.Parameter] {
@@ -153,7 +158,10 @@ struct EndpointContexts {
         if options.isIdempotent { arguments.append("isIdempotent: true") }
         if options.isGate { arguments.append("isGate: true") }
         guard !arguments.isEmpty else { return nil }
-        return branch(pattern(for: endpoint, binding: []), "EndpointOptions(" + arguments.joined(separator: ", ") + ")")
+        let pattern = pattern(for: endpoint, binding: [])
+        let value = "EndpointOptions(" + arguments.joined(separator: ", ") + ")"
+        guard 8 + "case : ".count + pattern.count + value.count > SourceLayout.lineLength else { return branch(pattern, value) }
+        return branch(pattern, value, wrappedLines: SourceLayout.wrapped(head: "EndpointOptions", items: arguments, tail: "", indent: 12))
     }
 
     private func errorsCase(_ endpoint: IR.Endpoint) -> MustacheValue? {

@@ -1,10 +1,10 @@
-/// A path such as `/books/{id}/reviews` split into literal text and `{parameter}` placeholders.
+/// A path such as `/books/{id}/reviews` split into literal text and `{parameter}` path variables.
 public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
     /// A piece of a path.
     public enum Part: Hashable, Sendable {
         /// Literal text, exactly as written (may contain `/`).
         case literal(String)
-        /// A `{name}` placeholder.
+        /// A `{name}` path variable.
         case parameter(String)
     }
 
@@ -13,7 +13,7 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
     /// The pieces in order.
     public let parts: [Part]
 
-    /// The placeholder names in order of appearance (duplicates kept).
+    /// The path variable names in order of appearance (duplicates kept).
     public var parameterNames: [String] {
         parts.compactMap { part in
             if case .parameter(let name) = part { return name }

@@ -24,7 +24,18 @@ public enum DateEncoding: String, Hashable, Sendable, CaseIterable {
 
 /// The HTTP method of an endpoint (the key among `get`/`post`/`put`/`patch`/`delete`/`head`).
 public enum EndpointMethod: String, Hashable, Sendable, CaseIterable {
-    case get, post, put, patch, delete, head
+    /// `GET`.
+    case get
+    /// `POST`.
+    case post
+    /// `PUT`.
+    case put
+    /// `PATCH`.
+    case patch
+    /// `DELETE`.
+    case delete
+    /// `HEAD`.
+    case head
 
     /// Whether the method is idempotent by HTTP semantics (RFC 9110 §9.2.2).
     public var isIdempotentByDefault: Bool {

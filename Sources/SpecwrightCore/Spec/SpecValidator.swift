@@ -24,6 +24,7 @@ struct SpecValidator {
         checkNames()
         checkGate()
         checkDefaults()
+        RecursiveTypeCheck(types: document.types).run(diagnostics: &diagnostics)
     }
 
     // MARK: - Type references
@@ -114,11 +115,21 @@ struct SpecValidator {
     }
 }
 
-/// Detects names that become the same Swift identifier.
+/// Detects names that become the same Swift identifier. Most scopes are small (a few
+/// properties or parameters), so entries are kept in an array and indexed by a dictionary only
+/// once a scope grows.
 private struct NameTable {
+    private struct Entry {
+        let swiftName: String
+        let name: String
+        let kind: String
+    }
+
     let kind: String
     let transform: (String) -> String?
-    private var seen: [String: (name: String, kind: String)] = [:]
+    private var entries: [Entry] = []
+    private var index: [String: Int] = [:]
+    private static let indexThreshold = 16
 
     init(kind: String, transform: @escaping (String) -> String?) {
         self.kind = kind
@@ -128,14 +139,26 @@ private struct NameTable {
     mutating func add(_ name: String, kind: String? = nil, at location: SourceLocation, diagnostics: inout DiagnosticBag) {
         let kind = kind ?? self.kind
         guard let swiftName = transform(name) else { return }
-        if let earlier = seen[swiftName] {
+        if let earlier = find(swiftName) {
             let earlierKind = earlier.kind == kind ? "" : earlier.kind + " "
             let message = earlier.name == name
                 ? "duplicate \(kind) name '\(name)'"
                 : "\(kind) '\(name)' collides with \(earlierKind)'\(earlier.name)': both are '\(swiftName)' in Swift"
             diagnostics.error(message, at: location)
-        } else {
-            seen[swiftName] = (name, kind)
+            return
         }
+        entries.append(Entry(swiftName: swiftName, name: name, kind: kind))
+        if entries.count == Self.indexThreshold {
+            for (position, entry) in entries.enumerated() { index[entry.swiftName] = position }
+        } else if entries.count > Self.indexThreshold {
+            index[swiftName] = entries.count - 1
+        }
+    }
+
+    private func find(_ swiftName: String) -> Entry? {
+        if entries.count >= Self.indexThreshold {
+            return index[swiftName].map { entries[$0] }
+        }
+        return entries.first { $0.swiftName == swiftName }
     }
 }

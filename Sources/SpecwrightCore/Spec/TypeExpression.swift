@@ -2,14 +2,23 @@ import SpecwrightYAML
 
 /// The built-in types a spec can name.
 public enum PrimitiveType: String, Hashable, Sendable, CaseIterable {
+    /// `String`.
     case string = "String"
+    /// `Int`.
     case int = "Int"
+    /// `Int64`.
     case int64 = "Int64"
+    /// `Double`.
     case double = "Double"
+    /// `Bool`.
     case bool = "Bool"
+    /// `Date`, coded per the spec's `dates:`.
     case date = "Date"
+    /// `UUID`.
     case uuid = "UUID"
+    /// `URL`.
     case url = "URL"
+    /// `Data` (base64 in JSON).
     case data = "Data"
 }
 

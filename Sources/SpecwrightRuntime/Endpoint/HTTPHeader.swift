@@ -14,16 +14,37 @@ public struct HTTPHeader: Sendable, Hashable {
     }
 }
 
+extension HTTPHeader {
+    /// Whether two field names are equal ignoring ASCII case (field names are ASCII tokens,
+    /// RFC 9110 §5.1); a byte comparison, much cheaper than a locale-aware comparison.
+    static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
+        var left = lhs.utf8.makeIterator()
+        var right = rhs.utf8.makeIterator()
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil): return true
+            case (let a?, let b?):
+                if a != b, lowercased(a) != lowercased(b) { return false }
+            default: return false
+            }
+        }
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (byte >= 65 && byte <= 90) ? byte + 32 : byte
+    }
+}
+
 extension Array where Element == HTTPHeader {
     /// The value of the first field named `name` (case-insensitive), or `nil`.
     public func value(for name: String) -> String? {
-        first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        first { HTTPHeader.namesMatch($0.name, name) }?.value
     }
 
     /// Replaces every field named `name` (case-insensitive) with one field, or removes them
     /// all when `value` is `nil`.
     public mutating func setValue(_ value: String?, for name: String) {
-        removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+        removeAll { HTTPHeader.namesMatch($0.name, name) }
         if let value { append(HTTPHeader(name, value)) }
     }
 

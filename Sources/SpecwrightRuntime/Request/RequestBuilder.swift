@@ -13,6 +13,10 @@ struct RequestBuilder: Sendable {
     let baseURLProblem: String?
     /// The base URL's percent-encoded path without a trailing `/`.
     let basePath: String
+    /// `scheme://user@host:port` of the base URL, as written.
+    let urlPrefix: String
+    /// The base URL's own percent-encoded query, kept in front of the endpoint's.
+    let baseQuery: String?
 
     init(service: ServiceDescription, baseURL: URL?, allowsInsecureHTTP: Bool, retryOverride: RetryPolicy?) {
         self.service = service
@@ -24,6 +28,12 @@ struct RequestBuilder: Sendable {
         var path = components?.percentEncodedPath ?? ""
         while path.hasSuffix("/") { path.removeLast() }
         basePath = path
+        var prefixComponents = components ?? URLComponents()
+        prefixComponents.percentEncodedPath = ""
+        prefixComponents.percentEncodedQuery = nil
+        prefixComponents.fragment = nil
+        urlPrefix = prefixComponents.string ?? ""
+        baseQuery = components?.percentEncodedQuery.flatMap { $0.isEmpty ? nil : $0 }
         baseURLProblem = Self.problem(with: components, allowsInsecureHTTP: allowsInsecureHTTP)
     }
 
@@ -102,15 +112,11 @@ struct RequestBuilder: Sendable {
             if !query.isEmpty { query += "&" }
             query += PercentEncoding.encode(item.name) + "=" + PercentEncoding.encode(try item.value.rendered(dates: service.dates))
         }
-        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
-            throw SpecwrightError(.invalidRequest("the base URL is not an absolute URL"))
+        var text = urlPrefix + path
+        if !query.isEmpty || baseQuery != nil {
+            text += "?" + [baseQuery, query.isEmpty ? nil : query].compactMap { $0 }.joined(separator: "&")
         }
-        components.percentEncodedPath = path
-        if !query.isEmpty {
-            components.percentEncodedQuery = [components.percentEncodedQuery, query].compactMap { $0 }.joined(separator: "&")
-        }
-        components.fragment = nil
-        guard let url = components.url else {
+        guard let url = URL(string: text) else {
             throw SpecwrightError(.invalidRequest("the URL for path '\(path)' could not be formed"))
         }
         var headers = service.headers

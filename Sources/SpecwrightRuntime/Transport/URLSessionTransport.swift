@@ -38,21 +38,32 @@ public final class URLSessionTransport: HTTPTransport {
     /// by a timer racing the exchange.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let timeout = request.timeout
-        let wholeSeconds = timeout.rounded(.up)
-        guard wholeSeconds != timeout, timeout > 0 else {
-            return try await exchange(request, timeout: timeout)
-        }
-        return try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
-            group.addTask { try await self.exchange(request, timeout: wholeSeconds) }
-            group.addTask {
-                try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
-                throw URLError(.timedOut)
+        #if canImport(FoundationNetworking)
+            let wholeSeconds = timeout.rounded(.up)
+            guard wholeSeconds != timeout, timeout > 0 else {
+                return try await exchange(request, timeout: timeout)
             }
-            defer { group.cancelAll() }
-            guard let first = try await group.next() else { throw URLError(.unknown) }
-            return first
-        }
+            return try await exchange(request, timeout: timeout, wholeSeconds: wholeSeconds)
+        #else
+            return try await exchange(request, timeout: timeout)
+        #endif
     }
+
+    #if canImport(FoundationNetworking)
+        /// Races the exchange (with the timeout rounded up) against a timer of the exact timeout.
+        private func exchange(_ request: HTTPRequest, timeout: TimeInterval, wholeSeconds: TimeInterval) async throws -> HTTPResponse {
+            try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
+                group.addTask { try await self.exchange(request, timeout: wholeSeconds) }
+                group.addTask {
+                    try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
+                    throw URLError(.timedOut)
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next() else { throw URLError(.unknown) }
+                return first
+            }
+        }
+    #endif
 
     private func exchange(_ request: HTTPRequest, timeout: TimeInterval) async throws -> HTTPResponse {
         var urlRequest = URLRequest(url: request.url)

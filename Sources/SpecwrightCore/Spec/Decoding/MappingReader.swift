@@ -9,18 +9,23 @@ struct MappingReader {
     let context: String
     /// Entries whose key is a scalar, in source order.
     let entries: [(key: String, entry: MappingEntry)]
+    /// Where missing keys are reported: the key that owns this mapping (or the mapping itself).
+    let owner: SourceLocation
 
     /// Opens `node` as a mapping allowing the keys in `allowed`. Reports a non-mapping node and
     /// every unknown key; returns nil (after reporting) when `node` is not a mapping.
     /// With `allowsExtensions`, keys starting with `x-` are accepted and ignored (they can hold
     /// YAML anchors for reuse).
-    init?(_ node: Node, context: String, allowed: [String], allowsExtensions: Bool = false, diagnostics: inout DiagnosticBag) {
+    /// `owner` is the location of the key whose value this mapping is; missing keys are reported
+    /// there (the mapping's own location when nil).
+    init?(_ node: Node, context: String, allowed: [String], owner: SourceLocation? = nil, allowsExtensions: Bool = false, diagnostics: inout DiagnosticBag) {
         guard let mapping = node.mapping else {
             diagnostics.error("expected a mapping for \(context), found \(NodeDescription.describe(node))", at: node.location)
             return nil
         }
         self.node = node
         self.context = context
+        self.owner = owner ?? node.location
         var entries: [(key: String, entry: MappingEntry)] = []
         entries.reserveCapacity(mapping.count)
         for entry in mapping {
@@ -49,10 +54,10 @@ struct MappingReader {
         entry(key)?.value
     }
 
-    /// The value for `key`; reports `missing required key` at the mapping when absent.
+    /// The value for `key`; reports `missing required key` at ``owner`` when absent.
     func required(_ key: String, diagnostics: inout DiagnosticBag) -> Node? {
         if let value = self[key] { return value }
-        diagnostics.error("missing required key '\(key)' in \(context)", at: node.location)
+        diagnostics.error("missing required key '\(key)' in \(context)", at: owner)
         return nil
     }
 }

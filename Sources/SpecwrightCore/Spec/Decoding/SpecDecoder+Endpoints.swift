@@ -47,7 +47,7 @@ extension SpecDecoder {
 
     private mutating func decodeEndpoint(name: String, group: String, _ node: Node, at location: SourceLocation) -> Endpoint? {
         let context = "endpoint '\(group).\(name)'"
-        guard let reader = MappingReader(node, context: context, allowed: Self.endpointKeys, diagnostics: &diagnostics) else { return nil }
+        guard let reader = MappingReader(node, context: context, allowed: Self.endpointKeys, owner: location, diagnostics: &diagnostics) else { return nil }
         let methods = reader.entries.filter { EndpointMethod(rawValue: $0.key) != nil }
         if methods.isEmpty {
             diagnostics.error("\(context) has no HTTP method (add one of get, post, put, patch, delete or head with the path)", at: location)
@@ -64,13 +64,13 @@ extension SpecDecoder {
         let body = reader["body"].flatMap { typeUse($0, "'body'") }
         let response = reader["response"].flatMap { typeUse($0, "'response'") }
         let errors = reader["errors"].map { decodeErrors($0) } ?? []
-        let cache = reader["cache"].flatMap { decodeCache($0) }
+        let cache = reader.entry("cache").flatMap { decodeCache($0.value, owner: $0.key.location) }
         let retry = reader["retry"].flatMap { decodeRetry($0) }
         let timeout = reader["timeout"].flatMap { positiveSeconds($0, "'timeout'") }
-        let auth = reader["auth"].flatMap { decodeAuth($0) }
+        let auth = reader.entry("auth").flatMap { decodeAuth($0.value, owner: $0.key.location) }
         let idempotent = reader["idempotent"].flatMap { bool($0, "'idempotent'") }
         let gate = reader["gate"].flatMap { bool($0, "'gate'") } ?? false
-        let batch = reader["batch"].flatMap { decodeBatch($0) }
+        let batch = reader.entry("batch").flatMap { decodeBatch($0.value, owner: $0.key.location) }
         let summary = reader["summary"].flatMap { text($0, "'summary'") }
         let description = reader["description"].flatMap { text($0, "'description'") }
 
@@ -109,7 +109,7 @@ extension SpecDecoder {
             guard let name else { continue }
             let what = "\(kind) parameter '\(name)'"
             if entry.value.mapping != nil {
-                guard let reader = MappingReader(entry.value, context: what, allowed: ["type", "default", "description"], diagnostics: &diagnostics) else { continue }
+                guard let reader = MappingReader(entry.value, context: what, allowed: ["type", "default", "description"], owner: entry.key.location, diagnostics: &diagnostics) else { continue }
                 let type = reader.required("type", diagnostics: &diagnostics).flatMap { typeUse($0, what) }
                 let description = reader["description"].flatMap { text($0, "'description'") }
                 let defaultValue = reader["default"].flatMap { node in literal(node).map { Located($0, at: node.location) } }
@@ -149,8 +149,8 @@ extension SpecDecoder {
         return errors
     }
 
-    private mutating func decodeBatch(_ node: Node) -> BatchSetting? {
-        guard let reader = MappingReader(node, context: "'batch'", allowed: ["parameter", "size", "concurrency"], diagnostics: &diagnostics) else { return nil }
+    private mutating func decodeBatch(_ node: Node, owner: SourceLocation) -> BatchSetting? {
+        guard let reader = MappingReader(node, context: "'batch'", allowed: ["parameter", "size", "concurrency"], owner: owner, diagnostics: &diagnostics) else { return nil }
         let parameterNode = reader.required("parameter", diagnostics: &diagnostics)
         let parameter = parameterNode.flatMap { word($0, "'parameter'") }
         let size = reader.required("size", diagnostics: &diagnostics).flatMap { positiveInteger($0, "'size'") }

@@ -1,8 +1,8 @@
 import SpecwrightYAML
 
 extension SpecDecoder {
-    /// Parses `/books/{id}`; reports unbalanced braces, empty or invalid placeholder names and
-    /// placeholders used twice, pointing at the column inside the path.
+    /// Parses `/books/{id}`; reports unbalanced braces, empty or invalid path variable names and
+    /// path variables used twice, pointing at the column inside the path.
     mutating func decodePath(_ node: Node) -> Located<PathTemplate>? {
         guard let text = word(node, "the path") else { return nil }
         let scalars = Array(text.unicodeScalars)

@@ -39,7 +39,7 @@ extension SpecDecoder {
         if let scalar = node.scalar {
             switch scalar.value {
             case .int(let value): return value
-            case .bigInt: 
+            case .bigInt:
                 diagnostics.error("integer \(NodeDescription.describe(node)) is too large for \(what)", at: node.location)
                 return nil
             default: break

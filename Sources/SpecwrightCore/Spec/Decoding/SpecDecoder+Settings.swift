@@ -38,7 +38,7 @@ extension SpecDecoder {
 
     static let authAlternatives = "bearer, none, { apiKey: { header: NAME } } or { apiKey: { query: NAME } }"
 
-    mutating func decodeAuth(_ node: Node) -> AuthSetting? {
+    mutating func decodeAuth(_ node: Node, owner: SourceLocation) -> AuthSetting? {
         if node.scalar != nil {
             guard let value = word(node, "'auth'") else { return nil }
             switch value {
@@ -50,9 +50,9 @@ extension SpecDecoder {
                 return nil
             }
         }
-        guard let reader = MappingReader(node, context: "'auth'", allowed: ["apiKey"], diagnostics: &diagnostics) else { return nil }
+        guard let reader = MappingReader(node, context: "'auth'", allowed: ["apiKey"], owner: owner, diagnostics: &diagnostics) else { return nil }
         guard let apiKey = reader.required("apiKey", diagnostics: &diagnostics),
-            let keyReader = MappingReader(apiKey, context: "'apiKey'", allowed: ["header", "query"], diagnostics: &diagnostics)
+            let keyReader = MappingReader(apiKey, context: "'apiKey'", allowed: ["header", "query"], owner: reader.entry("apiKey")?.key.location, diagnostics: &diagnostics)
         else { return nil }
         switch (keyReader["header"], keyReader["query"]) {
         case (let header?, nil):
@@ -60,16 +60,16 @@ extension SpecDecoder {
         case (nil, let query?):
             return word(query, "'query'").map { .apiKeyQuery($0) }
         case (_?, _?):
-            diagnostics.error("'apiKey' takes either 'header' or 'query', not both", at: apiKey.location)
+            diagnostics.error("'apiKey' takes either 'header' or 'query', not both", at: keyReader.owner)
             return nil
         case (nil, nil):
-            diagnostics.error("'apiKey' needs 'header' or 'query' (the name the key is sent under)", at: apiKey.location)
+            diagnostics.error("'apiKey' needs 'header' or 'query' (the name the key is sent under)", at: keyReader.owner)
             return nil
         }
     }
 
-    mutating func decodeEnvelope(_ node: Node) -> EnvelopeSetting? {
-        guard let reader = MappingReader(node, context: "'envelope'", allowed: ["code", "message", "data", "success", "sessionExpired"], diagnostics: &diagnostics) else { return nil }
+    mutating func decodeEnvelope(_ node: Node, owner: SourceLocation) -> EnvelopeSetting? {
+        guard let reader = MappingReader(node, context: "'envelope'", allowed: ["code", "message", "data", "success", "sessionExpired"], owner: owner, diagnostics: &diagnostics) else { return nil }
         let code = reader.required("code", diagnostics: &diagnostics).flatMap { text($0, "'code'") }
         let message = reader.required("message", diagnostics: &diagnostics).flatMap { text($0, "'message'") }
         let data = reader.required("data", diagnostics: &diagnostics).flatMap { text($0, "'data'") }
@@ -90,7 +90,7 @@ extension SpecDecoder {
         return EndpointDefaults(
             timeout: reader["timeout"].flatMap { positiveSeconds($0, "'timeout'") } ?? standard.timeout,
             retry: reader["retry"].flatMap { decodeRetry($0) } ?? standard.retry,
-            cache: reader["cache"].flatMap { decodeCache($0) } ?? standard.cache)
+            cache: reader.entry("cache").flatMap { decodeCache($0.value, owner: $0.key.location) } ?? standard.cache)
     }
 
     mutating func decodeRetry(_ node: Node) -> RetrySetting? {
@@ -143,14 +143,14 @@ extension SpecDecoder {
         return RetrySetting(maxRetries: maxRetries, baseDelay: baseDelay, maxDelay: maxDelay)
     }
 
-    mutating func decodeCache(_ node: Node) -> CacheSetting? {
+    mutating func decodeCache(_ node: Node, owner: SourceLocation) -> CacheSetting? {
         if node.scalar != nil {
             guard let value = word(node, "'cache'") else { return nil }
             if value == "none" { return CacheSetting.none }
             diagnostics.error("invalid cache '\(NodeDescription.excerpt(value))' (expected none or { policy: \(CacheSetting.policyNames.joined(separator: " | ")), ttl: SECONDS })", at: node.location)
             return nil
         }
-        guard let reader = MappingReader(node, context: "'cache'", allowed: ["policy", "ttl"], diagnostics: &diagnostics) else { return nil }
+        guard let reader = MappingReader(node, context: "'cache'", allowed: ["policy", "ttl"], owner: owner, diagnostics: &diagnostics) else { return nil }
         let policyNode = reader.required("policy", diagnostics: &diagnostics)
         let ttl = reader.required("ttl", diagnostics: &diagnostics).flatMap { positiveSeconds($0, "'ttl'") }
         guard let policyNode, let policy = word(policyNode, "'policy'") else { return nil }

@@ -32,7 +32,7 @@ extension SpecDecoder {
 
     private mutating func decodeTypeDefinition(name: String, _ node: Node, at location: SourceLocation) -> TypeDefinition? {
         let context = "type '\(name)'"
-        guard let reader = MappingReader(node, context: context, allowed: ["description", "properties", "enum"], diagnostics: &diagnostics) else { return nil }
+        guard let reader = MappingReader(node, context: context, allowed: ["description", "properties", "enum"], owner: location, diagnostics: &diagnostics) else { return nil }
         let description = reader["description"].flatMap { text($0, "'description'") }
         switch (reader["properties"], reader["enum"]) {
         case (let properties?, nil):
@@ -61,7 +61,7 @@ extension SpecDecoder {
             guard let name = text(entry.key, "a property name") else { continue }
             let what = "property '\(name)'"
             if entry.value.mapping != nil {
-                guard let reader = MappingReader(entry.value, context: what, allowed: ["type", "key", "description", "default"], diagnostics: &diagnostics) else { continue }
+                guard let reader = MappingReader(entry.value, context: what, allowed: ["type", "key", "description", "default"], owner: entry.key.location, diagnostics: &diagnostics) else { continue }
                 let type = reader.required("type", diagnostics: &diagnostics).flatMap { typeUse($0, what) }
                 let key = reader["key"].flatMap { text($0, "'key'") }
                 let description = reader["description"].flatMap { text($0, "'description'") }

@@ -35,10 +35,10 @@ struct SpecDecoder {
         let description = reader["description"].flatMap { text($0, "'description'") }
         let baseURL = decodeBaseURL(reader)
         let headers = reader["headers"].map { decodeStaticHeaders($0) } ?? []
-        let auth = reader["auth"].flatMap { decodeAuth($0) } ?? .none
+        let auth = reader.entry("auth").flatMap { decodeAuth($0.value, owner: $0.key.location) } ?? .none
         let jsonKeys = reader["jsonKeys"].flatMap { keyword($0, "'jsonKeys'", JSONKeyStyle.self) } ?? .asIs
         let dates = reader["dates"].flatMap { keyword($0, "'dates'", DateEncoding.self) } ?? .iso8601
-        let envelope = reader["envelope"].flatMap { decodeEnvelope($0) }
+        let envelope = reader.entry("envelope").flatMap { decodeEnvelope($0.value, owner: $0.key.location) }
         let defaults = reader["defaults"].map { decodeDefaults($0) } ?? .standard
         let types = reader["types"].map { decodeTypes($0) } ?? []
         let groups = reader["endpoints"].map { decodeGroups($0) } ?? []

@@ -19,8 +19,10 @@ final class SQLiteConnection: @unchecked Sendable {
     let path: String
 
     /// Opens (creating if needed) the database at `path` with owner-only permissions (0600), in
-    /// WAL mode, and checks that the file really is a readable SQLite database.
-    init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws {
+    /// WAL mode, and checks that the file really is a readable SQLite database. `durable` selects
+    /// `synchronous=FULL` (a commit survives power loss: the outbox) instead of `NORMAL` (a commit
+    /// survives process death: the cache).
+    init(path: String, durable: Bool = false, busyTimeoutMilliseconds: Int32 = 5_000) throws {
         self.path = path
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
@@ -45,7 +47,7 @@ final class SQLiteConnection: @unchecked Sendable {
         do {
             // Reading the schema fails on a file that is not a database ("file is not a database").
             try execute("PRAGMA journal_mode=WAL")
-            try execute("PRAGMA synchronous=NORMAL")
+            try execute(durable ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL")
             try execute("SELECT count(*) FROM sqlite_master")
         } catch {
             sqlite3_close_v2(raw)

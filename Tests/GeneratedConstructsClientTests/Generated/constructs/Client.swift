@@ -39,11 +39,17 @@ public struct UploadsClient: UploadsAPI {
     }
 
     public func login(user: String, remember: Bool?) async throws -> Owner {
-        try await self.client.send(UploadsEndpoint.login(user: user, remember: remember), as: Owner.self)
+        try await self.client.send(
+            UploadsEndpoint.login(user: user, remember: remember),
+            as: Owner.self
+        )
     }
 
     public func document(title: String, file: Data, priority: Priority?) async throws -> Pet {
-        try await self.client.send(UploadsEndpoint.document(title: title, file: file, priority: priority), as: Pet.self)
+        try await self.client.send(
+            UploadsEndpoint.document(title: title, file: file, priority: priority),
+            as: Pet.self
+        )
     }
 }
 

@@ -1,0 +1,24 @@
+// specwright-bench: rerunnable benchmarks, one file per benchmark.
+// Usage: swift run -c release specwright-bench [name ...]   (no name: run all)
+// To add a benchmark, add a file with a `static func run() async throws` and one line below.
+
+let benchmarks: [(name: String, run: () async throws -> Void)] = [
+    ("runtime", RuntimeBenchmark.run),
+    ("cache", CacheBenchmark.run),
+    // yaml [spec.yaml] [--iterations N] [--only a|b|c]: YAML front end on a large spec.
+    ("yaml", { YAMLFrontEndSuite.run(arguments: argumentsAfter("yaml")) }),
+    ("generate", GenerateBenchmark.run),
+]
+
+/// The command-line arguments that follow `name` (a benchmark's own options).
+func argumentsAfter(_ name: String) -> [String] {
+    let all = Array(CommandLine.arguments.dropFirst())
+    guard let index = all.firstIndex(of: name) else { return [] }
+    return Array(all[(index + 1)...])
+}
+
+let requested = Set(CommandLine.arguments.dropFirst())
+for benchmark in benchmarks where requested.isEmpty || requested.contains(benchmark.name) {
+    print("== \(benchmark.name)")
+    try await benchmark.run()
+}

@@ -1,0 +1,130 @@
+import SpecwrightYAML
+
+extension OpenAPIImporter {
+    /// Declares a component schema under its claimed name: a struct, enum or union, or a
+    /// `typealias` when the schema is a scalar, array, map or reference.
+    mutating func declareComponent(_ schema: Node, name: IR.Identifier, hint: String) {
+        if Self.referenceString(schema) == nil, shape(schema) != .expression {
+            declare(schema, name: name, hint: name.name)
+            return
+        }
+        var type = typeReference(schema, hint: name.name + " value").nonOptional
+        if type == .named(name) {
+            skip(.schema, "schema '\(hint)' only refers to itself; it is generated as 'JSONValue'", at: schema.location)
+            type = jsonValue()
+        }
+        let alias = IR.Alias(name: name, documentation: documentation(schema), type: type)
+        record(.alias(alias), kind: .alias(type))
+    }
+
+    /// Declares a struct, enum or union for `schema` under `name`.
+    mutating func declare(_ schema: Node, name: IR.Identifier, hint: String) {
+        inlineNames[schema.location] = name
+        switch shape(schema) {
+        case .structure: declareStructure(schema, name: name)
+        case .union: declareUnion(schema, name: name)
+        case .enumeration: declareEnumeration(schema, name: name)
+        case .expression: break
+        }
+    }
+
+    /// The doc comment of a schema: title, description and flags.
+    func documentation(_ schema: Node, extra: [String?] = []) -> IR.Documentation {
+        var notes: [String] = []
+        if schema["deprecated"]?.openAPIBool == true { notes.append("Deprecated.") }
+        if schema["readOnly"]?.openAPIBool == true { notes.append("Read-only: sent by the server, ignored in requests.") }
+        if schema["writeOnly"]?.openAPIBool == true { notes.append("Write-only: sent in requests, not returned.") }
+        let title = schema["title"]?.openAPIText
+        let description = schema["description"]?.openAPIText
+        return IR.Documentation(paragraphs: [title == description ? nil : title, description] + extra + [notes.isEmpty ? nil : notes.joined(separator: " ")])
+    }
+
+    // MARK: Enumerations
+
+    /// Whether enum values make a string or an integer enum (nil: neither, e.g. booleans or a mix).
+    func enumerationKind(_ values: [Node]) -> IR.BuiltinType? {
+        let values = values.filter { !$0.isNullScalar }
+        if values.allSatisfy({ $0.openAPIInt != nil }) { return .int }
+        if values.allSatisfy({ $0.string != nil }) { return .string }
+        return nil
+    }
+
+    private mutating func declareEnumeration(_ schema: Node, name: IR.Identifier) {
+        let values = (schema["enum"]?.sequence ?? []).filter { !$0.isNullScalar }
+        let types = Self.typeNames(schema)
+        let isInteger = types == ["integer"] || (types.isEmpty && enumerationKind(values) == .int)
+        var scope = NameScope(reserved: NameScope.reservedEnumCaseNames)
+        let unknown = scope.claim("unknown")
+        if isInteger {
+            let names = schema["x-enum-varnames"]?.openAPIStrings ?? []
+            var seen: Set<Int> = []
+            var cases: [IR.IntegerEnumCase] = []
+            for (index, value) in values.enumerated() {
+                guard let number = value.openAPIInt, seen.insert(number).inserted else { continue }
+                let raw = names.count == values.count ? names[index] : (number < 0 ? "value minus \(-number)" : "value \(number)")
+                cases.append(IR.IntegerEnumCase(name: scope.identifier(for: raw, style: .member, fallback: "value\(index)"), rawValue: number))
+            }
+            let declaration = IR.IntegerEnum(name: name, documentation: documentation(schema), cases: cases, unknownCaseName: unknown)
+            record(.integerEnum(declaration), kind: .integerEnum)
+            return
+        }
+        var seen: Set<String> = []
+        var cases: [IR.StringEnumCase] = []
+        var byValue: [String: IR.Identifier] = [:]
+        for value in values {
+            guard let text = value.openAPIText, seen.insert(text).inserted else { continue }
+            let caseName = scope.identifier(for: text, style: .member, fallback: text.isEmpty ? "empty" : "value")
+            byValue[text] = caseName
+            cases.append(IR.StringEnumCase(name: caseName, rawValue: IR.StringLiteral(text)))
+        }
+        let declaration = IR.StringEnum(name: name, documentation: documentation(schema), cases: cases, unknownCaseName: unknown)
+        record(.stringEnum(declaration), kind: .stringEnum(cases: byValue, unknown: unknown))
+    }
+
+    // MARK: Unions
+
+    private mutating func declareUnion(_ schema: Node, name: IR.Identifier) {
+        let members = unionMembers(schema)
+        let kind: IR.Union.Kind = schema["oneOf"] != nil ? .oneOf : .anyOf
+        let discriminator = schema["discriminator"]?["propertyName"]?.openAPIText
+        let mapping = schema["discriminator"]?["mapping"]?.openAPIEntries.compactMap { entry in
+            entry.value.openAPIText.map { (value: entry.key, target: $0) }
+        } ?? []
+        var scope = NameScope(reserved: NameScope.reservedEnumCaseNames)
+        var cases: [IR.UnionCase] = []
+        for (index, member) in members.enumerated() {
+            if let reference = Self.referenceString(member), let component = Self.componentSchemaName(reference),
+                let identifier = componentNames[component]
+            {
+                var values = mapping.filter { $0.target == reference || $0.target == component }.map(\.value)
+                if values.isEmpty, discriminator != nil { values = [component] }
+                cases.append(IR.UnionCase(
+                    name: scope.identifier(for: component, style: .member, fallback: "option\(index + 1)"),
+                    type: .named(identifier), discriminatorValues: values.map(IR.StringLiteral.init)))
+                continue
+            }
+            let label = member["title"]?.openAPIText ?? "option \(index + 1)"
+            let type = typeReference(member, hint: name.name + " " + label).nonOptional
+            let caseName = member["title"] != nil ? label : Self.caseLabel(type)
+            cases.append(IR.UnionCase(name: scope.identifier(for: caseName, style: .member, fallback: "option\(index + 1)"), type: type))
+        }
+        // A discriminator only helps when every alternative has a value to be selected by.
+        let usable = discriminator != nil && cases.allSatisfy { !$0.discriminatorValues.isEmpty }
+        if !usable { cases = cases.map { IR.UnionCase(name: $0.name, type: $0.type) } }
+        let union = IR.Union(
+            name: name, documentation: documentation(schema), kind: kind, cases: cases,
+            discriminator: usable ? discriminator.map(IR.StringLiteral.init) : nil)
+        record(.union(union), kind: .union)
+    }
+
+    /// A case name for an inline alternative, from its type (`string`, `int`, `array`, …).
+    static func caseLabel(_ type: IR.TypeReference) -> String {
+        switch type {
+        case .builtin(let builtin): builtin.rawValue
+        case .named(let name): name.name
+        case .optional(let wrapped): caseLabel(wrapped)
+        case .array: "array"
+        case .dictionary: "object"
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import SpecwrightYAML
+
+extension OpenAPIImporter {
+    /// Lowers one operation: parameters, body, success response, error bodies, options.
+    mutating func lowerOperation(_ collected: CollectedOperation, name: IR.Identifier, group: GroupNames, raw: String) -> IR.Endpoint {
+        let operation = collected.operation
+        let hint = SwiftName.upperCamelCase(raw) ?? name.name
+        var scope = NameScope(reserved: NameScope.reservedParameterNames)
+        var lowered = ParameterLists()
+        lowerParameters(collected, hint: hint, scope: &scope, into: &lowered)
+        var body: IR.RequestBodyKind?
+        if let requestBody = operation["requestBody"], let resolvedBody = resolved(requestBody) {
+            body = lowerRequestBody(resolvedBody, hint: hint, scope: &scope, into: &lowered)
+        }
+        let (response, errors) = lowerResponses(operation, hint: hint)
+        for (key, callback) in operation["callbacks"]?.openAPIEntries ?? [] {
+            skip(.callback, "callback '\(key)' is not generated: clients only send requests", at: callback.location)
+        }
+        let path = Self.pathSegments(collected.path).map { pieces in
+            IR.PathSegment(pieces: pieces.map { piece in
+                if piece.isParameter, let identifier = lowered.pathNames[piece.text] { return .parameter(identifier) }
+                return .literal(IR.StringLiteral(piece.isParameter ? "{" + piece.text + "}" : piece.text))
+            })
+        }
+        let skipsAuth = operation["security"]?.sequence?.isEmpty == true && serviceAuth != .none
+        return IR.Endpoint(
+            name: name,
+            operationName: IR.StringLiteral(group.property.name + "." + name.name),
+            method: collected.method,
+            documentation: endpointDocumentation(operation, parameters: lowered.all),
+            path: path,
+            parameters: lowered.path + lowered.body + lowered.query + lowered.header,
+            body: body,
+            response: response,
+            errors: errors,
+            options: IR.EndpointOptions(skipsAuth: skipsAuth, isIdempotent: false),
+            batch: nil)
+    }
+
+    private func endpointDocumentation(_ operation: Node, parameters: [IR.Parameter]) -> IR.Documentation {
+        let described = parameters.filter { !$0.documentation.isEmpty }
+        let parameterLines = described.map { "- Parameter \($0.name.name): " + $0.documentation.lines.joined(separator: " ") }
+        let deprecated = operation["deprecated"]?.openAPIBool == true ? "Deprecated." : nil
+        return IR.Documentation(paragraphs: [
+            operation["summary"]?.openAPIText, operation["description"]?.openAPIText, deprecated,
+            parameterLines.isEmpty ? nil : parameterLines.joined(separator: "\n"),
+        ])
+    }
+
+    // MARK: Responses
+
+    /// Media types read as JSON: `application/json`, `*/*+json`, `application/problem+json`, ….
+    static func isJSON(_ mediaType: String) -> Bool {
+        let base = mediaType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        return base == "application/json" || base.hasSuffix("+json") || base == "text/json"
+    }
+
+    /// The JSON schema of a content map, if it has a JSON media type.
+    static func jsonSchema(_ content: Node?) -> (found: Bool, schema: Node?) {
+        for (mediaType, media) in content?.openAPIEntries ?? [] where isJSON(mediaType) {
+            return (true, media["schema"])
+        }
+        return (false, nil)
+    }
+
+    private mutating func lowerResponses(_ operation: Node, hint: String) -> (IR.Response, [IR.ErrorBody]) {
+        var success: (code: Int, node: Node)?
+        var errors: [IR.ErrorBody] = []
+        for (code, value) in operation["responses"]?.openAPIEntries ?? [] {
+            guard let response = resolved(value) else { continue }
+            for (header, headerNode) in response["headers"]?.openAPIEntries ?? [] {
+                skip(.responseHeader, "response header '\(header)' is not exposed by the generated method", at: headerNode.location)
+            }
+            for (link, linkNode) in response["links"]?.openAPIEntries ?? [] {
+                skip(.link, "link '\(link)' is not generated", at: linkNode.location)
+            }
+            if let status = Int(code), (200..<300).contains(status) {
+                if success.map({ status < $0.code }) ?? true { success = (status, response) }
+                continue
+            }
+            let status: Int?
+            if code == "default" {
+                status = nil
+            } else if let number = Int(code) {
+                status = number
+            } else {
+                if response["content"] != nil {
+                    skip(.statusRange, "status range '\(code)' has no typed error body: only exact statuses and 'default' do", at: value.location)
+                }
+                continue
+            }
+            let (found, schema) = Self.jsonSchema(response["content"])
+            guard found, let schema else { continue }
+            let label = status.map { "error \($0)" } ?? "error"
+            errors.append(IR.ErrorBody(status: status, type: typeReference(schema, hint: hint + " " + label).nonOptional))
+        }
+        guard let (code, response) = success else {
+            if let range = operation["responses"]?["2XX"].flatMap({ resolved($0) }) { return (successBody(range, hint: hint), errors) }
+            return (.none, errors)
+        }
+        _ = code
+        return (successBody(response, hint: hint), errors)
+    }
+
+    private mutating func successBody(_ response: Node, hint: String) -> IR.Response {
+        guard let content = response["content"], !content.openAPIEntries.isEmpty else { return .none }
+        let (found, schema) = Self.jsonSchema(content)
+        if found {
+            guard let schema else { return .none }
+            return .json(typeReference(schema, hint: hint + " response").nonOptional)
+        }
+        return .binary
+    }
+}

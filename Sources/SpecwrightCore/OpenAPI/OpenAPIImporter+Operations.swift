@@ -1,0 +1,121 @@
+import SpecwrightYAML
+
+extension OpenAPIImporter {
+    /// One operation found under `paths`.
+    struct CollectedOperation {
+        var path: String
+        var pathLocation: SourceLocation
+        var method: IR.HTTPMethod
+        var operation: Node
+        /// Parameters declared on the path item (operations may override them).
+        var sharedParameters: [Node]
+    }
+
+    /// Operations grouped by their first tag (else the first path segment), groups in first-seen order.
+    struct CollectedGroup {
+        var name: String
+        var operations: [CollectedOperation]
+    }
+
+    /// The type and property names of a group.
+    struct GroupNames {
+        var property: IR.Identifier
+        var enumName: IR.Identifier
+        var protocolName: IR.Identifier
+        var clientName: IR.Identifier
+    }
+
+    static let methods: [String: IR.HTTPMethod] = [
+        "get": .get, "put": .put, "post": .post, "delete": .delete, "patch": .patch, "head": .head,
+    ]
+
+    mutating func collectOperations() -> [CollectedGroup] {
+        var groups: [CollectedGroup] = []
+        var indexByName: [String: Int] = [:]
+        for entry in root["paths"]?.mapping ?? [] {
+            guard let path = entry.key.openAPIText, let item = resolved(entry.value) else { continue }
+            let shared = item["parameters"]?.sequence ?? []
+            for (key, operation) in item.openAPIEntries {
+                guard let method = Self.methods[key] else {
+                    if key == "options" || key == "trace" {
+                        skip(.method, "\(key.uppercased()) operations are not generated: the runtime does not send that method", at: operation.location)
+                    }
+                    continue
+                }
+                let collected = CollectedOperation(
+                    path: path, pathLocation: entry.key.location, method: method, operation: operation, sharedParameters: shared)
+                let group = operation["tags"]?.openAPIStrings.first ?? Self.firstLiteralSegment(path) ?? "default"
+                if let index = indexByName[group] {
+                    groups[index].operations.append(collected)
+                } else {
+                    indexByName[group] = groups.count
+                    groups.append(CollectedGroup(name: group, operations: [collected]))
+                }
+            }
+        }
+        return groups
+    }
+
+    static func firstLiteralSegment(_ path: String) -> String? {
+        path.split(separator: "/").first { !$0.contains("{") }.map(String.init)
+    }
+
+    mutating func groupNames(_ raw: String, scope: inout NameScope) -> GroupNames {
+        let property = scope.identifier(for: raw, style: .member, fallback: "group")
+        let stem = SwiftName.upperCamelCase(raw) ?? "Group"
+        return GroupNames(
+            property: property, enumName: typeScope.claim(stem + "Endpoint"), protocolName: typeScope.claim(stem + "API"),
+            clientName: typeScope.claim(stem + "Client"))
+    }
+
+    mutating func lowerGroup(_ group: CollectedGroup, names: GroupNames) -> IR.EndpointGroup {
+        var endpointScope = NameScope(reserved: NameScope.reservedEndpointNames)
+        var endpoints: [IR.Endpoint] = []
+        for operation in group.operations {
+            let raw = operation.operation["operationId"]?.openAPIText ?? Self.derivedName(operation.method, operation.path)
+            let name = endpointScope.identifier(for: raw, style: .member, fallback: "call")
+            if let wanted = SwiftName.lowerCamelCase(raw), wanted != name.name, !NameScope.reservedEndpointNames.contains(wanted) {
+                skip(.naming, "operation '\(raw)' has the same Swift name as an earlier one; it is generated as '\(name.name)'",
+                     at: operation.operation["operationId"]?.location ?? operation.operation.location)
+            }
+            endpoints.append(lowerOperation(operation, name: name, group: names, raw: raw))
+            summary.operationsGenerated += 1
+        }
+        return IR.EndpointGroup(
+            propertyName: names.property, enumName: names.enumName, protocolName: names.protocolName,
+            clientName: names.clientName, documentation: IR.Documentation("The `\(group.name)` endpoints."),
+            endpoints: endpoints)
+    }
+
+    /// `get /pets/{petId}` → `get pets by petId` (made lowerCamelCase by the name scope).
+    static func derivedName(_ method: IR.HTTPMethod, _ path: String) -> String {
+        var words = [method.rawValue]
+        for segment in path.split(separator: "/") {
+            if segment.hasPrefix("{"), segment.hasSuffix("}") {
+                words.append("by " + segment.dropFirst().dropLast())
+            } else {
+                words.append(String(segment))
+            }
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// The path split into segments of literal text and parameters.
+    static func pathSegments(_ path: String) -> [[(isParameter: Bool, text: String)]] {
+        path.split(separator: "/").map { segment in
+            var pieces: [(isParameter: Bool, text: String)] = []
+            var rest = Substring(segment)
+            while !rest.isEmpty {
+                if let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+                    if open > rest.startIndex { pieces.append((false, String(rest[..<open]))) }
+                    pieces.append((true, String(rest[rest.index(after: open)..<close])))
+                    rest = rest[rest.index(after: close)...]
+                } else {
+                    pieces.append((false, String(rest)))
+                    rest = ""
+                }
+            }
+            return pieces
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import SpecwrightYAML
+
+extension OpenAPIImporter {
+    /// The lowered parameters of one operation by location.
+    struct ParameterLists {
+        var path: [IR.Parameter] = []
+        var body: [IR.Parameter] = []
+        var query: [IR.Parameter] = []
+        var header: [IR.Parameter] = []
+        /// Raw path parameter name → identifier.
+        var pathNames: [String: IR.Identifier] = [:]
+
+        var all: [IR.Parameter] { path + body + query + header }
+    }
+
+    /// Path-item and operation parameters (the operation's win by name and location), then any
+    /// `{name}` in the path that no parameter declares (as a `String`).
+    mutating func lowerParameters(_ collected: CollectedOperation, hint: String, scope: inout NameScope, into lists: inout ParameterLists) {
+        var merged: [(key: String, node: Node)] = []
+        for raw in collected.sharedParameters + (collected.operation["parameters"]?.sequence ?? []) {
+            guard let parameter = resolved(raw), let name = parameter["name"]?.openAPIText else { continue }
+            let key = (parameter["in"]?.openAPIText ?? "") + " " + name
+            if let index = merged.firstIndex(where: { $0.key == key }) {
+                merged[index].node = parameter
+            } else {
+                merged.append((key, parameter))
+            }
+        }
+        for (_, parameter) in merged {
+            lowerParameter(parameter, hint: hint, scope: &scope, into: &lists)
+        }
+        for piece in Self.pathSegments(collected.path).joined() where piece.isParameter && lists.pathNames[piece.text] == nil {
+            let identifier = scope.identifier(for: piece.text, style: .member, fallback: "value")
+            lists.pathNames[piece.text] = identifier
+            lists.path.append(IR.Parameter(name: identifier, wireName: IR.StringLiteral(piece.text), location: .path, type: .builtin(.string)))
+        }
+    }
+
+    private mutating func lowerParameter(_ parameter: Node, hint: String, scope: inout NameScope, into lists: inout ParameterLists) {
+        guard let name = parameter["name"]?.openAPIText else { return }
+        let location = parameter["in"]?.openAPIText ?? ""
+        if location == "cookie" {
+            skip(.cookieParameter, "cookie parameter '\(name)' is not sent: cookie parameters are not supported", at: parameter.location)
+            return
+        }
+        guard let schema = parameter["schema"] else {
+            skip(.parameterStyle, "parameter '\(name)' has no 'schema' (a 'content' parameter); it is not sent", at: parameter.location)
+            return
+        }
+        var type = typeReference(schema, hint: hint + " " + name)
+        let required = location == "path" || parameter["required"]?.openAPIBool == true
+        var defaultValue: IR.Expression?
+        if !required, !type.isOptional {
+            if let value = schema["default"], let expression = defaultExpression(value, type: type) {
+                defaultValue = expression
+            } else {
+                type = .optional(type)
+            }
+        }
+        let style = parameter["style"]?.openAPIText
+        switch location {
+        case "query":
+            guard isQueryCompatible(type), style == nil || style == "form" else {
+                skip(.parameterStyle, "query parameter '\(name)' is not sent: only scalars, enums and arrays of them (style 'form') are supported", at: parameter.location)
+                return
+            }
+            if type.arrayElement != nil, parameter["explode"]?.openAPIBool == false {
+                skip(.parameterStyle, "query parameter '\(name)' has 'explode: false'; its values are sent as repeated keys", at: parameter.location)
+            }
+        case "header":
+            guard isQueryCompatible(type) else {
+                skip(.parameterStyle, "header parameter '\(name)' is not sent: only scalars, enums and arrays of them are supported", at: parameter.location)
+                return
+            }
+        case "path":
+            if !isQueryCompatible(type, allowArray: false) {
+                skip(.parameterStyle, "path parameter '\(name)' has a type that cannot be a path segment; it is generated as 'String'", at: parameter.location)
+                type = .builtin(.string)
+            }
+        default:
+            skip(.parameterStyle, "parameter '\(name)' has an unknown location '\(location)'", at: parameter.location)
+            return
+        }
+        let identifier = scope.identifier(for: name, style: .member, fallback: "value")
+        let lowered = IR.Parameter(
+            name: identifier, wireName: IR.StringLiteral(name), location: location == "path" ? .path : location == "query" ? .query : .header,
+            type: type, defaultValue: defaultValue,
+            documentation: IR.Documentation(parameter["description"]?.openAPIText ?? schema["description"]?.openAPIText))
+        switch location {
+        case "path":
+            lists.pathNames[name] = identifier
+            lists.path.append(lowered)
+        case "query": lists.query.append(lowered)
+        default: lists.header.append(lowered)
+        }
+    }
+
+    /// Whether values of `type` can be query items or header values: scalars, enums, arrays of them.
+    func isQueryCompatible(_ type: IR.TypeReference, allowArray: Bool = true) -> Bool {
+        switch type {
+        case .builtin(let builtin): builtin != .data
+        case .named(let name):
+            switch declaredKinds[name.name] {
+            case .stringEnum?, .integerEnum?: true
+            case .alias(let target)?: isQueryCompatible(target, allowArray: allowArray)
+            default: false
+            }
+        case .optional(let wrapped): isQueryCompatible(wrapped, allowArray: allowArray)
+        case .array(let element): allowArray && isQueryCompatible(element, allowArray: false)
+        case .dictionary: false
+        }
+    }
+}

@@ -1,0 +1,182 @@
+import SpecwrightYAML
+
+extension OpenAPIImporter {
+    /// The Swift type for a schema used somewhere (a property, an item, a parameter, a body).
+    ///
+    /// `hint` names the location (`Pet status`); an inline schema that needs a declaration
+    /// (an object, enum or union) is declared under that name. Nullability (`nullable: true`,
+    /// `type: [X, "null"]`, a `null` enum value or `oneOf` member) makes the type optional.
+    mutating func typeReference(_ schema: Node, hint: String) -> IR.TypeReference {
+        if let reference = Self.referenceString(schema) {
+            return referencedType(reference, at: schema, hint: hint)
+        }
+        let base = baseType(schema, hint: hint)
+        return isNullable(schema) && !base.isOptional ? .optional(base) : base
+    }
+
+    private mutating func referencedType(_ reference: String, at schema: Node, hint: String) -> IR.TypeReference {
+        if let name = Self.componentSchemaName(reference), let identifier = componentNames[name] {
+            let named = IR.TypeReference.named(identifier)
+            return nullableComponents.contains(name) ? .optional(named) : named
+        }
+        guard depth < Self.maxReferenceHops, let target = resolved(schema) else { return jsonValue() }
+        depth += 1
+        defer { depth -= 1 }
+        return typeReference(target, hint: hint)
+    }
+
+    /// Whether a schema admits `null` (3.0 `nullable`, 3.1 `type` lists, `null` in `enum`, `oneOf`/`anyOf` members).
+    func isNullable(_ schema: Node) -> Bool {
+        if schema["nullable"]?.openAPIBool == true { return true }
+        if schema["type"]?.openAPIStrings.contains("null") == true { return true }
+        if schema["enum"]?.sequence?.contains(where: \.isNullScalar) == true { return true }
+        for key in ["oneOf", "anyOf"] {
+            if schema[key]?.sequence?.contains(where: Self.isNullSchema) == true { return true }
+        }
+        return false
+    }
+
+    /// `{type: "null"}` or `{enum: [null]}`.
+    static func isNullSchema(_ schema: Node) -> Bool {
+        if schema["type"]?.openAPIText == "null" { return true }
+        if let values = schema["enum"]?.sequence, !values.isEmpty, values.allSatisfy(\.isNullScalar) { return true }
+        return false
+    }
+
+    /// The non-null `type` names (`type: string` or `type: [string, "null"]`).
+    static func typeNames(_ schema: Node) -> [String] {
+        guard let type = schema["type"] else { return [] }
+        if let name = type.openAPIText, type.scalar != nil { return name == "null" ? [] : [name] }
+        return type.openAPIStrings.filter { $0 != "null" }
+    }
+
+    // MARK: Kinds
+
+    /// What a schema turns into.
+    enum SchemaShape {
+        /// A struct (properties, or `allOf` composition).
+        case structure
+        /// A union (`oneOf`/`anyOf` of real alternatives).
+        case union
+        /// A string or integer enum.
+        case enumeration
+        /// A reference, scalar, array or map: no declaration of its own.
+        case expression
+    }
+
+    /// The shape of a schema that is not a `$ref`.
+    func shape(_ schema: Node) -> SchemaShape {
+        if let members = schema["allOf"]?.sequence, !members.isEmpty {
+            let hasOwnProperties = !(schema["properties"]?.openAPIEntries.isEmpty ?? true)
+            return members.count == 1 && !hasOwnProperties ? .expression : .structure
+        }
+        if !unionMembers(schema).isEmpty {
+            return unionMembers(schema).count == 1 ? .expression : .union
+        }
+        if let values = schema["enum"]?.sequence, values.contains(where: { !$0.isNullScalar }) {
+            let types = Self.typeNames(schema)
+            if types.isEmpty || types == ["string"] || types == ["integer"] { return enumerationKind(values) == nil ? .expression : .enumeration }
+        }
+        let types = Self.typeNames(schema)
+        if types.count <= 1, types.first ?? "object" == "object", !(schema["properties"]?.openAPIEntries.isEmpty ?? true) {
+            return .structure
+        }
+        return .expression
+    }
+
+    /// The non-null `oneOf`/`anyOf` members that describe a type (members that only list
+    /// `required` keys are validation rules, not alternatives).
+    func unionMembers(_ schema: Node) -> [Node] {
+        let members = (schema["oneOf"]?.sequence ?? schema["anyOf"]?.sequence ?? []).filter { !Self.isNullSchema($0) }
+        let typed = members.filter { member in
+            ["$ref", "type", "properties", "enum", "items", "allOf", "oneOf", "anyOf", "additionalProperties", "const"]
+                .contains { member[$0] != nil }
+        }
+        return typed.count == members.count ? members : []
+    }
+
+    // MARK: Expressions
+
+    private mutating func baseType(_ schema: Node, hint: String) -> IR.TypeReference {
+        switch shape(schema) {
+        case .structure, .union, .enumeration:
+            if let existing = inlineNames[schema.location] { return .named(existing) }
+            let name = typeScope.identifier(for: hint, style: .type, fallback: "Inline")
+            declare(schema, name: name, hint: hint)
+            return .named(name)
+        case .expression:
+            break
+        }
+        if let members = schema["allOf"]?.sequence, let only = members.first {
+            return typeReference(only, hint: hint).nonOptional
+        }
+        if let only = unionMembers(schema).first {
+            return typeReference(only, hint: hint).nonOptional
+        }
+        let types = Self.typeNames(schema)
+        if types.count > 1 {
+            skip(.schema, "a schema with several types (\(types.joined(separator: ", "))) is generated as 'JSONValue'", at: schema.location)
+            return jsonValue()
+        }
+        switch types.first {
+        case "string": return stringType(schema)
+        case "integer":
+            switch schema["format"]?.openAPIText {
+            case "int32": return .builtin(.int32)
+            case "int64": return .builtin(.int64)
+            default: return .builtin(.int)
+            }
+        case "number": return schema["format"]?.openAPIText == "float" ? .builtin(.float) : .builtin(.double)
+        case "boolean": return .builtin(.bool)
+        case "array":
+            guard let items = schema["items"] else { return .array(jsonValue()) }
+            return .array(typeReference(items, hint: hint + " item"))
+        case "object", nil:
+            if let additional = schema["additionalProperties"], additional.mapping?.isEmpty == false {
+                return .dictionary(typeReference(additional, hint: hint + " value"))
+            }
+            if types.isEmpty, schema["items"] != nil, let items = schema["items"] {
+                return .array(typeReference(items, hint: hint + " item"))
+            }
+            if types.isEmpty, schema["additionalProperties"] == nil { return jsonValue() }
+            return .dictionary(jsonValue())
+        case let other?:
+            skip(.schema, "unknown schema type '\(other)' is generated as 'JSONValue'", at: schema["type"]?.location ?? schema.location)
+            return jsonValue()
+        }
+    }
+
+    private func stringType(_ schema: Node) -> IR.TypeReference {
+        switch schema["format"]?.openAPIText {
+        case "date-time": .builtin(.date)
+        case "uuid": .builtin(.uuid)
+        case "uri", "url": .builtin(.url)
+        case "byte", "binary": .builtin(.data)
+        default: .builtin(.string)
+        }
+    }
+
+    /// The `JSONValue` helper: any JSON value, for schemas that do not say what they hold.
+    mutating func jsonValue() -> IR.TypeReference {
+        if let jsonValueName { return .named(jsonValueName) }
+        let name = typeScope.claim("JSONValue")
+        jsonValueName = name
+        let cases: [(String, IR.TypeReference)] = [
+            ("bool", .builtin(.bool)), ("int", .builtin(.int)), ("double", .builtin(.double)), ("string", .builtin(.string)),
+            ("array", .array(.named(name))), ("object", .dictionary(.named(name))),
+        ]
+        let union = IR.Union(
+            name: name,
+            documentation: IR.Documentation("Any JSON value: what the document leaves untyped (a schema without a `type`, a free-form object)."),
+            kind: .anyOf,
+            cases: cases.map { IR.UnionCase(name: NameScope.standalone($0.0), type: $0.1) })
+        record(.union(union), kind: .union)
+        return .named(name)
+    }
+
+    /// Adds a finished declaration.
+    mutating func record(_ declaration: IR.TypeDeclaration, kind: DeclaredKind) {
+        declarations.append(declaration)
+        declaredKinds[declaration.name.name] = kind
+    }
+}

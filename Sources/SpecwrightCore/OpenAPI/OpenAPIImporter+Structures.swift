@@ -1,0 +1,118 @@
+import SpecwrightYAML
+
+extension OpenAPIImporter {
+    /// The properties of an object schema with its `allOf` members merged in.
+    struct MergedObject {
+        /// Property name → schema, in first-seen order (a later member's schema replaces an earlier one).
+        var properties: [(name: String, schema: Node)] = []
+        /// Names listed as `required` anywhere in the composition.
+        var required: Set<String> = []
+        /// The component types the object was composed of (for the doc comment).
+        var composedOf: [IR.TypeReference] = []
+        /// Components already merged (stops `allOf` cycles).
+        var visited: Set<String> = []
+
+        mutating func add(_ name: String, _ schema: Node) {
+            if let index = properties.firstIndex(where: { $0.name == name }) {
+                properties[index].schema = schema
+            } else {
+                properties.append((name, schema))
+            }
+        }
+    }
+
+    /// Collects the properties of `schema` and of its `allOf` members.
+    mutating func merge(_ schema: Node, into object: inout MergedObject) {
+        for member in schema["allOf"]?.sequence ?? [] {
+            if let reference = Self.referenceString(member) {
+                if let component = Self.componentSchemaName(reference), let identifier = componentNames[component] {
+                    object.composedOf.append(.named(identifier))
+                    guard object.visited.insert(component).inserted, let node = componentNodes[component] else { continue }
+                    merge(node, into: &object)
+                } else if let target = resolved(member) {
+                    merge(target, into: &object)
+                }
+                continue
+            }
+            if !unionMembers(member).isEmpty {
+                skip(.schema, "an 'allOf' member with 'oneOf'/'anyOf' is not merged; its properties are missing from the struct", at: member.location)
+                continue
+            }
+            merge(member, into: &object)
+        }
+        for (name, property) in schema["properties"]?.openAPIEntries ?? [] {
+            object.add(name, property)
+        }
+        object.required.formUnion(schema["required"]?.openAPIStrings ?? [])
+        if let additional = schema["additionalProperties"], additional.openAPIBool == true || additional.mapping?.isEmpty == false,
+            !(schema["properties"]?.openAPIEntries.isEmpty ?? true)
+        {
+            skip(.schema, "extra properties ('additionalProperties') next to declared properties are not kept", at: additional.location)
+        }
+    }
+
+    /// Declares a struct for an object schema (or an `allOf` composition).
+    mutating func declareStructure(_ schema: Node, name: IR.Identifier) {
+        var object = MergedObject()
+        merge(schema, into: &object)
+        var scope = NameScope(reserved: NameScope.reservedPropertyNames)
+        var properties: [IR.Property] = []
+        for (key, propertySchema) in object.properties {
+            let isRequired = object.required.contains(key)
+            var type = typeReference(propertySchema, hint: name.name + " " + key)
+            var defaultValue: IR.Expression?
+            if !isRequired, !type.isOptional {
+                if let value = propertySchema["default"], let expression = defaultExpression(value, type: type) {
+                    defaultValue = expression
+                } else {
+                    type = .optional(type)
+                }
+            }
+            properties.append(IR.Property(
+                name: scope.identifier(for: key, style: .member, fallback: "property"),
+                jsonKey: IR.StringLiteral(key),
+                type: type,
+                defaultValue: defaultValue,
+                documentation: propertyDocumentation(propertySchema)))
+        }
+        let structure = IR.Structure(
+            name: name, documentation: documentation(schema), properties: properties,
+            composedOf: object.composedOf)
+        record(.structure(structure), kind: .structure)
+    }
+
+    /// A property's doc comment; a `$ref` property uses the description written next to it
+    /// (3.1) or, failing that, nothing (the type documents itself).
+    private func propertyDocumentation(_ schema: Node) -> IR.Documentation {
+        if Self.referenceString(schema) != nil {
+            return IR.Documentation(schema["description"]?.openAPIText)
+        }
+        return documentation(schema)
+    }
+
+    /// A default value as a Swift expression of `type`, when the value fits the type.
+    func defaultExpression(_ value: Node, type: IR.TypeReference) -> IR.Expression? {
+        switch type {
+        case .builtin(.string):
+            return value.string.map { IR.Expression(code: IR.StringLiteral($0).code) }
+        case .builtin(.int), .builtin(.int32), .builtin(.int64):
+            return value.openAPIInt.map { IR.Expression(code: String($0)) }
+        case .builtin(.double), .builtin(.float):
+            if let number = value.openAPIInt { return IR.Expression(code: String(number)) }
+            if case .scalar(let scalar) = value.kind, case .float(let number) = scalar.value, number.isFinite {
+                return IR.Expression(code: SourceLayout.number(number))
+            }
+            return nil
+        case .builtin(.bool):
+            return value.openAPIBool.map { IR.Expression(code: $0 ? "true" : "false") }
+        case .named(let name):
+            guard let text = value.openAPIText, value.scalar != nil,
+                case .stringEnum(let cases, let unknown)? = declaredKinds[name.name]
+            else { return nil }
+            if let match = cases[text] { return IR.Expression(code: "." + match.code) }
+            return IR.Expression(code: "." + unknown.code + "(" + IR.StringLiteral(text).code + ")")
+        default:
+            return nil
+        }
+    }
+}

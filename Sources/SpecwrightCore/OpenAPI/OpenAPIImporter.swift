@@ -1,0 +1,121 @@
+import Foundation
+import SpecwrightYAML
+
+/// Imports an OpenAPI 3.0/3.1 document (a located ``Node`` tree, from YAML or JSON) straight
+/// into the generator's ``IR/API``.
+///
+/// The import runs in four passes so that names do not depend on where a type is first used:
+/// component schema names are claimed first, then the group type names, then components are
+/// declared (their inline schemas claim names from their location, e.g. `Pet` › `status` →
+/// `PetStatus`), then operations are lowered. `$ref`s to component schemas become named
+/// references, so recursive and mutually recursive schemas need no special traversal.
+///
+/// Nothing is dropped silently: every construct without a mapping is skipped with a located
+/// warning of an ``ImportWarningKind`` and counted in the ``ImportSummary``. See `docs/openapi.md`.
+public struct OpenAPIImporter {
+    /// The outcome of an import.
+    public struct Result: Sendable {
+        /// The API, or nil when ``diagnostics`` holds an error.
+        public let api: IR.API?
+        /// Errors, warnings and notes, sorted by location.
+        public let diagnostics: [Diagnostic]
+        /// Counts of what was generated and skipped.
+        public let summary: ImportSummary
+    }
+
+    let root: Node
+    let file: String
+    var diagnostics = DiagnosticBag(limit: 1000)
+    var summary = ImportSummary()
+    var typeScope = NameScope(reserved: NameScope.reservedTypeNames)
+    /// Component schema name → its Swift type name.
+    var componentNames: [String: IR.Identifier] = [:]
+    /// Component schema name → its node.
+    var componentNodes: [String: Node] = [:]
+    /// Components that are `nullable` themselves: every reference to them is optional.
+    var nullableComponents: Set<String> = []
+    /// Declarations in the order they were completed.
+    var declarations: [IR.TypeDeclaration] = []
+    /// What each declared type is, by Swift name (query and header checks, defaults).
+    var declaredKinds: [String: DeclaredKind] = [:]
+    /// Inline schemas already declared, by location (a schema reached twice is declared once).
+    var inlineNames: [SourceLocation: IR.Identifier] = [:]
+    /// The `JSONValue` helper type, once a schema without a type needed it.
+    var jsonValueName: IR.Identifier?
+    /// The service's auth scheme (endpoints with `security: []` opt out of it).
+    var serviceAuth: IR.Auth = .none
+    /// How deep the schema conversion is (guards against `$ref` chains between non-components).
+    var depth = 0
+
+    /// What the importer remembers about a declared type.
+    enum DeclaredKind {
+        case structure
+        case stringEnum(cases: [String: IR.Identifier], unknown: IR.Identifier)
+        case integerEnum
+        case union
+        case alias(IR.TypeReference)
+    }
+
+    /// Imports the document whose root is `root` (named `file` in diagnostics).
+    public static func importDocument(_ root: Node, file: String) -> Result {
+        var importer = OpenAPIImporter(root: root, file: file)
+        let api = importer.importAPI()
+        importer.summary.schemasGenerated = importer.declarations.count
+        let failed = importer.diagnostics.hasErrors
+        return Result(api: failed ? nil : api, diagnostics: importer.diagnostics.sorted(), summary: importer.summary)
+    }
+
+    private init(root: Node, file: String) {
+        self.root = root
+        self.file = file
+    }
+
+    private mutating func importAPI() -> IR.API {
+        let schemas = root["components"]?["schemas"]?.openAPIEntries ?? []
+        for (name, node) in schemas {
+            componentNames[name] = typeScope.identifier(for: name, style: .type, fallback: "Schema")
+            componentNodes[name] = node
+            if isNullable(node) { nullableComponents.insert(name) }
+        }
+        let prefix = SwiftName.upperCamelCase(root["info"]?["title"]?.openAPIText ?? "") ?? "API"
+        let clientTypeName = typeScope.claim(prefix + "Client")
+        let collected = collectOperations()
+        var groupScope = NameScope(reserved: NameScope.reservedGroupNames)
+        let namedGroups = collected.map { group in
+            (group, names: groupNames(group.name, scope: &groupScope))
+        }
+        for (name, node) in schemas {
+            guard let identifier = componentNames[name] else { continue }
+            declareComponent(node, name: identifier, hint: name)
+        }
+        serviceAuth = lowerAuth()
+        let service = lowerService(name: prefix)
+        let groups = namedGroups.map { lowerGroup($0.0, names: $0.names) }
+        reportUnsupportedTopLevel()
+        let indirect = IndirectStorage.apply(to: declarations, typeScope: &typeScope)
+        declarations = indirect.declarations
+        let info = root["info"]
+        return IR.API(
+            sourceFile: URL(fileURLWithPath: file).lastPathComponent,
+            name: NameScope.standalone(prefix),
+            documentation: IR.Documentation(paragraphs: [info?["title"]?.openAPIText, info?["description"]?.openAPIText]),
+            service: service,
+            types: declarations,
+            groups: groups,
+            clientTypeName: clientTypeName)
+    }
+
+    // MARK: Diagnostics
+
+    /// Reports a skipped construct: a located warning, counted by kind.
+    mutating func skip(_ kind: ImportWarningKind, _ message: String, at location: SourceLocation) {
+        summary.skipped[kind, default: 0] += 1
+        diagnostics.warning(message + " [\(kind.rawValue)]", at: location)
+    }
+
+    private mutating func reportUnsupportedTopLevel() {
+        for (name, node) in root["webhooks"]?.openAPIEntries ?? [] {
+            skip(.webhook, "webhook '\(name)' is not generated: clients only send requests", at: node.location)
+        }
+    }
+}

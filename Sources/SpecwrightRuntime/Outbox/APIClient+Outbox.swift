@@ -1,0 +1,55 @@
+import Foundation
+
+extension APIClient {
+    /// Builds `endpoint`'s request and appends it to `outbox` without sending it. Its
+    /// `Idempotency-Key` (the endpoint's, or a new one) is stored with it and sent on every
+    /// delivery attempt.
+    @discardableResult
+    public func enqueue(_ endpoint: some Endpoint, in outbox: Outbox) throws -> OutboxEntry {
+        let call = try builder.build(endpoint)
+        let request = OutboxRequest(
+            method: call.request.method.rawValue, url: call.request.url,
+            headers: call.request.headers.map { [$0.name, $0.value] }, body: call.request.body, timeout: call.request.timeout)
+        let key = call.idempotencyKey ?? call.request.headers.value(for: "Idempotency-Key") ?? UUID().uuidString
+        return try outbox.enqueue(request, operationName: call.operationName, idempotencyKey: key)
+    }
+
+    /// Sends `outbox`'s pending writes in order through this client's pipeline (interceptors,
+    /// authentication, retry policy of the service, treated as idempotent thanks to the key).
+    public func flush(_ outbox: Outbox) async throws -> OutboxFlushResult {
+        let handler = self.handler
+        let service = self.service
+        let retry = configuration.retryPolicy ?? service.retry
+        return try await outbox.flush { entry in
+            guard let method = HTTPMethod(rawValue: entry.request.method) else {
+                return .rejected(status: nil, reason: "unknown method \(entry.request.method)")
+            }
+            let request = HTTPRequest(
+                method: method, url: entry.request.url,
+                headers: entry.request.headers.compactMap { $0.count == 2 ? HTTPHeader($0[0], $0[1]) : nil },
+                body: entry.request.body, timeout: entry.request.timeout)
+            let options = ResolvedOptions(
+                timeout: entry.request.timeout, retry: retry, cache: .networkOnly, auth: .inherit, isIdempotent: true, isGate: false)
+            let call = CallContext(
+                operationName: entry.operationName, service: service, request: request, options: options,
+                idempotencyKey: entry.idempotencyKey)
+            do {
+                return OutboxDelivery.forStatus(try await handler(call).status)
+            } catch let error as SpecwrightError {
+                switch error.kind {
+                case let .httpStatus(failure), let .unauthorized(failure):
+                    if case .rejected = OutboxDelivery.forStatus(failure.status) {
+                        return .rejected(status: failure.status, reason: error.kindDescription)
+                    }
+                    return .deferred(reason: error.kindDescription)
+                case .invalidRequest, .business:
+                    return .rejected(status: nil, reason: error.kindDescription)
+                default:
+                    return .deferred(reason: error.kindDescription)
+                }
+            } catch {
+                return .deferred(reason: String(describing: error))
+            }
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// A write as stored in the outbox: the request exactly as it will be sent (authentication is
+/// added at send time, so a token refreshed in between is used).
+public struct OutboxRequest: Sendable, Hashable, Codable {
+    /// The method, e.g. `POST`.
+    public var method: String
+    /// The absolute URL.
+    public var url: URL
+    /// The header fields in order, as name/value pairs (including `Idempotency-Key`).
+    public var headers: [[String]]
+    /// The body bytes.
+    public var body: Data?
+    /// The timeout in seconds.
+    public var timeout: TimeInterval
+
+    /// Creates a stored request.
+    public init(method: String, url: URL, headers: [[String]] = [], body: Data? = nil, timeout: TimeInterval = 30) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+    }
+}
+
+/// One entry of the outbox: a pending write, or a dead-lettered one with its error.
+public struct OutboxEntry: Sendable, Hashable, Identifiable {
+    /// The entry's position in the outbox; entries are sent in increasing `id` order.
+    public var id: Int64
+    /// The operation, e.g. `books.create`.
+    public var operationName: String
+    /// The `Idempotency-Key` sent on every delivery attempt of this entry, across processes.
+    public var idempotencyKey: String
+    /// The request to send.
+    public var request: OutboxRequest
+    /// When the write was enqueued.
+    public var enqueuedAt: Date
+    /// How many flushes tried to deliver it.
+    public var attempts: Int
+    /// The last error, for entries that failed at least once.
+    public var lastError: String?
+    /// The HTTP status that dead-lettered the entry, when it was an HTTP error.
+    public var failedStatus: Int?
+}
+
+/// What the outbox holds right now.
+public struct OutboxSnapshot: Sendable, Hashable {
+    /// Writes still to be sent, in order.
+    public var pending: [OutboxEntry]
+    /// Dead-lettered writes (permanent failures), oldest first.
+    public var failed: [OutboxEntry]
+}
+
+/// The outcome of one `flush`.
+public struct OutboxFlushResult: Sendable, Hashable {
+    /// Entries delivered (and removed).
+    public var delivered: Int
+    /// Entries moved to the dead-letter list.
+    public var deadLettered: Int
+    /// Entries still pending.
+    public var remaining: Int
+    /// Why the flush stopped before the outbox was empty (a transient failure), if it did.
+    public var stoppedBecause: String?
+}
+
+/// How the sender of a flush reports one delivery attempt (after its own retries).
+public enum OutboxDelivery: Sendable, Hashable {
+    /// The server accepted the write (2xx/3xx): remove it.
+    case delivered
+    /// The server rejected it for good (4xx other than 401, 408, 429): dead-letter it.
+    case rejected(status: Int?, reason: String)
+    /// It may succeed later (offline, timeout, 5xx, 408, 429, 401): keep it and stop the flush so
+    /// later writes are not sent before it.
+    case deferred(reason: String)
+
+    /// The classification of an HTTP status.
+    public static func forStatus(_ status: Int) -> OutboxDelivery {
+        switch status {
+        case ..<400: return .delivered
+        case 401, 408, 429: return .deferred(reason: "HTTP \(status)")
+        case 400..<500: return .rejected(status: status, reason: "HTTP \(status)")
+        default: return .deferred(reason: "HTTP \(status)")
+        }
+    }
+}
+
+/// A failure of the outbox's own storage.
+public struct OutboxError: Error, Sendable, CustomStringConvertible {
+    /// What failed.
+    public var reason: String
+
+    /// A log-friendly description.
+    public var description: String { "outbox storage failed: \(reason)" }
+}

@@ -1,0 +1,66 @@
+// The child process of the outbox crash test (DataOutboxCrashTests).
+//
+//   outbox-crash-child <outbox.sqlite> <scenario base URL> <count> enqueue-and-flush|flush
+//
+// `enqueue-and-flush` enqueues <count> POSTs to <base>/outbox (Idempotency-Key "write-<i>") and then
+// flushes; the test SIGKILLs it in the middle. `flush` flushes what is left and prints the result.
+// The process exits by itself when its stdin closes (the test ended) and after 120 s at most.
+import Foundation
+import SpecwrightRuntime
+
+struct OutboxWrite: Endpoint {
+    var index: Int
+    var delay: String
+    var operationName: String { "crash.write" }
+    var method: HTTPMethod { .post }
+    var pathSegments: [String] { ["outbox"] }
+    var query: QueryParameters {
+        var query = QueryParameters()
+        query.append("delay", delay)
+        return query
+    }
+    var headers: [HTTPHeader] { [HTTPHeader("Idempotency-Key", "write-\(index)")] }
+    var body: RequestBody? { .json(["n": index]) }
+    var options: EndpointOptions { EndpointOptions(isIdempotent: true) }
+}
+
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(2)
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 5, let base = URL(string: arguments[2]), let count = Int(arguments[3]) else {
+    fail("usage: outbox-crash-child <outbox.sqlite> <base URL> <count> enqueue-and-flush|flush")
+}
+Thread.detachNewThread {
+    while !FileHandle.standardInput.availableData.isEmpty {}
+    exit(3)
+}
+Thread.detachNewThread {
+    Thread.sleep(forTimeInterval: 120)
+    exit(4)
+}
+
+do {
+    let outbox = try Outbox(fileURL: URL(fileURLWithPath: arguments[1]))
+    let client = APIClient(
+        service: ServiceDescription(name: "Crash", baseURL: base, timeout: 10,
+                                    retry: RetryPolicy(maxRetries: 3, baseDelay: 0.05, maxDelay: 0.2)),
+        configuration: ClientConfiguration(logging: .disabled))
+    if arguments[4] == "enqueue-and-flush" {
+        for index in 0..<count {
+            try client.enqueue(OutboxWrite(index: index, delay: "0.01"), in: outbox)
+        }
+        say("enqueued \(count)")
+    }
+    let result = try await client.flush(outbox)
+    say("delivered \(result.delivered) dead-lettered \(result.deadLettered) remaining \(result.remaining)")
+    exit(result.remaining == 0 && result.deadLettered == 0 ? 0 : 1)
+} catch {
+    fail("outbox-crash-child: \(error)")
+}

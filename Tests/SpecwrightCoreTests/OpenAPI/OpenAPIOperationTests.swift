@@ -1,0 +1,180 @@
+import Foundation
+import SpecwrightCore
+import Testing
+
+@Suite("OpenAPI operations")
+struct OpenAPIOperationTests {
+    static let petstore = OpenAPISupport.document(
+        paths: """
+              /pets:
+                get:
+                  tags: [pets]
+                  operationId: listPets
+                  parameters:
+                    - { name: limit, in: query, schema: { type: integer, format: int32, default: 20 } }
+                    - { name: tags, in: query, schema: { type: array, items: { type: string } } }
+                    - { name: X-Request-Id, in: header, schema: { type: string } }
+                    - { name: session, in: cookie, schema: { type: string } }
+                  responses:
+                    '200':
+                      description: ok
+                      content:
+                        application/json:
+                          schema: { type: array, items: { $ref: '#/components/schemas/Pet' } }
+                    default:
+                      description: error
+                      content:
+                        application/problem+json:
+                          schema: { $ref: '#/components/schemas/Error' }
+                post:
+                  tags: [pets]
+                  requestBody:
+                    required: true
+                    content:
+                      application/json:
+                        schema: { $ref: '#/components/schemas/Pet' }
+                  responses:
+                    '201': { description: created }
+                    '404':
+                      description: missing
+                      content:
+                        application/json:
+                          schema: { $ref: '#/components/schemas/Error' }
+              /pets/{petId}:
+                parameters:
+                  - { name: petId, in: path, required: true, schema: { type: integer, format: int64 } }
+                get:
+                  tags: [pets]
+                  operationId: show-pet-by-id
+                  responses:
+                    '200':
+                      description: ok
+                      content:
+                        application/json:
+                          schema: { $ref: '#/components/schemas/Pet' }
+              /pets/{petId}/photo:
+                put:
+                  operationId: uploadPhoto
+                  parameters:
+                    - { name: petId, in: path, required: true, schema: { type: string } }
+                  requestBody:
+                    content:
+                      image/png:
+                        schema: { type: string, format: binary }
+                  responses:
+                    '200':
+                      description: the stored image
+                      content:
+                        image/png:
+                          schema: { type: string, format: binary }
+              /pets/{petId}/form:
+                post:
+                  operationId: submitForm
+                  requestBody:
+                    content:
+                      application/x-www-form-urlencoded:
+                        schema:
+                          type: object
+                          required: [name]
+                          properties:
+                            name: { type: string }
+                            age: { type: integer }
+                  responses:
+                    '204': { description: ok }
+            """,
+        schemas: """
+                Pet:
+                  type: object
+                  required: [id]
+                  properties:
+                    id: { type: integer, format: int64 }
+                Error:
+                  type: object
+                  properties:
+                    message: { type: string }
+            """)
+
+    @Test("operations are grouped by first tag, else the first path segment, and named from operationId or method + path")
+    func groupingAndNames() throws {
+        let output = try OpenAPISupport.generate(Self.petstore)
+        #expect(output.succeeded, "\(output.diagnostics)")
+        #expect(output.client.contains("public protocol PetsAPI: Sendable"))
+        #expect(output.client.contains("func listPets(limit: Int32, tags: [String]?, xRequestId: String?) async throws -> [Pet]"))
+        #expect(output.client.contains("func postPets(body: Pet) async throws\n"))
+        #expect(output.client.contains("func showPetById(petId: Int64) async throws -> Pet"))
+        #expect(output.client.contains("public let pets: PetsClient"))
+        #expect(output.summary?.operationsGenerated == 5)
+    }
+
+    @Test("parameter defaults are applied, optional ones default to nil, headers are sent")
+    func parameters() throws {
+        let output = try OpenAPISupport.generate(Self.petstore)
+        #expect(output.client.contains("limit: Int32 = 20,"))
+        #expect(output.client.contains("xRequestId: String? = nil"))
+        #expect(output.endpoints.contains("queryItems.append(\"limit\", limit)"))
+        #expect(output.endpoints.contains("if let xRequestId { headerFields.append(HTTPHeader(\"X-Request-Id\", xRequestId)) }"))
+        #expect(output.endpoints.contains("case .showPetById(let petId): [\"pets\", String(petId)]"))
+    }
+
+    @Test("cookie parameters are skipped with a located warning and counted")
+    func cookieWarning() throws {
+        let output = try OpenAPISupport.generate(Self.petstore)
+        #expect(output.diagnostics.contains { $0.hasPrefix("api.yaml:") && $0.contains("warning: cookie parameter 'session' is not sent") })
+        #expect(output.summary?.skipped[.cookieParameter] == 1)
+        #expect(output.summary?.description.contains("cookie-parameter: 1") == true)
+    }
+
+    @Test("error responses become typed error bodies, 'default' with no status (a schema named Error is renamed Error2)")
+    func errorBodies() throws {
+        let output = try OpenAPISupport.generate(Self.petstore)
+        #expect(output.endpoints.contains("[.json(Error2.self, status: nil)]"))
+        #expect(output.endpoints.contains("[.json(Error2.self, status: 404)]"))
+    }
+
+    @Test("binary bodies and responses are Data; form bodies send one field per property")
+    func bodies() throws {
+        let output = try OpenAPISupport.generate(Self.petstore)
+        #expect(output.client.contains("func uploadPhoto(petId: String, body: Data) async throws -> Data"))
+        #expect(output.endpoints.contains(".data(body, contentType: \"image/png\")"))
+        #expect(output.client.contains("func submitForm(petId: String, name: String, age: Int?) async throws"))
+        #expect(output.endpoints.contains(".formURLEncoded("))
+    }
+
+    @Test("parameters whose names collide once made Swift get distinct names")
+    func collidingParameters() throws {
+        let output = try OpenAPISupport.generate(OpenAPISupport.document(paths: """
+              /items:
+                get:
+                  operationId: list
+                  parameters:
+                    - { name: page-size, in: query, schema: { type: integer } }
+                    - { name: page_size, in: query, schema: { type: integer } }
+                    - { name: default, in: query, schema: { type: string } }
+                  responses:
+                    '204': { description: ok }
+            """))
+        #expect(output.succeeded)
+        #expect(output.client.contains("func list(pageSize: Int?, pageSize2: Int?, `default`: String?) async throws"))
+        #expect(output.endpoints.contains("queryItems.append(\"page_size\", pageSize2)"))
+    }
+
+    @Test("bearer and API key security schemes map to the runtime's auth")
+    func security() throws {
+        let bearer = try OpenAPISupport.generate(OpenAPISupport.document(extra: """
+            security:
+              - token: []
+            components:
+              securitySchemes:
+                token: { type: http, scheme: bearer }
+            """).replacingOccurrences(of: "components:\n  schemas:", with: ""))
+        #expect(bearer.client.contains("auth: .bearer"))
+        let apiKey = try OpenAPISupport.generate(OpenAPISupport.document(extra: """
+            security:
+              - key: []
+            components:
+              securitySchemes:
+                key: { type: apiKey, in: query, name: api_key }
+            """))
+        #expect(apiKey.client.contains("auth: .apiKeyQuery(\"api_key\")"))
+    }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import SpecwrightCore
+import Testing
+
+@Suite("OpenAPI schemas")
+struct OpenAPISchemaTests {
+    @Test("required properties stay non-optional; optional, nullable and 3.1 null-typed ones become optional")
+    func optionality() throws {
+        let output = try OpenAPISupport.generate(OpenAPISupport.document(schemas: """
+                Pet:
+                  type: object
+                  required: [id, name, tag]
+                  properties:
+                    id: { type: integer, format: int64 }
+                    name: { type: string }
+                    tag: { type: string, nullable: true }
+                    born: { type: string, format: date-time }
+                    weight: { type: [number, "null"], format: float }
+            """))
+        #expect(output.succeeded)
+        #expect(output.types.contains("public var id: Int64\n"))
+        #expect(output.types.contains("public var name: String\n"))
+        #expect(output.types.contains("public var tag: String?\n"))
+        #expect(output.types.contains("public var born: Date?\n"))
+        #expect(output.types.contains("public var weight: Float?\n"))
+    }
+
+    @Test("string and integer enums keep unknown values; odd values get valid, distinct case names")
+    func enums() throws {
+        let output = try OpenAPISupport.generate(OpenAPISupport.document(schemas: """
+                Status:
+                  type: string
+                  enum: [available, "in-stock", "In Stock", "", "1st", default, null]
+                Level:
+                  type: integer
+                  enum: [1, 2, -1]
+            """))
+        #expect(output.succeeded)
+        let types = output.types
+        #expect(types.contains("public enum Status: Codable, Hashable, Sendable, RawRepresentable"))
+        for expected in ["case available\n", "case inStock\n", "case inStock2\n", "case empty\n", "case _1st\n", "case `default`\n", "case unknown(String)"] {
+            #expect(types.contains(expected), "missing \(expected)")
+        }
+        #expect(types.contains("case \"In Stock\": self = .inStock2"))
+        #expect(types.contains("public enum Level: Codable, Hashable, Sendable, RawRepresentable"))
+        #expect(types.contains("case valueMinus1\n"))
+        #expect(types.contains("case -1: self = .valueMinus1"))
+    }
+
+    @Test("inline schemas are named from their location")
+    func inlineNaming() throws {
+        let output = try OpenAPISupport.generate(OpenAPISupport.document(schemas: """
+                Pet:
+                  type: object
+                  properties:
+                    owner:
+                      type: object
+                      properties:
+                        name: { type: string }
+                    kind:
+                      type: string
+                      enum: [cat, dog]
+                    tags:
+                      type: array
+                      items:
+                        type: object
+                        properties:
+                          label: { type: string }
+            """))
+        #expect(output.succeeded)
+        #expect(output.types.contains("public var owner: PetOwner?"))
+        #expect(output.types.contains("public struct PetOwner: Codable"))
+        #expect(output.types.contains("public var kind: PetKind?"))
+        #expect(output.types.contains("public enum PetKind: Codable"))
+        #expect(output.types.contains("public var tags: [PetTagsItem]?"))
+    }
+
+    @Test("recursive and mutually recursive schemas refer to each other by name")
+    func recursion() throws {
+        let output = try OpenAPISupport.generate(OpenAPISupport.document(schemas: """
+                Node:
+                  type: object
+                  properties:
+                    children: { type: array, items: { $ref: '#/components/schemas/Node' } }
+                    owner: { $ref: '#/components/schemas/Owner' }
+                Owner:
+                  type: object
+                  properties:
+                    nodes: { type: object, additionalProperties: { $ref: '#/components/schemas/Node' } }
+            """))
+        #expect(output.succeeded)
+        #expect(output.types.contains("public var children: [Node]?"))
+        #expect(output.types.contains("public var nodes: [String: Node]?"))
+    }
+
+    @Test("a struct that contains itself through optionals is boxed; a recursive union becomes indirect")
+    func indirectStorage() throws {
+        let output = try OpenAPISupport.generate(OpenAPISupport.document(schemas: """
+                Person:
+                  type: object
+                  properties:
+                    name: { type: string }
+                    parent: { $ref: '#/components/schemas/Person' }
+                A:
+                  type: object
+                  properties:
+                    b: { $ref: '#/components/schemas/B' }
+                B:
+                  type: object
+                  required: [a]
+                  properties:
+                    a: { $ref: '#/components/schemas/A' }
+                Expression:
+                  oneOf:
+                    - { type: integer }
+                    - { $ref: '#/components/schemas/Sum' }
+                Sum:
+                  type: object
+                  properties:
+                    left: { $ref: '#/components/schemas/Expression' }
+            """))
+        #expect(output.succeeded)
+        let types = output.types
+        #expect(types.contains("public var parent: IndirectPerson?"))
+        #expect(types.contains("public indirect enum IndirectPerson: Codable, Hashable, Sendable {\n    case value(Person)"))
+        #expect(types.contains("public var b: IndirectB?"))
+        #expect(types.contains("public var a: IndirectA\n"))
+        #expect(types.contains("public indirect enum Expression: Codable"))
+    }
+
+    @Test("allOf merges the properties of its members; oneOf with a discriminator becomes an enum with associated values")
+    func composition() throws {
+        let output = try OpenAPISupport.generate(OpenAPISupport.document(schemas: """
+                Base:
+                  type: object
+                  required: [kind]
+                  properties:
+                    kind: { type: string }
+                Cat:
+                  allOf:
+                    - $ref: '#/components/schemas/Base'
+                    - type: object
+                      properties:
+                        meows: { type: boolean }
+                Dog:
+                  allOf:
+                    - $ref: '#/components/schemas/Base'
+                    - properties:
+                        barks: { type: boolean }
+                Animal:
+                  oneOf:
+                    - $ref: '#/components/schemas/Cat'
+                    - $ref: '#/components/schemas/Dog'
+                  discriminator:
+                    propertyName: kind
+                    mapping:
+                      kitty: '#/components/schemas/Cat'
+                MaybeAnimal:
+                  oneOf:
+                    - $ref: '#/components/schemas/Animal'
+                    - type: 'null'
+                Scalar:
+                  anyOf:
+                    - type: string
+                    - type: integer
+            """))
+        #expect(output.succeeded)
+        let types = output.types
+        #expect(types.contains("public struct Cat: Codable, Hashable, Sendable {\n    public var kind: String\n    public var meows: Bool?"))
+        #expect(types.contains("Composes `Base`."))
+        #expect(types.contains("public enum Animal: Codable, Hashable, Sendable {\n    case cat(Cat)\n    case dog(Dog)"))
+        #expect(types.contains("case \"kitty\": self = .cat(try value.decode(Cat.self))"))
+        #expect(types.contains("case \"Dog\": self = .dog(try value.decode(Dog.self))"))
+        #expect(types.contains("public typealias MaybeAnimal = Animal"))
+        #expect(types.contains("case string(String)\n    case int(Int)"))
+    }
+
+    @Test("free-form objects and untyped schemas use the JSONValue helper; maps use dictionaries")
+    func freeForm() throws {
+        let output = try OpenAPISupport.generate(OpenAPISupport.document(schemas: """
+                Bag:
+                  type: object
+                  properties:
+                    anything: {}
+                    extra: { type: object }
+                    counts: { type: object, additionalProperties: { type: integer } }
+            """))
+        #expect(output.succeeded)
+        #expect(output.types.contains("public var anything: JSONValue?"))
+        #expect(output.types.contains("public var extra: [String: JSONValue]?"))
+        #expect(output.types.contains("public var counts: [String: Int]?"))
+        #expect(output.types.contains("public enum JSONValue: Codable, Hashable, Sendable"))
+    }
+
+    @Test("a schema named like a Swift or runtime type is renamed, and references follow")
+    func reservedTypeNames() throws {
+        let output = try OpenAPISupport.generate(OpenAPISupport.document(schemas: """
+                Data:
+                  type: object
+                  properties:
+                    self: { type: string }
+                    protocol: { type: string }
+                Holder:
+                  type: object
+                  properties:
+                    data: { $ref: '#/components/schemas/Data' }
+            """))
+        #expect(output.succeeded)
+        #expect(output.types.contains("public struct Data2: Codable"))
+        #expect(output.types.contains("public var data: Data2?"))
+        #expect(output.types.contains("public var self2: String?"))
+        #expect(output.types.contains("public var `protocol`: String?"))
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import SpecwrightCore
+import Testing
+
+/// Helpers for OpenAPI importer tests: run the import + renderer on inline documents.
+enum OpenAPISupport {
+    /// The shared data directory (`/work/shared/data` next to the package's parent), if present.
+    static let dataRoot: URL = GenerationSupport.packageRoot.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("shared/data")
+
+    /// The output of one import.
+    struct Output {
+        var files: [String: String]
+        var diagnostics: [String]
+        var summary: ImportSummary?
+        var succeeded: Bool
+
+        /// All generated Swift text.
+        var swift: String { ["Types.swift", "Endpoints.swift", "Client.swift"].compactMap { files[$0] }.joined(separator: "\n") }
+        var types: String { files["Types.swift"] ?? "" }
+        var endpoints: String { files["Endpoints.swift"] ?? "" }
+        var client: String { files["Client.swift"] ?? "" }
+    }
+
+    /// Generates from an OpenAPI document given as text.
+    static func generate(_ text: String, file: String = "api.yaml") throws -> Output {
+        try generate(bytes: Array(text.utf8), file: file)
+    }
+
+    /// Generates from an OpenAPI document's bytes.
+    static func generate(bytes: [UInt8], file: String) throws -> Output {
+        let result = try #require(OpenAPIGenerator.generateIfOpenAPI(bytes: bytes, file: file, templates: try TemplateSet.defaults()))
+        var files: [String: String] = [:]
+        for generated in result.generation.files { files[generated.name] = generated.contents }
+        return Output(
+            files: files, diagnostics: result.generation.diagnostics.map(\.description), summary: result.summary,
+            succeeded: result.generation.succeeded)
+    }
+
+    /// A minimal OpenAPI 3.0 document with the given `paths` and `components/schemas` blocks
+    /// (already indented by two spaces per level under their keys).
+    static func document(paths: String = "", schemas: String = "", extra: String = "", version: String = "3.0.3") -> String {
+        var text = """
+            openapi: \(version)
+            info:
+              title: Snippet
+              version: 1.0.0
+            servers:
+              - url: https://{region}.snippet.example/v1
+                variables:
+                  region:
+                    default: eu
+            \(extra)
+            paths:
+
+            """
+        text += paths.isEmpty ? "  /ping:\n    get:\n      responses:\n        '204':\n          description: ok\n" : paths + "\n"
+        if !schemas.isEmpty { text += "components:\n  schemas:\n" + schemas }
+        return text
+    }
+}
