@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Called by Fuzz/run.sh: compiles the spec front end of SpecwrightCore (decoding, validation,
-# diagnostics, naming, IR types; not rendering) as module SpecwrightCore into one object.
-#   Fuzz/build-spec-decoder.sh <out-dir> <swiftc flags...>
+# Compiles the spec front end of SpecwrightCore (Spec/, Diagnostics/, Swift naming) into one
+# instrumented object for Fuzz/run.sh, as module SpecwrightCore (the generator parts, which
+# need embedded templates, are left out).
+#   Fuzz/build-spec-decoder.sh OUT_DIR SWIFTC_FLAGS...
 set -euo pipefail
+cd "$(dirname "$0")/.."
 out="$1"
 shift
-core=Sources/SpecwrightCore
+mapfile -t sources < <(find Sources/SpecwrightCore/Spec Sources/SpecwrightCore/Diagnostics -name '*.swift' | sort)
 swiftc "$@" -I "$out" -module-name SpecwrightCore -wmo -c \
     -emit-module -emit-module-path "$out/SpecwrightCore.swiftmodule" \
-    $(find "$core/Spec" "$core/Diagnostics" "$core/Naming" "$core/IR" -name '*.swift' | sort) "$core/Version.swift" \
+    "${sources[@]}" Sources/SpecwrightCore/Naming/SwiftName.swift Sources/SpecwrightCore/Naming/JSONKeyNaming.swift \
     -o "$out/SpecwrightCoreSubset.o"

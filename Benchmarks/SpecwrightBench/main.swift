@@ -4,8 +4,10 @@
 
 let benchmarks: [(name: String, run: () async throws -> Void)] = [
     ("runtime", RuntimeBenchmark.run),
+    ("cache", CacheBenchmark.run),
     // yaml [spec.yaml] [--iterations N] [--only a|b|c]: YAML front end on a large spec.
     ("yaml", { YAMLFrontEndSuite.run(arguments: argumentsAfter("yaml")) }),
+    ("generate", GenerateBenchmark.run),
 ]
 
 /// The command-line arguments that follow `name` (a benchmark's own options).

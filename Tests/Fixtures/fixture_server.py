@@ -174,8 +174,9 @@ class Handler(BaseHTTPRequestHandler):
 # Data-layer routes (HTTP cache, config gate, envelope, batch loader, outbox). Owned by the
 # data-layer tests (Data*Tests.swift); everything above belongs to the runtime-core tests.
 #
-#   /<sid>/cached?cc=V[&etag=E][&lm=HTTP-date][&vary=H][&delay=S]
-#         200 with Cache-Control V (and ETag / Last-Modified / Vary), body {"hit": n, "lang": …};
+#   /<sid>/cached?cc=V[&etag=E][&lm=HTTP-date][&vary=H][&delay=S][&pad=N]
+#         200 with Cache-Control V (and ETag / Last-Modified / Vary), body {"hit": n, "lang": …}
+#         (plus "pad": N × "x" when pad is given);
 #         304 when If-None-Match equals E (counted as not_modified)
 #   /<sid>/gate[?fail=1][&delay=S]          the config gate call (500 when fail=1)
 #   /<sid>/envelope?code=N[&message=M]      {"code": N, "message": M, "data": {"attempt": n}}
@@ -224,6 +225,8 @@ def data_layer_route(handler, state, behaviour, query, body, hit):
             handler.end_headers()
             return True
         payload = {"hit": hit, "lang": handler.headers.get("Accept-Language")}
+        if "pad" in query:
+            payload["pad"] = "x" * int(query["pad"][0])
         handler.send(200, json.dumps(payload).encode(), headers=headers)
         return True
     if behaviour == "gate":

@@ -136,3 +136,20 @@ struct DataCacheFreshnessTests {
         #expect(refreshed.responseTime == t0.addingTimeInterval(5))
     }
 }
+
+@Suite("HTTP dates")
+struct DataHTTPDateTests {
+    @Test func formattingAndParsingRoundTripAcrossCenturiesAndLeapDays() {
+        for seconds in [0.0, 784_111_777, 951_782_400, 1_700_000_000, 4_107_542_399, -86_400] {
+            let date = Date(timeIntervalSince1970: seconds)
+            #expect(HTTPDate.parse(HTTPDate.format(date)) == date, "\(HTTPDate.format(date))")
+        }
+        #expect(HTTPDate.format(Date(timeIntervalSince1970: 951_782_400)) == "Tue, 29 Feb 2000 00:00:00 GMT")
+    }
+
+    @Test func malformedFixdatesAreRejected() {
+        #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49") == nil)
+        #expect(HTTPDate.parse("Sun, 06 Foo 1994 08:49:37 GMT") == nil)
+        #expect(HTTPDate.parse("Sun, 06 Nov 1994 25:49:37 GMT") == nil)
+    }
+}

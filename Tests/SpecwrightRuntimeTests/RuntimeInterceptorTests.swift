@@ -27,6 +27,13 @@ private struct RetryOnAgain: Interceptor {
     }
 }
 
+private struct RejectsEverything: Interceptor {
+    struct Maintenance: Error {}
+    func inspect(_ response: HTTPResponse, for request: HTTPRequest, context: AttemptContext) async throws -> InterceptorDecision {
+        throw Maintenance()
+    }
+}
+
 private struct Failing: Interceptor {
     struct Boom: Error {}
     func adapt(_ request: HTTPRequest, context: AttemptContext) async throws -> HTTPRequest { throw Boom() }
@@ -77,6 +84,15 @@ struct RuntimeInterceptorTests {
         #expect(response.metadata.retries.map(\.reason) == ["interceptor"])
     }
 
+    @Test func aRetryRequestOnASuccessfulResponseThatCannotBeRetriedReturnsTheResponse() async throws {
+        let stub = StubTransport { _ in HTTPResponse(status: 200, body: Data("again".utf8)) }
+        let configuration = ClientConfiguration(transport: stub, interceptors: [RetryOnAgain()], logging: .disabled, clock: RecordingClock())
+        let client = APIClient(service: TestSupport.service(try #require(base), retry: .none), configuration: configuration)
+        let data = try await client.sendData(TestEndpoint(["x"]))
+        #expect(data == Data("again".utf8))
+        #expect(stub.requests.count == 1)
+    }
+
     @Test func anInterceptorThatThrowsFailsTheCallAsAnInvalidRequestWithoutSending() async throws {
         let stub = StubTransport(json: Data("{}".utf8))
         let configuration = ClientConfiguration(transport: stub, interceptors: [Failing()], logging: .disabled)
@@ -88,6 +104,27 @@ struct RuntimeInterceptorTests {
         }
         #expect(reason.contains("Failing"))
         #expect(stub.requests.isEmpty)
+    }
+
+    @Test func aResponseInterceptorThatThrowsEndsTheCallWithItsErrorAsTheUnderlyingError() async throws {
+        let stub = StubTransport(json: Data("{}".utf8))
+        let configuration = ClientConfiguration(transport: stub, interceptors: [RejectsEverything()], logging: .disabled)
+        let client = APIClient(service: TestSupport.service(try #require(base)), configuration: configuration)
+        let error = await #expect(throws: SpecwrightError.self) { try await client.send(TestEndpoint(["x"])) }
+        guard case .transport(let urlError) = error?.kind else {
+            Issue.record("expected transport, got \(String(describing: error))")
+            return
+        }
+        #expect(urlError.userInfo[NSUnderlyingErrorKey] is RejectsEverything.Maintenance)
+        #expect(stub.requests.count == 1)
+    }
+
+    @Test func theConfiguredBaseURLReplacesTheServiceBaseURL() async throws {
+        let stub = StubTransport(json: Data("{}".utf8))
+        let configuration = ClientConfiguration(baseURL: URL(string: "https://staging.example.com/api/"), transport: stub, logging: .disabled)
+        let client = APIClient(service: TestSupport.service(try #require(base)), configuration: configuration)
+        try await client.send(TestEndpoint(["x"]))
+        #expect(stub.requests.first?.url.absoluteString == "https://staging.example.com/api/x")
     }
 
     @Test func commonHeaderProvidersAddClientVersionDeviceIDAndTimestamp() async throws {

@@ -135,6 +135,81 @@ struct RuntimeTokenRefreshTests {
         #expect(stub.requests.map { $0.headers.value(for: "Authorization") } == ["Bearer t0", "Bearer t1", "Bearer t0", "Bearer t1"])
     }
 
+    @Test func aReplayThatMeetsA503IsRetriedByThePolicy() async throws {
+        let calls = LockedBox(0)
+        let stub = StubTransport { request in
+            let n = calls.withLock { value -> Int in
+                value += 1
+                return value
+            }
+            if request.headers.value(for: "Authorization") != "Bearer t1" { return HTTPResponse(status: 401) }
+            return n == 2 ? HTTPResponse(status: 503) : HTTPResponse(status: 200, body: Data(#"{"attempt":3}"#.utf8))
+        }
+        let tokens = TokenProvider(token: { "t0" }, refresh: { _ in "t1" })
+        let clock = RecordingClock()
+        let service = TestSupport.service(try #require(URL(string: "https://api.example.com")), auth: .bearer)
+        let client = APIClient(
+            service: service, configuration: ClientConfiguration(transport: stub, tokenProvider: tokens, logging: .disabled, clock: clock))
+        let response = try await client.response(TestEndpoint(["a"]), as: AttemptBody.self)
+        #expect(response.attempts == 3)
+        #expect(response.metadata.retries.map(\.reason) == ["HTTP 401 → token refreshed", "HTTP 503"])
+        #expect(clock.sleeps.count == 1)
+    }
+
+    @Test func endpointsWithoutAuthSendNoCredentialsAndDoNotRefresh() async throws {
+        let refreshes = LockedBox(0)
+        let stub = StubTransport { _ in HTTPResponse(status: 401) }
+        let tokens = TokenProvider(
+            token: { "t0" },
+            refresh: { _ in
+                refreshes.withLock { $0 += 1 }
+                return "t1"
+            })
+        let service = TestSupport.service(try #require(URL(string: "https://api.example.com")), auth: .bearer)
+        let client = APIClient(service: service, configuration: ClientConfiguration(transport: stub, tokenProvider: tokens, logging: .disabled))
+        let error = await #expect(throws: SpecwrightError.self) {
+            try await client.send(TestEndpoint(["login"], method: .post, options: EndpointOptions(auth: .none)))
+        }
+        #expect(error?.status == 401)
+        #expect(refreshes.withLock { $0 } == 0)
+        #expect(stub.requests.first?.headers.value(for: "Authorization") == nil)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aCancelledCallerStopsWaitingForTheRefreshWhileOthersGetTheNewToken() async throws {
+        let (started, startedContinuation) = AsyncStream.makeStream(of: Void.self)
+        let (release, releaseContinuation) = AsyncStream.makeStream(of: String.self)
+        let refreshes = LockedBox(0)
+        let stub = StubTransport { request in
+            request.headers.value(for: "Authorization") == "Bearer t1"
+                ? HTTPResponse(status: 200, body: Data(#"{"attempt":2}"#.utf8)) : HTTPResponse(status: 401)
+        }
+        let tokens = TokenProvider(
+            token: { "t0" },
+            refresh: { _ in
+                refreshes.withLock { $0 += 1 }
+                startedContinuation.yield()
+                for await token in release { return token }
+                throw CancellationError()
+            })
+        let service = TestSupport.service(try #require(URL(string: "https://api.example.com")), auth: .bearer)
+        let client = APIClient(service: service, configuration: ClientConfiguration(transport: stub, tokenProvider: tokens, logging: .disabled))
+        let cancelled = Task { try await client.send(TestEndpoint(["a"]), as: AttemptBody.self) }
+        var iterator = started.makeAsyncIterator()
+        _ = await iterator.next()
+        let patient = Task { try await client.send(TestEndpoint(["b"]), as: AttemptBody.self) }
+        cancelled.cancel()
+        let cancelledResult = await cancelled.result
+        guard case .failure(let error as SpecwrightError) = cancelledResult else {
+            Issue.record("expected a SpecwrightError, got \(cancelledResult)")
+            return
+        }
+        #expect(error.isCancellation)
+        releaseContinuation.yield("t1")
+        #expect(try await patient.value.attempt == 2)
+        #expect(refreshes.withLock { $0 } == 1)
+    }
+
     @Test func withoutARefreshClosureA401IsUnauthorized() async throws {
         let stub = StubTransport { _ in HTTPResponse(status: 401) }
         let service = TestSupport.service(try #require(URL(string: "https://api.example.com")), auth: .bearer)

@@ -31,7 +31,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 
     /// How serious it is.
     public let severity: Severity
-    /// One line of text, lower-case start, no trailing period (compiler style).
+    /// One line of text, lower-case start, no trailing period (compiler style). Control
+    /// characters from spec text are escaped (`\n`) and very long messages shortened in the
+    /// middle, so that every diagnostic prints as exactly one line.
     public let message: String
     /// Where the problem is.
     public let location: SourceLocation
@@ -41,7 +43,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// Creates a diagnostic.
     public init(_ severity: Severity, _ message: String, at location: SourceLocation, suggestion: String? = nil) {
         self.severity = severity
-        self.message = message
+        self.message = Self.oneLine(message)
         self.location = location
         self.suggestion = suggestion
     }
@@ -49,6 +51,32 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// `file:line:col: severity: message`.
     public var description: String {
         "\(location): \(severity.rawValue): \(message)"
+    }
+
+    /// The longest message kept whole, in Unicode scalars.
+    static let maxMessageLength = 400
+
+    /// Escapes control characters and shortens `text` to at most ``maxMessageLength`` scalars.
+    static func oneLine(_ text: String) -> String {
+        let needsEscaping = text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+        var result = text
+        if needsEscaping {
+            var escaped = String.UnicodeScalarView()
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\n": escaped.append(contentsOf: "\\n".unicodeScalars)
+                case "\r": escaped.append(contentsOf: "\\r".unicodeScalars)
+                case "\t": escaped.append(contentsOf: "\\t".unicodeScalars)
+                case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                    escaped.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".unicodeScalars)
+                default: escaped.append(scalar)
+                }
+            }
+            result = String(escaped)
+        }
+        let scalars = result.unicodeScalars
+        guard scalars.count > maxMessageLength else { return result }
+        return String(String.UnicodeScalarView(scalars.prefix(300))) + "…" + String(String.UnicodeScalarView(scalars.suffix(80)))
     }
 
     /// Whether this diagnostic makes the spec invalid.

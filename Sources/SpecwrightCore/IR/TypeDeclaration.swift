@@ -195,17 +195,20 @@ extension IR {
         public var cases: [UnionCase]
         /// The JSON key whose value selects the case, if the spec names one.
         public var discriminator: StringLiteral?
+        /// Whether the enum is `indirect` (it contains itself, directly or through other types).
+        public var isIndirect: Bool
 
         /// Creates a union.
         public init(
             name: Identifier, documentation: Documentation, kind: Kind, cases: [UnionCase],
-            discriminator: StringLiteral? = nil
+            discriminator: StringLiteral? = nil, isIndirect: Bool = false
         ) {
             self.name = name
             self.documentation = documentation
             self.kind = kind
             self.cases = cases
             self.discriminator = discriminator
+            self.isIndirect = isIndirect
         }
     }
 

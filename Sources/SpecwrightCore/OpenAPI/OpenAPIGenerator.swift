@@ -80,8 +80,11 @@ public enum OpenAPIGenerator {
 
     /// The error for a document version the importer does not read.
     static func unsupportedMessage(_ version: String) -> String {
-        if version.hasPrefix("2") || version.isEmpty {
-            return "Swagger \(version.isEmpty ? "2.0" : version) documents are not supported; convert the document to OpenAPI 3.0 or 3.1 first"
+        if version.isEmpty {
+            return "the document looks like OpenAPI ('info'/'paths') but has no 'openapi' version; add 'openapi: 3.1.0' (or the 3.0.x it follows)"
+        }
+        if version.hasPrefix("2") {
+            return "Swagger \(version) documents are not supported; convert the document to OpenAPI 3.0 or 3.1 first"
         }
         return "OpenAPI \(version) is not supported; Specwright imports OpenAPI 3.0.x and 3.1.x"
     }

@@ -92,6 +92,8 @@ public struct OpenAPIImporter {
         let service = lowerService(name: prefix)
         let groups = namedGroups.map { lowerGroup($0.0, names: $0.names) }
         reportUnsupportedTopLevel()
+        let indirect = IndirectStorage.apply(to: declarations, typeScope: &typeScope)
+        declarations = indirect.declarations
         let info = root["info"]
         return IR.API(
             sourceFile: URL(fileURLWithPath: file).lastPathComponent,

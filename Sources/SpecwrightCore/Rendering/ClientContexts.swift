@@ -47,7 +47,12 @@ struct ClientContexts {
     }
 
     private func forwardedArguments(_ endpoint: IR.Endpoint) -> [String] {
-        endpoint.parameters.map { $0.name.code + ": " + $0.name.code }
+        endpoint.parameters.map { Self.argumentLabel($0.name) + ": " + $0.name.code }
+    }
+
+    /// An argument label at a call site: keywords need no backticks there, except `inout`, `var` and `let`.
+    static func argumentLabel(_ name: IR.Identifier) -> String {
+        ["inout", "var", "let"].contains(name.name) ? name.code : name.name
     }
 
     private func docLines(_ endpoint: IR.Endpoint) -> MustacheValue {
@@ -107,7 +112,7 @@ struct ClientContexts {
         let head = "try await self.client." + (endpoint.response == .binary ? "sendData" : "send")
         let caseName = group.enumName.code + "." + endpoint.name.code
         let arguments = endpoint.parameters.map { parameter in
-            parameter.name.code + ": " + (parameter.name == replaced ? value : parameter.name.code)
+            Self.argumentLabel(parameter.name) + ": " + (parameter.name == replaced ? value : parameter.name.code)
         }
         let typeArgument: [String]
         if case .json(let type) = endpoint.response { typeArgument = ["as: " + type.code + ".self"] } else { typeArgument = [] }

@@ -129,6 +129,7 @@ struct TypeContexts {
             "doc": doc(value.documentation),
             "cases": .list(cases),
             "hasDiscriminator": .bool(value.discriminator != nil),
+            "isIndirect": .bool(value.isIndirect),
             "discriminatorKey": .string(value.discriminator?.code ?? "\"\""),
             // Identifiers are ASCII letters, digits and `_`: safe inside a string literal.
             "plainName": .string(value.name.name),

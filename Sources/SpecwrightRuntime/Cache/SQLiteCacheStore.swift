@@ -55,21 +55,29 @@ final class SQLiteCacheStore: Sendable {
         return SQLiteCacheStore(connection: connection, capacity: max(0, capacity))
     }
 
+    /// How stale a row's access time may get before a read refreshes it: reads stay reads
+    /// (no WAL commit) on hot entries, and LRU order is still right to the minute.
+    static let accessTimeResolution: TimeInterval = 60
+
     /// The stored variants for `key`; empty on any read failure or undecodable row.
     func entries(for key: CacheKey) -> [CacheEntry] {
         let decoder = JSONDecoder()
+        let now = Date().timeIntervalSince1970
         var result: [CacheEntry] = []
+        var needsTouch = false
         _ = try? connection.perform { session in
             try session.query(
-                "SELECT entry, body FROM cache_entries WHERE storage_key = ?", [.text(key.storageKey)]
+                "SELECT entry, body, last_access FROM cache_entries WHERE storage_key = ?", [.text(key.storageKey)]
             ) { row in
                 guard var entry = try? decoder.decode(CacheEntry.self, from: row.blob(0)) else { return }
                 entry.body = row.blob(1)
                 result.append(entry)
+                if now - row.double(2) > Self.accessTimeResolution { needsTouch = true }
             }
-            try session.run(
-                "UPDATE cache_entries SET last_access = ? WHERE storage_key = ?",
-                [.double(Date().timeIntervalSince1970), .text(key.storageKey)])
+            if needsTouch {
+                try session.run(
+                    "UPDATE cache_entries SET last_access = ? WHERE storage_key = ?", [.double(now), .text(key.storageKey)])
+            }
         }
         return result
     }

@@ -36,7 +36,9 @@ public protocol Interceptor: Sendable {
     /// Returns the request to send for this attempt. May suspend and may throw (the call then
     /// fails with that error, or `invalidRequest` if it is not a `SpecwrightError`).
     func adapt(_ request: HTTPRequest, context: AttemptContext) async throws -> HTTPRequest
-    /// Sees the response of an attempt; may throw or ask for a retry.
+    /// Sees the response of an attempt; may throw or ask for a retry. A thrown `SpecwrightError`
+    /// ends the call as is; any other error ends it as `.transport` with the error under
+    /// `NSUnderlyingErrorKey`.
     func inspect(_ response: HTTPResponse, for request: HTTPRequest, context: AttemptContext) async throws -> InterceptorDecision
 }
 

@@ -16,67 +16,96 @@ struct AttemptLoop: Sendable {
     let random: @Sendable () -> Double
     let decoder: JSONDecoder
 
+    /// What one attempt came to.
+    private enum Outcome {
+        /// A response to return (status < 400).
+        case response(HTTPResponse)
+        /// Replay at once with a refreshed token (does not count as a retry).
+        case replay(token: String)
+        /// A failure, retried if the policy allows; `fallback` is returned instead of throwing
+        /// when an interceptor asked for a retry of an otherwise successful response.
+        case failure(SpecwrightError, retryAfter: TimeInterval?, forced: Bool, fallback: HTTPResponse?)
+    }
+
     func run(_ call: CallContext) async throws(SpecwrightError) -> HTTPResponse {
         var attempt = 0
         var retries = 0
         var budgetTaken = 0
         var replayToken: String?
-        var replayed = false
         let policy = call.options.retry
         while true {
             if Task.isCancelled { throw SpecwrightError(.cancelled) }
             attempt += 1
             let context = AttemptContext(call: call, attempt: attempt, replayToken: replayToken)
-            let request = try await adapt(call.request, context: context)
-            call.trace.recordAttempt(bytesSent: request.body?.count ?? 0)
-            let failure: SpecwrightError
-            var retryAfter: TimeInterval?
-            var forcedRetry = false
-            do {
-                let response = try await transport.send(request)
-                call.trace.recordReceived(bytes: response.body.count)
-                let decision = try await inspect(response, request: request, context: context)
-                if response.status == 401, call.options.auth == .inherit, let refresher {
-                    if replayed { throw SpecwrightError(.sessionExpired("the server answered 401 to the replay with a refreshed token")) }
-                    replayToken = try await refreshedToken(refresher, rejected: AuthInterceptor.bearerToken(of: request))
-                    replayed = true
-                    call.trace.recordRetry(reason: "HTTP 401 → token refreshed", delay: 0)
-                    continue
+            let outcome = try await perform(context, isReplay: replayToken != nil)
+            switch outcome {
+            case .response(let response):
+                budget?.recordSuccess(refunding: budgetTaken)
+                return response
+            case .replay(let token):
+                replayToken = token
+                call.trace.recordRetry(reason: "HTTP 401 → token refreshed", delay: 0)
+            case .failure(let failure, let retryAfter, let forced, let fallback):
+                guard forced || failure.isRetryable, call.mayRetry, retries < policy.maxRetries,
+                    budget.map({ spend(on: failure, from: $0, taken: &budgetTaken) }) ?? true
+                else {
+                    if let fallback { return fallback }
+                    throw failure
                 }
-                if case .retry(let after) = decision {
-                    forcedRetry = true
-                    retryAfter = after
-                    failure = Self.statusError(response, call: call, decoder: decoder)
-                } else if response.status < 400 {
-                    budget?.recordSuccess(refunding: budgetTaken)
-                    return response
-                } else {
-                    failure = Self.statusError(response, call: call, decoder: decoder)
-                    if response.status == 429 || response.status == 503 {
-                        retryAfter = RetryAfter.delay(from: response.header("retry-after"), now: clock.currentDate())
-                    }
+                retries += 1
+                let delay = policy.delay(forRetry: retries, retryAfter: retryAfter, random: random)
+                call.trace.recordRetry(reason: forced ? "interceptor" : failure.kindDescription, delay: delay)
+                do {
+                    try await clock.sleep(for: delay)
+                } catch {
+                    throw SpecwrightError(.cancelled)
                 }
-            } catch let error as SpecwrightError {
-                failure = error
-            } catch {
-                failure = SpecwrightError(Self.map(error))
-            }
-            guard forcedRetry || failure.isRetryable, call.mayRetry, retries < policy.maxRetries else { throw failure }
-            if let budget {
-                let isTimeout: Bool
-                if case .timeout = failure.kind { isTimeout = true } else { isTimeout = false }
-                guard let cost = budget.acquire(afterTimeout: isTimeout) else { throw failure }
-                budgetTaken += cost
-            }
-            retries += 1
-            let delay = policy.delay(forRetry: retries, retryAfter: retryAfter, random: random)
-            call.trace.recordRetry(reason: forcedRetry ? "interceptor" : failure.kindDescription, delay: delay)
-            do {
-                try await clock.sleep(for: delay)
-            } catch {
-                throw SpecwrightError(.cancelled)
             }
         }
+    }
+
+    /// One attempt: adapt, send, inspect, classify. Only request adaptation and the refresh throw.
+    private func perform(_ context: AttemptContext, isReplay: Bool) async throws(SpecwrightError) -> Outcome {
+        let call = context.call
+        let request = try await adapt(call.request, context: context)
+        call.trace.recordAttempt(bytesSent: request.body?.count ?? 0)
+        let response: HTTPResponse
+        let decision: InterceptorDecision
+        do {
+            response = try await transport.send(request)
+            call.trace.recordReceived(bytes: response.body.count)
+            decision = try await inspect(response, request: request, context: context)
+        } catch let error as SpecwrightError {
+            return .failure(error, retryAfter: nil, forced: false, fallback: nil)
+        } catch {
+            return .failure(SpecwrightError(Self.map(error)), retryAfter: nil, forced: false, fallback: nil)
+        }
+        if response.status == 401, call.options.auth == .inherit, let refresher {
+            if isReplay {
+                throw SpecwrightError(.sessionExpired("the server answered 401 to the replay with a refreshed token"))
+            }
+            return .replay(token: try await refresher.token(afterRejecting: AuthInterceptor.bearerToken(of: request)))
+        }
+        let succeeded = response.status < 400
+        if case .retry(let after) = decision {
+            let error = Self.statusError(response, call: call, decoder: decoder)
+            return .failure(error, retryAfter: after, forced: true, fallback: succeeded ? response : nil)
+        }
+        if succeeded { return .response(response) }
+        var retryAfter: TimeInterval?
+        if response.status == 429 || response.status == 503 {
+            retryAfter = RetryAfter.delay(from: response.header("retry-after"), now: clock.currentDate())
+        }
+        return .failure(Self.statusError(response, call: call, decoder: decoder), retryAfter: retryAfter, forced: false, fallback: nil)
+    }
+
+    /// Takes the retry's cost from the budget; `false` when the budget is exhausted.
+    private func spend(on failure: SpecwrightError, from budget: RetryBudget, taken: inout Int) -> Bool {
+        let isTimeout: Bool
+        if case .timeout = failure.kind { isTimeout = true } else { isTimeout = false }
+        guard let cost = budget.acquire(afterTimeout: isTimeout) else { return false }
+        taken += cost
+        return true
     }
 
     private func adapt(_ request: HTTPRequest, context: AttemptContext) async throws(SpecwrightError) -> HTTPRequest {
@@ -104,16 +133,6 @@ struct AttemptLoop: Sendable {
         return decision
     }
 
-    private func refreshedToken(_ refresher: SingleFlightRefresher, rejected: String?) async throws(SpecwrightError) -> String {
-        do {
-            return try await refresher.token(afterRejecting: rejected)
-        } catch let error as SpecwrightError {
-            throw error
-        } catch {
-            throw SpecwrightError(.sessionExpired("token refresh failed: \(error)"))
-        }
-    }
-
     /// The error for a response with a status of 400 or more (or one an interceptor rejected).
     static func statusError(_ response: HTTPResponse, call: CallContext, decoder: JSONDecoder) -> SpecwrightError {
         let typed = TypedErrorBody.decode(call.errorBodies, status: response.status, data: response.body, decoder: decoder)
@@ -131,6 +150,7 @@ struct AttemptLoop: Sendable {
             default: return .transport(urlError)
             }
         }
-        return .transport(URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: String(describing: error)]))
+        // Any other error (a custom transport's, a response interceptor's) is kept as the underlying error.
+        return .transport(URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: String(describing: error), NSUnderlyingErrorKey: error]))
     }
 }

@@ -40,6 +40,13 @@ struct OpenAPIDetectionTests {
         ])
     }
 
+    @Test("a document with info and paths but no openapi version is not mistaken for a Specwright spec")
+    func missingVersionIsReported() throws {
+        let output = try OpenAPISupport.generate("# openapi removed\ninfo:\n  title: X\npaths: {}\n", file: "x.yaml")
+        #expect(!output.succeeded)
+        #expect(output.diagnostics.first?.contains("x.yaml:2:1: error: the document looks like OpenAPI ('info'/'paths') but has no 'openapi' version") == true)
+    }
+
     @Test("a JSON syntax error is reported at its line and column")
     func jsonSyntaxErrorIsLocated() throws {
         let output = try OpenAPISupport.generate("{\"openapi\": \"3.0.0\",\n  \"info\": }", file: "bad.json")

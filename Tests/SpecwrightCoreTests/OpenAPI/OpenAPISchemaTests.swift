@@ -93,6 +93,41 @@ struct OpenAPISchemaTests {
         #expect(output.types.contains("public var nodes: [String: Node]?"))
     }
 
+    @Test("a struct that contains itself through optionals is boxed; a recursive union becomes indirect")
+    func indirectStorage() throws {
+        let output = try OpenAPISupport.generate(OpenAPISupport.document(schemas: """
+                Person:
+                  type: object
+                  properties:
+                    name: { type: string }
+                    parent: { $ref: '#/components/schemas/Person' }
+                A:
+                  type: object
+                  properties:
+                    b: { $ref: '#/components/schemas/B' }
+                B:
+                  type: object
+                  required: [a]
+                  properties:
+                    a: { $ref: '#/components/schemas/A' }
+                Expression:
+                  oneOf:
+                    - { type: integer }
+                    - { $ref: '#/components/schemas/Sum' }
+                Sum:
+                  type: object
+                  properties:
+                    left: { $ref: '#/components/schemas/Expression' }
+            """))
+        #expect(output.succeeded)
+        let types = output.types
+        #expect(types.contains("public var parent: IndirectPerson?"))
+        #expect(types.contains("public indirect enum IndirectPerson: Codable, Hashable, Sendable {\n    case value(Person)"))
+        #expect(types.contains("public var b: IndirectB?"))
+        #expect(types.contains("public var a: IndirectA\n"))
+        #expect(types.contains("public indirect enum Expression: Codable"))
+    }
+
     @Test("allOf merges the properties of its members; oneOf with a discriminator becomes an enum with associated values")
     func composition() throws {
         let output = try OpenAPISupport.generate(OpenAPISupport.document(schemas: """

@@ -46,4 +46,14 @@ import SpecwrightYAML
         #expect(diagnostic.suggestion == "Book")
         #expect(diagnostic.message == "unknown type 'Bok' (did you mean 'Book'?)")
     }
+
+    @Test func messagesAreAlwaysOneLineAndBounded() {
+        let escaped = Diagnostic(.error, "unknown key 'a\nb\r\tc\u{1}\u{7F}'", at: at(1, 1))
+        #expect(escaped.message == "unknown key 'a\\nb\\r\\tc\\u{1}\\u{7f}'")
+        let long = Diagnostic(.error, "unknown type '" + String(repeating: "x", count: 1_000) + "' (did you mean 'X'?)", at: at(1, 1))
+        #expect(long.message.unicodeScalars.count == 381)
+        #expect(long.message.hasPrefix("unknown type 'xxx"))
+        #expect(long.message.hasSuffix("x' (did you mean 'X'?)"))
+        #expect(long.message.contains("…"))
+    }
 }

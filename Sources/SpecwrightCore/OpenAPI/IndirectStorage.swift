@@ -1,0 +1,127 @@
+/// Breaks value-type recursion in imported declarations so the generated code compiles.
+///
+/// A struct cannot contain itself, not even through an `Optional` (arrays and dictionaries are
+/// fine: their storage is on the heap). The types are a graph whose edges are "contains by
+/// value" (property, union case and alias types with optionals stripped); every edge inside a
+/// strongly connected component is part of a cycle. Struct properties on such edges are given
+/// a one-case `indirect enum` box (`IndirectNode`), and unions in a cycle become `indirect`.
+struct IndirectStorage {
+    private var declarations: [IR.TypeDeclaration]
+    private var indexByName: [String: Int] = [:]
+
+    init(_ declarations: [IR.TypeDeclaration]) {
+        self.declarations = declarations
+        for (index, declaration) in declarations.enumerated() { indexByName[declaration.name.name] = index }
+    }
+
+    /// The declarations with boxes added where recursion needs them, and how many properties were boxed.
+    static func apply(to declarations: [IR.TypeDeclaration], typeScope: inout NameScope) -> (declarations: [IR.TypeDeclaration], boxed: Int) {
+        var storage = IndirectStorage(declarations)
+        let component = storage.stronglyConnectedComponents()
+        func cyclic(_ from: Int, _ to: Int) -> Bool { component[from] == component[to] }
+        var boxes: [String: IR.Identifier] = [:]
+        var added: [IR.TypeDeclaration] = []
+        var boxed = 0
+        for index in storage.declarations.indices {
+            switch storage.declarations[index] {
+            case .structure(var structure):
+                var changed = false
+                for (propertyIndex, property) in structure.properties.enumerated() {
+                    guard let target = storage.directTarget(property.type), cyclic(index, target),
+                        case .named(let targetName) = property.type.nonOptional
+                    else { continue }
+                    let box = boxes[targetName.name] ?? {
+                        let name = typeScope.claim("Indirect" + targetName.name)
+                        added.append(.union(IR.Union(
+                            name: name,
+                            documentation: IR.Documentation("Holds a `\(targetName.name)` out of line, so that recursive types have a finite size."),
+                            kind: .oneOf, cases: [IR.UnionCase(name: NameScope.standalone("value"), type: .named(targetName))],
+                            isIndirect: true)))
+                        boxes[targetName.name] = name
+                        return name
+                    }()
+                    structure.properties[propertyIndex].type = property.type.isOptional ? .optional(.named(box)) : .named(box)
+                    structure.properties[propertyIndex].defaultValue = nil
+                    changed = true
+                    boxed += 1
+                }
+                if changed { storage.declarations[index] = .structure(structure) }
+            case .union(var union):
+                let targets = union.cases.compactMap { storage.directTarget($0.type) }
+                if targets.contains(where: { cyclic(index, $0) }) {
+                    union.isIndirect = true
+                    storage.declarations[index] = .union(union)
+                }
+            default:
+                break
+            }
+        }
+        return (storage.declarations + added, boxed)
+    }
+
+    /// The declaration a type contains by value (optionals stripped; arrays and maps break containment).
+    private func directTarget(_ type: IR.TypeReference) -> Int? {
+        switch type {
+        case .named(let name): indexByName[name.name]
+        case .optional(let wrapped): directTarget(wrapped)
+        case .builtin, .array, .dictionary: nil
+        }
+    }
+
+    private func edges(_ index: Int) -> [Int] {
+        switch declarations[index] {
+        case .structure(let value): value.properties.compactMap { directTarget($0.type) }
+        case .union(let value): value.cases.compactMap { directTarget($0.type) }
+        case .alias(let value): directTarget(value.type).map { [$0] } ?? []
+        case .stringEnum, .integerEnum: []
+        }
+    }
+
+    /// The component id of every declaration (Tarjan's algorithm, iterative). A self-loop
+    /// counts as a cycle: such nodes get their own id, shared with nothing, but edges to
+    /// themselves compare equal.
+    private func stronglyConnectedComponents() -> [Int] {
+        let count = declarations.count
+        let adjacency = (0..<count).map(edges)
+        var indexOf = [Int](repeating: -1, count: count)
+        var lowLink = [Int](repeating: 0, count: count)
+        var onStack = [Bool](repeating: false, count: count)
+        var component = [Int](repeating: -1, count: count)
+        var stack: [Int] = []
+        var counter = 0
+        var components = 0
+        for start in 0..<count where indexOf[start] < 0 {
+            var work: [(node: Int, edge: Int)] = [(start, 0)]
+            indexOf[start] = counter; lowLink[start] = counter; counter += 1
+            stack.append(start); onStack[start] = true
+            while let (node, edge) = work.last {
+                if edge < adjacency[node].count {
+                    work[work.count - 1].edge += 1
+                    let next = adjacency[node][edge]
+                    if indexOf[next] < 0 {
+                        indexOf[next] = counter; lowLink[next] = counter; counter += 1
+                        stack.append(next); onStack[next] = true
+                        work.append((next, 0))
+                    } else if onStack[next] {
+                        lowLink[node] = min(lowLink[node], indexOf[next])
+                    }
+                    continue
+                }
+                work.removeLast()
+                if let parent = work.last { lowLink[parent.node] = min(lowLink[parent.node], lowLink[node]) }
+                if lowLink[node] == indexOf[node] {
+                    var members: [Int] = []
+                    while let member = stack.popLast() {
+                        onStack[member] = false
+                        members.append(member)
+                        if member == node { break }
+                    }
+                    let isCycle = members.count > 1 || adjacency[node].contains(node)
+                    for member in members { component[member] = isCycle ? components : -2 - member }
+                    components += 1
+                }
+            }
+        }
+        return component
+    }
+}
