@@ -70,6 +70,7 @@ let package = Package(
         .testTarget(name: "GeneratedClientTests", dependencies: ["SpecwrightRuntime"]),
         .testTarget(name: "GeneratedHostileClientTests", dependencies: ["SpecwrightRuntime"]),
         .testTarget(name: "GeneratedConstructsClientTests", dependencies: ["SpecwrightRuntime"]),
+        .testTarget(name: "GeneratedOpenAPIClientTests", dependencies: ["SpecwrightRuntime"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -19,6 +19,8 @@ generate() {
 
 generate specs/bookstore.yaml Tests/GeneratedClientTests/Generated/bookstore
 generate Tests/Fixtures/hostile.yaml Tests/GeneratedHostileClientTests/Generated/hostile
+# OpenAPI import (OpenAPIGoldenTests compares; GeneratedOpenAPIClientTests compiles and exercises it)
+generate Tests/Fixtures/openapi/petstore.yaml Tests/GeneratedOpenAPIClientTests/Generated/petstore
 
 # IR-only constructs (unions, integer enums, multipart …) from a hand-built IR:
 #   → Tests/GeneratedConstructsClientTests/Generated/constructs/

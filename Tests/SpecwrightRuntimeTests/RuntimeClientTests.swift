@@ -145,3 +145,19 @@ private actor Barrier {
         for continuation in all { continuation.resume() }
     }
 }
+
+/// The clock from docs/runtime.md ("Testing apps"), kept compiling here.
+private struct InstantClock: RuntimeClock {
+    func now() -> TimeInterval { 0 }
+    func sleep(for seconds: TimeInterval) async throws { try Task.checkCancellation() }
+}
+
+@Test func theDocumentedTestingSetupRunsRetryPathsInstantly() async throws {
+    let json = Data(#"{"attempt":2}"#.utf8)
+    let stub = StubTransport(sequence: [HTTPResponse(status: 503), HTTPResponse(status: 200, body: json)])
+    let service = ServiceDescription(name: "Bookstore", baseURL: try #require(URL(string: "https://api.example.com")))
+    let client = APIClient(service: service, configuration: ClientConfiguration(transport: stub, logging: .disabled, clock: InstantClock()))
+    let response = try await client.response(TestEndpoint(["books"]), as: AttemptBody.self)
+    #expect(response.value.attempt == 2)
+    #expect(response.attempts == 2)
+}

@@ -155,6 +155,15 @@ struct RuntimeErrorMappingTests {
         #expect(clock.sleeps == [3])
     }
 
+    @Test func aSequenceStubAnswersInOrderAndRepeatsTheLastResponse() async throws {
+        let stub = StubTransport(sequence: [HTTPResponse(status: 503), HTTPResponse(status: 200, body: Data(#"{"attempt":2}"#.utf8))])
+        let service = TestSupport.service(try #require(URL(string: "https://api.example.com")))
+        let client = APIClient(service: service, configuration: ClientConfiguration(transport: stub, logging: .disabled, clock: RecordingClock()))
+        #expect(try await client.send(TestEndpoint(["a"]), as: AttemptBody.self).attempt == 2)
+        #expect(try await client.send(TestEndpoint(["a"]), as: AttemptBody.self).attempt == 2)
+        #expect(stub.requests.count == 3)
+    }
+
     @Test func fullJitterDrawsDelaysBetweenZeroAndTheCappedExponential() {
         let policy = RetryPolicy(maxRetries: 10, baseDelay: 0.5, maxDelay: 8)
         #expect(policy.delay(forRetry: 1, random: { 1 }) == 0.5)

@@ -127,6 +127,37 @@ struct RuntimeInterceptorTests {
         #expect(stub.requests.first?.url.absoluteString == "https://staging.example.com/api/x")
     }
 
+    @Test func loggingRedactsAPIKeysSetCookieAndConfiguredFieldsAndTruncatesBodies() async throws {
+        let log = LogRecorder()
+        let stub = StubTransport { _ in
+            HTTPResponse(
+                status: 200, headers: ["Set-Cookie": "sid=cookie-secret", "X-Plain": "visible"],
+                body: Data(#"{"account":{"pin":"1234","name":"Ann"},"items":"\#(String(repeating: "x", count: 100))"}"#.utf8))
+        }
+        let service = ServiceDescription(name: "K", baseURL: try #require(base), auth: .apiKeyHeader("X-Partner-Key"))
+        let configuration = ClientConfiguration(
+            transport: stub, apiKeyProvider: { "key-secret" },
+            logging: LoggingConfiguration(isEnabled: true, sink: log, redactedFields: ["pin"], maxBodyBytes: 60))
+        _ = try await APIClient(service: service, configuration: configuration).sendData(TestEndpoint(["x"]))
+        let text = log.text
+        #expect(!text.contains("key-secret"))
+        #expect(!text.contains("cookie-secret"))
+        #expect(!text.contains("1234"))
+        #expect(text.contains("X-Partner-Key: <redacted>"))
+        #expect(text.contains("set-cookie: <redacted>"))
+        #expect(text.contains("x-plain: visible"))
+        #expect(text.contains("… ("))  // the 100-byte field pushes the body past 60 bytes: truncated
+    }
+
+    @Test func loggingIsOffInReleaseBuildsByDefault() {
+        #if DEBUG
+            #expect(LoggingConfiguration.defaultIsEnabled)
+        #else
+            #expect(!LoggingConfiguration.defaultIsEnabled)
+        #endif
+        #expect(!LoggingConfiguration.disabled.isEnabled)
+    }
+
     @Test func commonHeaderProvidersAddClientVersionDeviceIDAndTimestamp() async throws {
         let stub = StubTransport(json: Data("{}".utf8))
         let common = CommonHeaders(

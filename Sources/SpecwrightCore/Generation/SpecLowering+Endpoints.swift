@@ -68,7 +68,7 @@ extension SpecLowering {
         let described = parameters.filter { !$0.documentation.isEmpty }
         let parameterLines = described.map { "- Parameter \($0.name.name): " + $0.documentation.lines.joined(separator: " ") }
         return IR.Documentation(paragraphs: [
-            endpoint.summary, endpoint.description,
+            endpoint.summary, endpoint.description, "`\(endpoint.method.token) \(endpoint.path.value.text)`",
             parameterLines.isEmpty ? nil : parameterLines.joined(separator: "\n"),
         ])
     }

@@ -81,7 +81,7 @@ public enum OpenAPIGenerator {
     /// The error for a document version the importer does not read.
     static func unsupportedMessage(_ version: String) -> String {
         if version.isEmpty {
-            return "the document has 'info' and 'paths' but no 'openapi' version; add 'openapi: 3.1.0' (or the 3.0.x it follows)"
+            return "the document looks like OpenAPI ('info'/'paths') but has no 'openapi' version; add 'openapi: 3.1.0' (or the 3.0.x it follows)"
         }
         if version.hasPrefix("2") {
             return "Swagger \(version) documents are not supported; convert the document to OpenAPI 3.0 or 3.1 first"

@@ -23,8 +23,8 @@ public enum SourceDocumentKind: Hashable, Sendable {
         if let value = root["swagger"] {
             return .swagger(version: value.openAPIText ?? "", location: value.location)
         }
-        if root["paths"] != nil, root["info"] != nil {
-            // An OpenAPI document that lost its version line, not a Specwright spec.
+        if root["info"] != nil || root["paths"] != nil {
+            // An OpenAPI document that lost its version line, not a Specwright spec (which has neither key).
             return .unsupportedOpenAPI(version: "", location: root.location)
         }
         return .specwright

@@ -32,6 +32,20 @@ public final class StubTransport: HTTPTransport {
         self.init { _ in response }
     }
 
+    /// A stub that answers the n-th request with `responses[n]`, repeating the last one
+    /// (e.g. `[503, 503, 200]` to exercise retries). An empty list answers 404.
+    public convenience init(sequence responses: [HTTPResponse]) {
+        let counter = Locked(0)
+        self.init { _ in
+            let index = counter.withLock { count -> Int in
+                defer { count += 1 }
+                return count
+            }
+            guard let last = responses.last else { return HTTPResponse(status: 404) }
+            return index < responses.count ? responses[index] : last
+        }
+    }
+
     /// The requests received so far, in order.
     public var requests: [HTTPRequest] { recorded.value }
 

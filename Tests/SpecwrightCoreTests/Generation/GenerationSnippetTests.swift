@@ -113,7 +113,7 @@ import Testing
     @Test func optionalAndDefaultedParametersGetDefaultArgumentsInAProtocolExtension() throws {
         let (_, client) = try Self.endpoints("  items:\n    list:\n      get: /items\n      query: { page: { type: Int, default: 1 }, q: String? }\n      response: \"[String]\"\n")
         #expect(client.contains("    func list(page: Int, q: String?) async throws -> [String]\n"))
-        #expect(client.contains("extension ItemsAPI {\n    public func list(page: Int = 1, q: String? = nil) async throws -> [String] {\n        try await self.list(page: page, q: q)\n"))
+        #expect(client.contains("extension ItemsAPI {\n    /// `GET /items`\n    public func list(page: Int = 1, q: String? = nil) async throws -> [String] {\n        try await self.list(page: page, q: q)\n"))
     }
 
     @Test func switchesBindOnlyWhatTheyUseAndNeedNoDefaultWhenComplete() throws {

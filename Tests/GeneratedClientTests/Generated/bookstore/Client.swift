@@ -7,24 +7,33 @@ import SpecwrightRuntime
 /// The `books` endpoints. Code against this protocol so tests can substitute a fake.
 public protocol BooksAPI: Sendable {
     /// Lists books, newest first.
+    ///
+    /// `GET /books`
     func list(page: Int, size: Int, q: String?) async throws -> [Book]
 
+    /// `GET /books/{id}`
     func get(id: UUID) async throws -> Book
 
+    /// `POST /books`
     func create(body: BookDraft, xRequestId: String?) async throws -> Book
 
+    /// `DELETE /books/{id}`
     func delete(id: UUID) async throws
 
+    /// `GET /books/batch`
     func byIds(ids: [UUID]) async throws -> [Book]
 }
 
 /// The spec's default arguments.
 extension BooksAPI {
     /// Lists books, newest first.
+    ///
+    /// `GET /books`
     public func list(page: Int = 1, size: Int = 20, q: String? = nil) async throws -> [Book] {
         try await self.list(page: page, size: size, q: q)
     }
 
+    /// `POST /books`
     public func create(body: BookDraft, xRequestId: String? = nil) async throws -> Book {
         try await self.create(body: body, xRequestId: xRequestId)
     }
@@ -41,6 +50,8 @@ public struct BooksClient: BooksAPI {
     }
 
     /// Lists books, newest first.
+    ///
+    /// `GET /books`
     public func list(page: Int, size: Int, q: String?) async throws -> [Book] {
         try await self.client.send(
             BooksEndpoint.list(page: page, size: size, q: q),
@@ -48,10 +59,12 @@ public struct BooksClient: BooksAPI {
         )
     }
 
+    /// `GET /books/{id}`
     public func get(id: UUID) async throws -> Book {
         try await self.client.send(BooksEndpoint.get(id: id), as: Book.self)
     }
 
+    /// `POST /books`
     public func create(body: BookDraft, xRequestId: String?) async throws -> Book {
         try await self.client.send(
             BooksEndpoint.create(body: body, xRequestId: xRequestId),
@@ -59,10 +72,12 @@ public struct BooksClient: BooksAPI {
         )
     }
 
+    /// `DELETE /books/{id}`
     public func delete(id: UUID) async throws {
         try await self.client.send(BooksEndpoint.delete(id: id))
     }
 
+    /// `GET /books/batch`
     public func byIds(ids: [UUID]) async throws -> [Book] {
         try await BatchLoader.load(ids, options: BatchOptions(size: 100, concurrency: 2)) { chunk in
             try await self.client.send(BooksEndpoint.byIds(ids: chunk), as: [Book].self)
@@ -72,6 +87,7 @@ public struct BooksClient: BooksAPI {
 
 /// The `config` endpoints. Code against this protocol so tests can substitute a fake.
 public protocol ConfigAPI: Sendable {
+    /// `GET /config`
     func fetch() async throws -> AppConfig
 }
 
@@ -85,6 +101,7 @@ public struct ConfigClient: ConfigAPI {
         self.client = client
     }
 
+    /// `GET /config`
     public func fetch() async throws -> AppConfig {
         try await self.client.send(ConfigEndpoint.fetch, as: AppConfig.self)
     }

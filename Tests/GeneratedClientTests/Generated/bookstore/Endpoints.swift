@@ -7,10 +7,16 @@ import SpecwrightRuntime
 /// The `books` endpoints.
 public enum BooksEndpoint: Endpoint {
     /// Lists books, newest first.
+    ///
+    /// `GET /books`
     case list(page: Int, size: Int, q: String?)
+    /// `GET /books/{id}`
     case get(id: UUID)
+    /// `POST /books`
     case create(body: BookDraft, xRequestId: String?)
+    /// `DELETE /books/{id}`
     case delete(id: UUID)
+    /// `GET /books/batch`
     case byIds(ids: [UUID])
 
     public var operationName: String {
@@ -94,6 +100,7 @@ public enum BooksEndpoint: Endpoint {
 
 /// The `config` endpoints.
 public enum ConfigEndpoint: Endpoint {
+    /// `GET /config`
     case fetch
 
     public var operationName: String {

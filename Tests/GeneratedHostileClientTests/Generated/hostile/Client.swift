@@ -8,6 +8,8 @@ import SpecwrightRuntime
 public protocol DefaultAPI: Sendable {
     /// Summary */ with
     /// newline
+    ///
+    /// `GET /weird/"quote"/{id}/x\(y)`
     func init2(
         id: Int,
         qUote: String?,
@@ -16,12 +18,16 @@ public protocol DefaultAPI: Sendable {
         chunk2: Bool?
     ) async throws -> Class
 
+    /// `POST /self/{self}`
     func self2(self2: String, body: Item, xEvilHeader: Int?, xSelf: String) async throws -> Data
 
+    /// `PUT /upload`
     func method2(body: Data) async throws
 
+    /// `DELETE /2fa/{code}`
     func _2fa2(code: Status) async throws
 
+    /// `GET /many`
     func manyOf(ids: [Int]) async throws -> [Item]
 }
 
@@ -29,6 +35,8 @@ public protocol DefaultAPI: Sendable {
 extension DefaultAPI {
     /// Summary */ with
     /// newline
+    ///
+    /// `GET /weird/"quote"/{id}/x\(y)`
     public func init2(
         id: Int,
         qUote: String? = nil,
@@ -45,6 +53,7 @@ extension DefaultAPI {
         )
     }
 
+    /// `POST /self/{self}`
     public func self2(
         self2: String,
         body: Item,
@@ -67,6 +76,8 @@ public struct DefaultClient: DefaultAPI {
 
     /// Summary */ with
     /// newline
+    ///
+    /// `GET /weird/"quote"/{id}/x\(y)`
     public func init2(
         id: Int,
         qUote: String?,
@@ -86,6 +97,7 @@ public struct DefaultClient: DefaultAPI {
         )
     }
 
+    /// `POST /self/{self}`
     public func self2(
         self2: String,
         body: Item,
@@ -97,14 +109,17 @@ public struct DefaultClient: DefaultAPI {
         )
     }
 
+    /// `PUT /upload`
     public func method2(body: Data) async throws {
         try await self.client.send(DefaultEndpoint.method2(body: body))
     }
 
+    /// `DELETE /2fa/{code}`
     public func _2fa2(code: Status) async throws {
         try await self.client.send(DefaultEndpoint._2fa2(code: code))
     }
 
+    /// `GET /many`
     public func manyOf(ids: [Int]) async throws -> [Item] {
         try await BatchLoader.load(ids, options: BatchOptions(size: 3, concurrency: 1)) { chunk in
             try await self.client.send(DefaultEndpoint.manyOf(ids: chunk), as: [Item].self)
@@ -114,6 +129,7 @@ public struct DefaultClient: DefaultAPI {
 
 /// The `class` endpoints. Code against this protocol so tests can substitute a fake.
 public protocol ClassAPI: Sendable {
+    /// `HEAD /`
     func fetch() async throws
 }
 
@@ -127,6 +143,7 @@ public struct ClassClient: ClassAPI {
         self.client = client
     }
 
+    /// `HEAD /`
     public func fetch() async throws {
         try await self.client.send(ClassEndpoint.fetch)
     }

@@ -8,10 +8,16 @@ import SpecwrightRuntime
 public enum DefaultEndpoint: Endpoint {
     /// Summary */ with
     /// newline
+    ///
+    /// `GET /weird/"quote"/{id}/x\(y)`
     case init2(id: Int, qUote: String?, self2: Int, queryItems2: [Status], chunk2: Bool?)
+    /// `POST /self/{self}`
     case self2(self2: String, body: Item, xEvilHeader: Int?, xSelf: String)
+    /// `PUT /upload`
     case method2(body: Data)
+    /// `DELETE /2fa/{code}`
     case _2fa2(code: Status)
+    /// `GET /many`
     case manyOf(ids: [Int])
 
     public var operationName: String {
@@ -104,6 +110,7 @@ public enum DefaultEndpoint: Endpoint {
 
 /// The `class` endpoints.
 public enum ClassEndpoint: Endpoint {
+    /// `HEAD /`
     case fetch
 
     public var operationName: String {

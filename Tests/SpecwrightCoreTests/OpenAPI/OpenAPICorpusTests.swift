@@ -1,0 +1,76 @@
+import Foundation
+import SpecwrightCore
+import Testing
+
+/// The real documents in `../shared/data/openapi` (skipped when the folder is absent).
+@Suite("OpenAPI corpus")
+struct OpenAPICorpusTests {
+    static let folder = OpenAPISupport.dataRoot.appendingPathComponent("openapi")
+
+    static var documents: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }.sorted()
+    }
+
+    static func bytes(_ name: String) throws -> [UInt8] {
+        Array(try #require(FileManager.default.contents(atPath: folder.appendingPathComponent(name).path)))
+    }
+
+    @Test("every document imports and generates without errors", arguments: documents)
+    func documentGenerates(name: String) throws {
+        let output = try OpenAPISupport.generate(bytes: try Self.bytes(name), file: name)
+        #expect(output.succeeded, "\(output.diagnostics.filter { $0.contains("error:") }.prefix(5))")
+        // The webhook example has no paths at all: its one webhook is reported as skipped.
+        #expect((output.summary?.operationsGenerated ?? 0) + (output.summary?.skipped[.webhook] ?? 0) > 0)
+        #expect(output.diagnostics.allSatisfy { $0.hasPrefix(name + ":") }, "every diagnostic is located in the document")
+    }
+
+    @Test("Twilio's YAML and its JSON twin (with surrogate-pair escapes) give byte-identical clients")
+    func twilioTwinsAreIdentical() throws {
+        guard Self.documents.contains("twilio-api-v2010.json") else { return }
+        // The same display name for both, so the header comment (which names the file) matches too.
+        let yaml = try OpenAPISupport.generate(bytes: try Self.bytes("twilio-api-v2010.yaml"), file: "twilio-api-v2010")
+        let json = try OpenAPISupport.generate(bytes: try Self.bytes("twilio-api-v2010.json"), file: "twilio-api-v2010")
+        #expect(yaml.succeeded && json.succeeded)
+        #expect(yaml.files.count == 3)
+        #expect(yaml.files == json.files)
+        #expect(yaml.summary == json.summary)
+    }
+
+    @Test("generation is byte-identical across runs")
+    func deterministic() throws {
+        guard Self.documents.contains("figma.yaml") else { return }
+        let first = try OpenAPISupport.generate(bytes: try Self.bytes("figma.yaml"), file: "figma.yaml")
+        let second = try OpenAPISupport.generate(bytes: try Self.bytes("figma.yaml"), file: "figma.yaml")
+        #expect(first.files == second.files)
+    }
+}
+
+/// The edge-case documents in `../shared/data/openapi-edge`: none may crash the importer; the
+/// ones that are valid OpenAPI generate.
+@Suite("OpenAPI edge corpus")
+struct OpenAPIEdgeCorpusTests {
+    static let folder = OpenAPISupport.dataRoot.appendingPathComponent("openapi-edge")
+
+    static var documents: [String] {
+        let enumerator = FileManager.default.enumerator(atPath: folder.path)
+        var found: [String] = []
+        while let path = enumerator?.nextObject() as? String {
+            if path.hasSuffix(".yaml") || path.hasSuffix(".json") { found.append(path) }
+        }
+        return found.sorted()
+    }
+
+    @Test("every edge document is handled without a crash; valid ones generate", arguments: documents)
+    func edgeDocument(path: String) throws {
+        let bytes = Array(try #require(FileManager.default.contents(atPath: Self.folder.appendingPathComponent(path).path)))
+        guard let result = OpenAPIGenerator.generateIfOpenAPI(bytes: bytes, file: path, templates: try TemplateSet.defaults()) else {
+            Issue.record("\(path) was not recognised as OpenAPI")
+            return
+        }
+        let expectedToFail = path.hasPrefix("oas31-schema-fail/") || path.contains("malformed")
+        if !expectedToFail {
+            #expect(result.generation.succeeded, "\(result.generation.diagnostics.prefix(3))")
+        }
+    }
+}
