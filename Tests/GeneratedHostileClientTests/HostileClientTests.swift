@@ -53,8 +53,10 @@ import Testing
 
     @Test func headersAreSentOnlyWhenGiven() {
         let item = Item(when: Date(timeIntervalSince1970: 0), big: 1)
-        #expect(DefaultEndpoint.self2(self2: "s", body: item, xEvilHeader: nil, xSelf: "me").headers == [HTTPHeader("X-Self", "me")])
-        #expect(DefaultEndpoint.self2(self2: "s", body: item, xEvilHeader: 5, xSelf: "me").headers.count == 2)
+        #expect(DefaultEndpoint.self2(self2: "s", body: item, xEvilHeader: nil, xSelf: "me", xWhen: nil).headers == [HTTPHeader("X-Self", "me")])
+        #expect(DefaultEndpoint.self2(self2: "s", body: item, xEvilHeader: 5, xSelf: "me", xWhen: nil).headers.count == 2)
+        let when = Date(timeIntervalSince1970: 1.5)
+        #expect(DefaultEndpoint.self2(self2: "s", body: item, xEvilHeader: nil, xSelf: "me", xWhen: when).headers.last == HTTPHeader("X-When", "1500"))
     }
 
     @Test func millisecondDatesFollowTheSpec() {

@@ -33,7 +33,7 @@ public struct SwiftClientRenderer: Sendable {
     func rootContext(_ api: IR.API) -> [String: MustacheValue] {
         let access = options.access
         let types = TypeContexts(access: access)
-        let endpoints = EndpointContexts(access: access, formatting: ValueFormatting(types: api.types))
+        let endpoints = EndpointContexts(access: access, formatting: ValueFormatting(types: api.types, dates: api.service.dates))
         let clients = ClientContexts(access: access)
         let groups = api.groups.map { group -> MustacheValue in
             var context: [String: MustacheValue] = [

@@ -10,8 +10,11 @@ struct ValueFormatting {
     }
 
     let kinds: [String: DeclaredKind]
+    /// How the service writes dates as text (the runtime's `DateCoding.string(from:)`).
+    let dates: IR.DateCoding
 
-    init(types: [IR.TypeDeclaration]) {
+    init(types: [IR.TypeDeclaration], dates: IR.DateCoding = .iso8601) {
+        self.dates = dates
         var kinds: [String: DeclaredKind] = [:]
         func visit(_ declaration: IR.TypeDeclaration) {
             switch declaration {
@@ -37,7 +40,7 @@ struct ValueFormatting {
             case .int, .int32, .int64, .float, .double, .bool: return "String(\(value))"
             case .uuid: return "\(value).uuidString"
             case .url: return "\(value).absoluteString"
-            case .date: return "\(value).ISO8601Format()"
+            case .date: return "DateCoding.\(dates.rawValue).string(from: \(value))"
             case .data: return "\(value).base64EncodedString()"
             }
         case .named(let name):

@@ -110,6 +110,11 @@ import Testing
         #expect(client.contains("    func show(userId: Int) async throws\n"))
     }
 
+    @Test func datePathParametersAreWrittenWithTheSpecDateCoding() throws {
+        let (endpoints, _) = try Self.endpoints("  days:\n    show:\n      get: /days/{day}\n      path: { day: Date }\n")
+        #expect(endpoints.contains("case .show(let day): [\"days\", DateCoding.iso8601.string(from: day)]"))
+    }
+
     @Test func optionalAndDefaultedParametersGetDefaultArgumentsInAProtocolExtension() throws {
         let (_, client) = try Self.endpoints("  items:\n    list:\n      get: /items\n      query: { page: { type: Int, default: 1 }, q: String? }\n      response: \"[String]\"\n")
         #expect(client.contains("    func list(page: Int, q: String?) async throws -> [String]\n"))

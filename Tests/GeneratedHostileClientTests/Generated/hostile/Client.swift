@@ -19,7 +19,13 @@ public protocol DefaultAPI: Sendable {
     ) async throws -> Class
 
     /// `POST /self/{self}`
-    func self2(self2: String, body: Item, xEvilHeader: Int?, xSelf: String) async throws -> Data
+    func self2(
+        self2: String,
+        body: Item,
+        xEvilHeader: Int?,
+        xSelf: String,
+        xWhen: Date?
+    ) async throws -> Data
 
     /// `PUT /upload`
     func method2(body: Data) async throws
@@ -58,9 +64,16 @@ extension DefaultAPI {
         self2: String,
         body: Item,
         xEvilHeader: Int? = nil,
-        xSelf: String
+        xSelf: String,
+        xWhen: Date? = nil
     ) async throws -> Data {
-        try await self.self2(self2: self2, body: body, xEvilHeader: xEvilHeader, xSelf: xSelf)
+        try await self.self2(
+            self2: self2,
+            body: body,
+            xEvilHeader: xEvilHeader,
+            xSelf: xSelf,
+            xWhen: xWhen
+        )
     }
 }
 
@@ -102,10 +115,17 @@ public struct DefaultClient: DefaultAPI {
         self2: String,
         body: Item,
         xEvilHeader: Int?,
-        xSelf: String
+        xSelf: String,
+        xWhen: Date?
     ) async throws -> Data {
         try await self.client.sendData(
-            DefaultEndpoint.self2(self2: self2, body: body, xEvilHeader: xEvilHeader, xSelf: xSelf)
+            DefaultEndpoint.self2(
+                self2: self2,
+                body: body,
+                xEvilHeader: xEvilHeader,
+                xSelf: xSelf,
+                xWhen: xWhen
+            )
         )
     }
 

@@ -12,7 +12,7 @@ public enum DefaultEndpoint: Endpoint {
     /// `GET /weird/"quote"/{id}/x\(y)`
     case init2(id: Int, qUote: String?, self2: Int, queryItems2: [Status], chunk2: Bool?)
     /// `POST /self/{self}`
-    case self2(self2: String, body: Item, xEvilHeader: Int?, xSelf: String)
+    case self2(self2: String, body: Item, xEvilHeader: Int?, xSelf: String, xWhen: Date?)
     /// `PUT /upload`
     case method2(body: Data)
     /// `DELETE /2fa/{code}`
@@ -43,7 +43,7 @@ public enum DefaultEndpoint: Endpoint {
     public var pathSegments: [String] {
         switch self {
         case .init2(let id, _, _, _, _): ["weird", "\"quote\"", String(id), "x\\(y)"]
-        case .self2(let self2, _, _, _): ["self", self2]
+        case .self2(let self2, _, _, _, _): ["self", self2]
         case .method2: ["upload"]
         case ._2fa2(let code): ["2fa", code.rawValue]
         case .manyOf: ["many"]
@@ -69,9 +69,10 @@ public enum DefaultEndpoint: Endpoint {
     public var headers: [HTTPHeader] {
         var headerFields: [HTTPHeader] = []
         switch self {
-        case .self2(_, _, let xEvilHeader, let xSelf):
+        case .self2(_, _, let xEvilHeader, let xSelf, let xWhen):
             if let xEvilHeader { headerFields.append(HTTPHeader("X-Evil-Header", String(xEvilHeader))) }
             headerFields.append(HTTPHeader("X-Self", xSelf))
+            if let xWhen { headerFields.append(HTTPHeader("X-When", DateCoding.millisecondsSince1970.string(from: xWhen))) }
         default:
             break
         }
@@ -80,7 +81,7 @@ public enum DefaultEndpoint: Endpoint {
 
     public var body: RequestBody? {
         switch self {
-        case .self2(_, let body, _, _): .json(body)
+        case .self2(_, let body, _, _, _): .json(body)
         case .method2(let body): .data(body, contentType: "application/octet-stream")
         default: nil
         }
