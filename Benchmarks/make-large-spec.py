@@ -65,7 +65,7 @@ def main():
     w("defaults:\n  timeout: 30\n  retry: { max: 3, baseDelay: 0.5, maxDelay: 8 }\n  cache: none\n\n")
 
     w("types:\n")
-    for name in type_names:
+    for position, name in enumerate(type_names):
         if name in enum_names:
             cases = sorted({camel([rng.choice(WORDS), rng.choice(WORDS)]) for _ in range(rng.randint(3, 9))})
             w(f"  {name}:\n    description: {sentence()}\n    enum: [{', '.join(cases)}]\n")
@@ -77,9 +77,15 @@ def main():
             if prop in props:
                 continue
             props.add(prop)
+            # Named types held directly (or as optionals) come from earlier in the list, so no
+            # struct contains itself; arrays and dictionaries may refer to any type.
             roll = rng.random()
-            base = rng.choice(SCALARS) if roll < 0.6 else rng.choice(type_names)
             shape = rng.random()
+            boxed = shape < 0.22
+            if roll < 0.6 or (position == 0 and not boxed):
+                base = rng.choice(SCALARS)
+            else:
+                base = rng.choice(type_names if boxed else type_names[:position])
             if shape < 0.15:
                 expr = f"\"[{base}]\""
             elif shape < 0.22:

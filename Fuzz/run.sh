@@ -35,6 +35,7 @@ if [[ -d "$data" ]]; then
     find "$data" -name in.yaml | while read -r f; do cp "$f" "$out/corpus/yts-$(echo "$f" | md5sum | cut -c1-12).yaml"; done
 fi
 cp specs/*.yaml "$out/corpus/" 2>/dev/null || true
+find Tests -name "*.yaml" -size -16k -exec cp {} "$out/corpus/" \; 2>/dev/null || true
 
 SWIFT_BACKTRACE=enable=no "$out/specwright-fuzz" "$out/corpus" -dict=Fuzz/yaml.dict -max_total_time="$seconds" \
     -timeout=5 -rss_limit_mb=2048 -max_len=8192 -artifact_prefix=Fuzz/artifacts/ \

@@ -4,7 +4,9 @@ import CYaml
 /// into located `YAMLError`s. The buffer must outlive the reader (callers hold it pinned).
 final class LibYAMLEventReader {
     private let parser: UnsafeMutablePointer<yaml_parser_t>
-    private var event = yaml_event_t()
+    /// The current event, in its own allocation: passing it to libyaml as a pointer avoids
+    /// exclusivity checks on a class property for every event.
+    private let event: UnsafeMutablePointer<yaml_event_t>
     private var holdsEvent = false
     private var initialized = false
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -15,6 +17,8 @@ final class LibYAMLEventReader {
         self.bytes = bytes
         self.file = file
         parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+        event = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: 1)
+        event.initialize(to: yaml_event_t())
         guard yaml_parser_initialize(parser) != 0 else {
             throw YAMLError(.syntax, "cannot initialize the YAML parser (out of memory)",
                             at: SourceLocation(file: file, line: 1, column: 1))
@@ -28,20 +32,21 @@ final class LibYAMLEventReader {
     }
 
     deinit {
-        if holdsEvent { yaml_event_delete(&event) }
+        if holdsEvent { yaml_event_delete(event) }
         if initialized { yaml_parser_delete(parser) }
         parser.deallocate()
+        event.deallocate()
     }
 
     /// The next event. Its pointers stay valid until the following call to `next()`.
     func next() throws(YAMLError) -> yaml_event_t {
         if holdsEvent {
-            yaml_event_delete(&event)
+            yaml_event_delete(event)
             holdsEvent = false
         }
-        guard yaml_parser_parse(parser, &event) != 0 else { throw currentError() }
+        guard yaml_parser_parse(parser, event) != 0 else { throw currentError() }
         holdsEvent = true
-        return event
+        return event.pointee
     }
 
     /// The source location of a libyaml mark (libyaml counts from 0).

@@ -166,6 +166,7 @@ extension NodeTreeBuilder.Frame {
         nodeCount += count
         if height > childHeight { childHeight = height }
         if !isMapping {
+            if items.isEmpty { items.reserveCapacity(4) }
             items.append(node)
             return
         }
@@ -179,6 +180,7 @@ extension NodeTreeBuilder.Frame {
                             at: key.location)
         }
         if MergeKeys.isMergeKey(key) { hasMergeKey = true }
+        if entries.isEmpty { entries.reserveCapacity(4) }
         entries.append(MappingEntry(key: key, value: node))
     }
 }

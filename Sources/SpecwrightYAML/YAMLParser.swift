@@ -62,6 +62,12 @@ public enum YAMLParser {
         return try result.get()
     }
 
+    /// The version of the libyaml library in use, e.g. `0.2.5`.
+    public static var libyamlVersion: String {
+        guard let version = yaml_get_version_string() else { return "unknown" }
+        return String(cString: version)
+    }
+
     /// The document an empty stream stands for: a null scalar at 1:1.
     static func emptyDocument(file: String) -> Node {
         Node(kind: .scalar(Scalar(text: "", style: .plain, value: .null)),

@@ -155,4 +155,22 @@ struct DataCacheFixtureTests {
         #expect(hit.metadata.cacheStatus == .hit && hit.value == miss.value)
         #expect(try await server.hits(sid, "cached") == 2)
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aSuccessfulPostToTheURLInvalidatesItsStoredResponse() async throws {
+        let server = try FixtureServer.shared()
+        let sid = FixtureServer.newScenario()
+        let client = DataSupport.client(server, sid: sid, dataLayer: DataLayerConfiguration(cache: HTTPCache()))
+        let read = DataSupport.cached(cc: "max-age=60", policy: .cacheFirst(ttl: 0))
+        let before = try await client.response(read, as: CachedBody.self)
+        #expect(try await client.response(read, as: CachedBody.self).metadata.cacheStatus == .hit)
+        var write = read
+        write.method = .post
+        write.options = EndpointOptions()
+        _ = try await client.sendData(write)
+        let after = try await client.response(read, as: CachedBody.self)
+        #expect(after.metadata.cacheStatus == .miss)
+        #expect(after.value.hit > before.value.hit)
+        #expect(try await server.hits(sid, "cached") == 3)
+    }
 }

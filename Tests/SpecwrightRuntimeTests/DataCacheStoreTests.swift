@@ -115,3 +115,23 @@ struct DataCacheStoreTests {
         #expect(cache.lookup(german.key, requestHeaders: ["accept-language": "fr"]) == nil)
     }
 }
+
+@Suite("HTTP cache memory tier under churn")
+struct DataMemoryTierChurnTests {
+    @Test func manyInsertsAndReadsKeepTheBudgetAndTheMostRecentEntries() {
+        let now = Date()
+        func entry(_ index: Int) -> CacheEntry {
+            makeCacheEntry(["Cache-Control": "max-age=60"], body: String(repeating: "y", count: 200), received: now,
+                           url: "http://127.0.0.1/churn/\(index)")
+        }
+        let memory = MemoryCacheStore(capacity: entry(0).cost * 50)
+        for index in 0..<2_000 {
+            memory.insert(entry(index))
+            if index % 3 == 0 { _ = memory.entries(for: entry(index / 2).key) }
+        }
+        #expect((45...50).contains(memory.count))
+        #expect(memory.totalCost <= memory.capacity)
+        #expect(memory.entries(for: entry(1_999).key).count == 1)
+        #expect(memory.entries(for: entry(0).key).isEmpty)
+    }
+}

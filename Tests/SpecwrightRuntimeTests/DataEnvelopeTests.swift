@@ -44,4 +44,11 @@ struct DataEnvelopeTests {
             #expect(throws: EnvelopeError.self, "\(body)") { try unwrapper.unwrap(Data(body.utf8)) }
         }
     }
+
+    @Test func onlyJSONOrUntypedBodiesAreTreatedAsEnvelopes() {
+        #expect(EnvelopeStage.mayBeJSON("application/json; charset=utf-8"))
+        #expect(EnvelopeStage.mayBeJSON("application/problem+json"))
+        #expect(EnvelopeStage.mayBeJSON(nil))
+        #expect(!EnvelopeStage.mayBeJSON("image/png"))
+    }
 }

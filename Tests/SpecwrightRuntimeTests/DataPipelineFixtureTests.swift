@@ -12,7 +12,8 @@ struct DataPipelineFixtureTests {
         let server = try FixtureServer.shared()
         let sid = FixtureServer.newScenario()
         let client = DataSupport.client(server, sid: sid, dataLayer: DataLayerConfiguration(deduplicatesReads: true))
-        let endpoint = DataSupport.cached(cc: "no-store", policy: .networkOnly, delay: 0.5)
+        // The server answers after 1 s, so all 100 callers join the one call even on a loaded machine.
+        let endpoint = DataSupport.cached(cc: "no-store", policy: .networkOnly, delay: 1.0)
         let bodies = try await withThrowingTaskGroup(of: CachedBody.self) { group in
             for _ in 0..<100 {
                 group.addTask { try await client.send(endpoint, as: CachedBody.self) }
@@ -50,7 +51,8 @@ struct DataPipelineFixtureTests {
         let sid = FixtureServer.newScenario()
         var gateQuery = QueryParameters()
         gateQuery.append("fail", 1)
-        gateQuery.append("delay", 0.2)
+        // Slow enough that all 50 requests wait for this one gate call even on a loaded machine.
+        gateQuery.append("delay", 1.0)
         let gate = ConfigGate(endpoint: TestEndpoint(["gate"], query: gateQuery, options: EndpointOptions(isGate: true)))
         let client = DataSupport.client(server, sid: sid, dataLayer: DataLayerConfiguration(gate: gate))
         let categories = await withTaskGroup(of: SpecwrightError.Category?.self) { group in

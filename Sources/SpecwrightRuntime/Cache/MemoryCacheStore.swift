@@ -15,6 +15,8 @@ final class MemoryCacheStore: Sendable {
         /// Access order: tick → slot; the smallest tick is the least recently used.
         var order: [UInt64: SlotID] = [:]
         var nextTick: UInt64 = 0
+        /// No tick below this one is still in `order` (advanced lazily; amortized O(1) eviction).
+        var lowestTick: UInt64 = 0
         var totalCost = 0
     }
 
@@ -60,7 +62,7 @@ final class MemoryCacheStore: Sendable {
             state.order[tick] = slot
             state.variantsByKey[slot.key, default: []].insert(slot)
             state.totalCost += entry.cost
-            while state.totalCost > capacity, let oldest = state.order.keys.min(), let victim = state.order[oldest] {
+            while state.totalCost > capacity, let victim = Self.leastRecentlyUsed(in: &state) {
                 Self.remove(victim, from: &state)
             }
         }
@@ -79,6 +81,16 @@ final class MemoryCacheStore: Sendable {
             let victims = state.entries.filter { predicate($0.value.entry.key) }.map(\.key)
             for slot in victims { Self.remove(slot, from: &state) }
         }
+    }
+
+    /// The slot with the smallest tick. Ticks only grow, so skipping the holes left by accessed or
+    /// removed entries costs each tick at most once over the store's lifetime.
+    private static func leastRecentlyUsed(in state: inout State) -> SlotID? {
+        while state.lowestTick < state.nextTick {
+            if let slot = state.order[state.lowestTick] { return slot }
+            state.lowestTick += 1
+        }
+        return nil
     }
 
     private static func remove(_ slot: SlotID, from state: inout State) {

@@ -20,6 +20,13 @@ struct EnvelopeStage: CallStage {
         self.session = session
     }
 
+    /// Whether a body with this `Content-Type` can be an envelope: JSON types, or no type at all
+    /// (binary downloads of an enveloped service pass through untouched).
+    static func mayBeJSON(_ contentType: String?) -> Bool {
+        guard let contentType = contentType?.lowercased() else { return true }
+        return contentType.contains("json")
+    }
+
     func handle(_ context: CallContext, next: @escaping CallHandler) async throws -> HTTPResponse {
         var response: HTTPResponse
         do {
@@ -30,7 +37,9 @@ struct EnvelopeStage: CallStage {
             }
             throw error
         }
-        guard let unwrapper, response.isSuccess, context.request.method != .head, !response.body.isEmpty else {
+        guard let unwrapper, response.isSuccess, context.request.method != .head, !response.body.isEmpty,
+            Self.mayBeJSON(response.header("content-type"))
+        else {
             return response
         }
         let outcome: EnvelopeOutcome
