@@ -42,9 +42,9 @@ extension IR {
             if scalar.value >= 0x20, scalar.value < 0x7F { return false }
             switch scalar.properties.generalCategory {
             case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
-                true
+                return true
             default:
-                false
+                return false
             }
         }
     }
