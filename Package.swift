@@ -65,7 +65,15 @@ let package = Package(
         .testTarget(name: "SpecwrightCoreTests", dependencies: ["SpecwrightCore", "SpecwrightCLI"], exclude: ["Fixtures"]),
         // Child process of the outbox crash test (enqueues and flushes, gets SIGKILLed mid-flush).
         .executableTarget(name: "outbox-crash-child", dependencies: ["SpecwrightRuntime"], path: "Tests/DataOutboxCrashChild"),
-        .testTarget(name: "SpecwrightRuntimeTests", dependencies: ["SpecwrightRuntime", "outbox-crash-child"]),
+        // Test helpers shared by the runtime and end-to-end tests (the fixture server process).
+        .target(name: "SpecwrightTestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "SpecwrightRuntimeTests", dependencies: ["SpecwrightRuntime", "SpecwrightTestSupport", "outbox-crash-child"]),
+        // The bookstore client generated at build time by the plugin, run against the fixture server.
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["SpecwrightRuntime", "SpecwrightTestSupport"],
+            plugins: ["SpecwrightPlugin"]
+        ),
         // Compile and exercise the committed generator output (Scripts/regenerate-golden.sh).
         .testTarget(name: "GeneratedClientTests", dependencies: ["SpecwrightRuntime"]),
         .testTarget(name: "GeneratedHostileClientTests", dependencies: ["SpecwrightRuntime"]),

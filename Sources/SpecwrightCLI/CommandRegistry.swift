@@ -4,6 +4,7 @@ public enum CommandRegistry {
     public static let commands: [any Command.Type] = [
         ValidateCommand.self,
         GenerateCommand.self,
+        ExportOpenAPICommand.self,
         InitCommand.self,
     ]
 

@@ -2,7 +2,7 @@
 
 Mounted by fixture_server.py under /<sid>/bookstore/..., so each test has its own store.
 Every JSON success is wrapped in the spec's envelope {"code", "message", "data"}; JSON keys are
-snake_case as the spec says. Everything but /config needs "Authorization: Bearer <token>".
+snake_case as the spec says; ids compare case-insensitively (Swift sends upper-case UUIDs). Everything but /config needs "Authorization: Bearer <token>".
 
   GET    /config                       the config gate (counts gate calls)
   POST   /auth/refresh                 issues the current token (counts refreshes)
@@ -147,7 +147,7 @@ def route(handler, sid, rest, query, body):
         envelope(handler, s, {k: v for k, v in (created or {}).items() if k != "_key"})
         return True
     if rest[:2] == ["books", "batch"] and method == "GET":
-        ids = query.get("ids", [])
+        ids = [i.lower() for i in query.get("ids", [])]
         with LOCK:
             s["batch_calls"] += 1
             s["batch_in_flight"] += 1
@@ -162,7 +162,7 @@ def route(handler, sid, rest, query, body):
         return True
     if len(rest) == 2 and rest[0] == "books":
         with LOCK:
-            found = [b for b in s["books"] if b["id"] == rest[1]]
+            found = [b for b in s["books"] if b["id"] == rest[1].lower()]
             if found and method == "DELETE":
                 s["books"].remove(found[0])
         if not found:

@@ -49,13 +49,32 @@ extension OpenAPIImporter {
         return nil
     }
 
-    private mutating func declareEnumeration(_ schema: Node, name: IR.Identifier) {
-        let values = (schema["enum"]?.sequence ?? []).filter { !$0.isNullScalar }
-        let types = Self.typeNames(schema)
-        let isInteger = types == ["integer"] || (types.isEmpty && enumerationKind(values) == .int)
+    /// Whether an enum schema is an integer enum (else a string enum).
+    static func isIntegerEnumeration(_ schema: Node, kind: IR.BuiltinType?) -> Bool {
+        let types = typeNames(schema)
+        return types == ["integer"] || (types.isEmpty && kind == .int)
+    }
+
+    /// The case names of a string enum: `unknown` first, then one per distinct value.
+    static func stringEnumCaseNames(_ schema: Node) -> (cases: [(value: String, name: IR.Identifier)], byValue: [String: IR.Identifier], unknown: IR.Identifier) {
         var scope = NameScope(reserved: NameScope.reservedEnumCaseNames)
         let unknown = scope.claim("unknown")
-        if isInteger {
+        var cases: [(value: String, name: IR.Identifier)] = []
+        var byValue: [String: IR.Identifier] = [:]
+        for value in schema["enum"]?.sequence ?? [] where !value.isNullScalar {
+            guard let text = value.openAPIText, byValue[text] == nil else { continue }
+            let caseName = scope.identifier(for: text, style: .member, fallback: text.isEmpty ? "empty" : "value")
+            byValue[text] = caseName
+            cases.append((text, caseName))
+        }
+        return (cases, byValue, unknown)
+    }
+
+    private mutating func declareEnumeration(_ schema: Node, name: IR.Identifier) {
+        let values = (schema["enum"]?.sequence ?? []).filter { !$0.isNullScalar }
+        if Self.isIntegerEnumeration(schema, kind: enumerationKind(values)) {
+            var scope = NameScope(reserved: NameScope.reservedEnumCaseNames)
+            let unknown = scope.claim("unknown")
             let names = schema["x-enum-varnames"]?.openAPIStrings ?? []
             var seen: Set<Int> = []
             var cases: [IR.IntegerEnumCase] = []
@@ -68,17 +87,10 @@ extension OpenAPIImporter {
             record(.integerEnum(declaration), kind: .integerEnum)
             return
         }
-        var seen: Set<String> = []
-        var cases: [IR.StringEnumCase] = []
-        var byValue: [String: IR.Identifier] = [:]
-        for value in values {
-            guard let text = value.openAPIText, seen.insert(text).inserted else { continue }
-            let caseName = scope.identifier(for: text, style: .member, fallback: text.isEmpty ? "empty" : "value")
-            byValue[text] = caseName
-            cases.append(IR.StringEnumCase(name: caseName, rawValue: IR.StringLiteral(text)))
-        }
-        let declaration = IR.StringEnum(name: name, documentation: documentation(schema), cases: cases, unknownCaseName: unknown)
-        record(.stringEnum(declaration), kind: .stringEnum(cases: byValue, unknown: unknown))
+        let names = Self.stringEnumCaseNames(schema)
+        let cases = names.cases.map { IR.StringEnumCase(name: $0.name, rawValue: IR.StringLiteral($0.value)) }
+        let declaration = IR.StringEnum(name: name, documentation: documentation(schema), cases: cases, unknownCaseName: names.unknown)
+        record(.stringEnum(declaration), kind: .stringEnum(cases: names.byValue, unknown: names.unknown))
     }
 
     // MARK: Unions

@@ -69,7 +69,8 @@ extension OpenAPIImporter {
     }
 
     mutating func lowerGroup(_ group: CollectedGroup, names: GroupNames) -> IR.EndpointGroup {
-        var endpointScope = NameScope(reserved: NameScope.reservedEndpointNames)
+        // Type names are reserved too: a member spelled like a type (`_2fa`) would hide it.
+        var endpointScope = NameScope(reserved: NameScope.reservedEndpointNames + componentNames.values.map(\.name))
         var endpoints: [IR.Endpoint] = []
         for operation in group.operations {
             let raw = operation.operation["operationId"]?.openAPIText ?? Self.derivedName(operation.method, operation.path)

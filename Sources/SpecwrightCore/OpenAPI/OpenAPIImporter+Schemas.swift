@@ -124,9 +124,15 @@ extension OpenAPIImporter {
             switch schema["format"]?.openAPIText {
             case "int32": return .builtin(.int32)
             case "int64": return .builtin(.int64)
+            case "unix-milliseconds": return .builtin(.date)
             default: return .builtin(.int)
             }
-        case "number": return schema["format"]?.openAPIText == "float" ? .builtin(.float) : .builtin(.double)
+        case "number":
+            switch schema["format"]?.openAPIText {
+            case "float": return .builtin(.float)
+            case "unix-seconds": return .builtin(.date)
+            default: return .builtin(.double)
+            }
         case "boolean": return .builtin(.bool)
         case "array":
             guard let items = schema["items"] else { return .array(jsonValue()) }

@@ -10,7 +10,7 @@ extension OpenAPIImporter {
             baseURL: IR.StringLiteral(baseURL()),
             headers: [],
             auth: serviceAuth,
-            dates: .iso8601,
+            dates: root["x-specwright-dates"]?.openAPIText.flatMap(IR.DateCoding.init(rawValue:)) ?? .iso8601,
             envelope: nil,
             timeout: 30,
             retry: IR.Retry(maxRetries: 3, baseDelay: 0.5, maxDelay: 8),

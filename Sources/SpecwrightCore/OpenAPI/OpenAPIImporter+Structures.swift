@@ -1,3 +1,4 @@
+import Foundation
 import SpecwrightYAML
 
 extension OpenAPIImporter {
@@ -69,7 +70,7 @@ extension OpenAPIImporter {
                 }
             }
             properties.append(IR.Property(
-                name: scope.identifier(for: key, style: .member, fallback: "property"),
+                name: scope.identifier(for: propertySchema["x-specwright-name"]?.openAPIText ?? key, style: .member, fallback: "property"),
                 jsonKey: IR.StringLiteral(key),
                 type: type,
                 defaultValue: defaultValue,
@@ -105,14 +106,42 @@ extension OpenAPIImporter {
             return nil
         case .builtin(.bool):
             return value.openAPIBool.map { IR.Expression(code: $0 ? "true" : "false") }
+        case .builtin(.uuid):
+            guard let text = value.string, UUID(uuidString: text) != nil else { return nil }
+            return IR.Expression(code: "UUID(uuidString: \(IR.StringLiteral(text).code))!")
+        case .builtin(.url):
+            guard let text = value.string, URL(string: text) != nil else { return nil }
+            return IR.Expression(code: "URL(string: \(IR.StringLiteral(text).code))!")
+        case .array(let element):
+            guard let items = value.sequence else { return nil }
+            let codes = items.map { defaultExpression($0, type: element)?.code }
+            guard codes.allSatisfy({ $0 != nil }) else { return nil }
+            return IR.Expression(code: "[" + codes.compactMap { $0 }.joined(separator: ", ") + "]")
+        case .dictionary(let valueType):
+            guard let entries = value.mapping else { return nil }
+            if entries.isEmpty { return IR.Expression(code: "[:]") }
+            let codes = value.openAPIEntries.map { entry in
+                defaultExpression(entry.value, type: valueType).map { IR.StringLiteral(entry.key).code + ": " + $0.code }
+            }
+            guard codes.allSatisfy({ $0 != nil }) else { return nil }
+            return IR.Expression(code: "[" + codes.compactMap { $0 }.joined(separator: ", ") + "]")
         case .named(let name):
-            guard let text = value.openAPIText, value.scalar != nil,
-                case .stringEnum(let cases, let unknown)? = declaredKinds[name.name]
-            else { return nil }
+            guard let text = value.string, let (cases, unknown) = stringEnumCases(named: name) else { return nil }
             if let match = cases[text] { return IR.Expression(code: "." + match.code) }
             return IR.Expression(code: "." + unknown.code + "(" + IR.StringLiteral(text).code + ")")
         default:
             return nil
         }
+    }
+
+    /// The cases of a string enum by raw value, whether it is declared already or is a
+    /// component declared later (its case names are computed the same way).
+    func stringEnumCases(named name: IR.Identifier) -> (cases: [String: IR.Identifier], unknown: IR.Identifier)? {
+        if case .stringEnum(let cases, let unknown)? = declaredKinds[name.name] { return (cases, unknown) }
+        guard let component = componentByName[name.name], let schema = componentNodes[component],
+            Self.referenceString(schema) == nil, shape(schema) == .enumeration, !Self.isIntegerEnumeration(schema, kind: enumerationKind(schema["enum"]?.sequence ?? []))
+        else { return nil }
+        let names = Self.stringEnumCaseNames(schema)
+        return (names.byValue, names.unknown)
     }
 }

@@ -30,6 +30,8 @@ public struct OpenAPIImporter {
     var typeScope = NameScope(reserved: NameScope.reservedTypeNames)
     /// Component schema name → its Swift type name.
     var componentNames: [String: IR.Identifier] = [:]
+    /// Swift type name → component schema name.
+    var componentByName: [String: String] = [:]
     /// Component schema name → its node.
     var componentNodes: [String: Node] = [:]
     /// Components that are `nullable` themselves: every reference to them is optional.
@@ -73,7 +75,9 @@ public struct OpenAPIImporter {
     private mutating func importAPI() -> IR.API {
         let schemas = root["components"]?["schemas"]?.openAPIEntries ?? []
         for (name, node) in schemas {
-            componentNames[name] = typeScope.identifier(for: name, style: .type, fallback: "Schema")
+            let identifier = typeScope.identifier(for: name, style: .type, fallback: "Schema")
+            componentNames[name] = identifier
+            componentByName[identifier.name] = name
             componentNodes[name] = node
             if isNullable(node) { nullableComponents.insert(name) }
         }

@@ -33,7 +33,7 @@ public enum TypeExpressionParser {
     /// Parses `text` as a complete type expression.
     public static func parse(_ text: String) -> Result<Parsed, Failure> {
         var parser = Cursor(Array(text.unicodeScalars))
-        do {
+        do throws(Failure) {
             parser.skipSpaces()
             if parser.isAtEnd { throw Failure(message: "empty type expression", offset: 0) }
             let expression = try parser.parseType(depth: 0)
@@ -42,10 +42,8 @@ public enum TypeExpressionParser {
                 throw Failure(message: parser.unexpectedMessage(scalar, after: expression), offset: parser.position)
             }
             return .success(Parsed(expression: expression, references: parser.references))
-        } catch let failure as Failure {
-            return .failure(failure)
         } catch {
-            return .failure(Failure(message: "malformed type expression", offset: 0))
+            return .failure(error)
         }
     }
 

@@ -102,45 +102,31 @@ extension SpecDecoder {
         }
         guard let reader = MappingReader(node, context: "'retry'", allowed: ["max", "baseDelay", "maxDelay"], diagnostics: &diagnostics) else { return nil }
         let standard = RetrySetting.standard
-        var valid = true
-        var maxRetries = standard.maxRetries
-        if let node = reader["max"] {
-            if let value = integer(node, "'max'") {
-                if value < 0 {
-                    diagnostics.error("'max' must not be negative, not \(value)", at: node.location)
-                    valid = false
-                }
-                maxRetries = value
-            } else {
-                valid = false
-            }
-        }
-        var delaysValid = true
-        var delays: [Double] = []
-        for key in ["baseDelay", "maxDelay"] {
-            var delay = key == "baseDelay" ? standard.baseDelay : standard.maxDelay
-            if let node = reader[key] {
-                if let value = number(node, "'\(key)'") {
-                    if value < 0 {
-                        diagnostics.error("'\(key)' must not be negative, not \(node.scalar?.text ?? "")", at: node.location)
-                        delaysValid = false
-                    }
-                    delay = value
-                } else {
-                    delaysValid = false
-                }
-            }
-            delays.append(delay)
-        }
-        guard delaysValid else { return nil }
-        let (baseDelay, maxDelay) = (delays[0], delays[1])
+        let maxRetries = nonNegative(reader["max"], "'max'", default: standard.maxRetries) { this, node in this.integer(node, "'max'") }
+        let baseDelay = nonNegative(reader["baseDelay"], "'baseDelay'", default: standard.baseDelay) { this, node in this.number(node, "'baseDelay'") }
+        let maxDelay = nonNegative(reader["maxDelay"], "'maxDelay'", default: standard.maxDelay) { this, node in this.number(node, "'maxDelay'") }
+        guard let baseDelay, let maxDelay else { return nil }
         if maxDelay < baseDelay {
             let location = reader["maxDelay"]?.location ?? reader["baseDelay"]?.location ?? node.location
             diagnostics.error("'maxDelay' (\(Self.format(maxDelay))) must not be less than 'baseDelay' (\(Self.format(baseDelay)))", at: location)
             return nil
         }
-        guard valid else { return nil }
+        guard let maxRetries else { return nil }
         return RetrySetting(maxRetries: maxRetries, baseDelay: baseDelay, maxDelay: maxDelay)
+    }
+
+    /// The number `read` finds in `node` if it is not negative, `fallback` when `node` is nil,
+    /// nil (reported) otherwise.
+    private mutating func nonNegative<Number: Comparable & ExpressibleByIntegerLiteral>(
+        _ node: Node?, _ what: String, default fallback: Number, read: (inout SpecDecoder, Node) -> Number?
+    ) -> Number? {
+        guard let node else { return fallback }
+        guard let value = read(&self, node) else { return nil }
+        guard value >= 0 else {
+            diagnostics.error("\(what) must not be negative, not \(node.scalar?.text ?? "")", at: node.location)
+            return nil
+        }
+        return value
     }
 
     mutating func decodeCache(_ node: Node, owner: SourceLocation) -> CacheSetting? {

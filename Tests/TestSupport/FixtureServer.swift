@@ -10,28 +10,33 @@ import Foundation
 ///
 /// `@unchecked Sendable`: every stored property is immutable after `init`; `Process`/`Pipe` are
 /// only touched in `init` and `stop()` (closing a file handle twice is harmless).
-final class FixtureServer: @unchecked Sendable {
-    enum StartError: Error { case noPort(String) }
+public final class FixtureServer: @unchecked Sendable {
+    /// The server did not print its port.
+    public enum StartError: Error { case noPort(String) }
 
-    struct Stats: Decodable, Sendable {
-        struct Request: Decodable, Sendable {
-            var method: String
-            var path: String
-            var headers: [String: String]
-            var time: Double
+    /// What `/_stats/<sid>` reports.
+    public struct Stats: Decodable, Sendable {
+        /// One recorded request.
+        public struct Request: Decodable, Sendable {
+            public var method: String
+            public var path: String
+            public var headers: [String: String]
+            public var time: Double
         }
-        var hits: Int
-        var refreshes: Int
-        var requests: [Request]
+        public var hits: Int
+        public var refreshes: Int
+        public var requests: [Request]
     }
 
-    let port: Int
-    let baseURL: URL
+    /// The loopback port.
+    public let port: Int
+    /// `http://127.0.0.1:<port>`.
+    public let baseURL: URL
     private let process: Process
     private let input: Pipe
 
     /// One server per test process, started on first use.
-    static func shared() throws -> FixtureServer {
+    public static func shared() throws -> FixtureServer {
         try sharedServer.withLock { server in
             if let server { return server }
             let started = try FixtureServer(lifetime: 900)
@@ -44,10 +49,11 @@ final class FixtureServer: @unchecked Sendable {
 
     static var scriptPath: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fixtures/fixture_server.py").path
+            .appendingPathComponent("Fixtures/fixture_server.py").path
     }
 
-    init(lifetime: Int = 120) throws {
+    /// Starts a server of its own that exits after `lifetime` seconds at the latest.
+    public init(lifetime: Int = 120) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", Self.scriptPath, "--lifetime", String(lifetime)]
@@ -75,22 +81,22 @@ final class FixtureServer: @unchecked Sendable {
     }
 
     /// Closes the server's stdin; it exits at once.
-    func stop() {
+    public func stop() {
         try? input.fileHandleForWriting.close()
     }
 
     /// A fresh scenario id, so concurrent tests never share counters.
-    static func newScenario() -> String {
+    public static func newScenario() -> String {
         UUID().uuidString.lowercased()
     }
 
     /// The base URL of a scenario (`http://127.0.0.1:port/<sid>`).
-    func scenarioURL(_ sid: String) -> URL {
+    public func scenarioURL(_ sid: String) -> URL {
         baseURL.appendingPathComponent(sid)
     }
 
     /// The hit counter, refresh counter and recorded requests of a scenario.
-    func stats(_ sid: String) async throws -> Stats {
+    public func stats(_ sid: String) async throws -> Stats {
         let url = baseURL.appendingPathComponent("_stats").appendingPathComponent(sid)
         let (data, _) = try await URLSession.shared.data(from: url)
         return try JSONDecoder().decode(Stats.self, from: data)
@@ -98,16 +104,18 @@ final class FixtureServer: @unchecked Sendable {
 }
 
 /// A minimal lock box for test helpers.
-final class LockedBox<Value>: @unchecked Sendable {
+public final class LockedBox<Value>: @unchecked Sendable {
     // `@unchecked Sendable`: `value` is only accessed while `lock` is held.
     private let lock = NSLock()
     private var value: Value
 
-    init(_ value: Value) {
+    /// A box holding `value`.
+    public init(_ value: Value) {
         self.value = value
     }
 
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    /// Runs `body` with exclusive access to the value.
+    public func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)

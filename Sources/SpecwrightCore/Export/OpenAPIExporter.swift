@@ -1,0 +1,168 @@
+/// Writes a Specwright spec as an equivalent OpenAPI 3.1 document.
+///
+/// Types become `components/schemas` (objects with `required` lists, string enums); endpoints
+/// become operations tagged with their group, with path/query/header parameters, a JSON (or
+/// binary) request body, the success response and typed error responses. Settings OpenAPI has
+/// no words for (envelope, static headers, retry, cache, timeouts, gates, batching) are kept as
+/// `x-specwright-*` extensions. Importing the export generates an equivalent client.
+public struct OpenAPIExporter: Sendable {
+    let document: SpecDocument
+
+    /// An exporter for `document`.
+    public init(document: SpecDocument) {
+        self.document = document
+    }
+
+    /// The OpenAPI document.
+    public func export() -> DocumentValue {
+        var root: [(key: String, value: DocumentValue)] = [("openapi", .string("3.1.0"))]
+        var info: [(key: String, value: DocumentValue)] = [("title", .string(document.name.value)), ("version", .string("1.0.0"))]
+        if let description = document.description { info.append(("description", .string(description))) }
+        root.append(("info", .object(info)))
+        root.append(("servers", .array([.object([("url", .string(document.baseURL.value))])])))
+        if securityScheme != nil {
+            root.append(("security", .array([.object([("specwrightAuth", .array([]))])])))
+        }
+        root.append(("tags", .array(document.groups.map { .object([("name", .string($0.name))]) })))
+        root.append(("paths", .object(paths())))
+        var components: [(key: String, value: DocumentValue)] = [("schemas", .object(document.types.map { ($0.name, schema(for: $0)) }))]
+        if let scheme = securityScheme { components.append(("securitySchemes", .object([("specwrightAuth", scheme)]))) }
+        root.append(("components", .object(components)))
+        root += extensions()
+        return .object(root)
+    }
+
+    // MARK: Service
+
+    private var securityScheme: DocumentValue? {
+        switch document.auth {
+        case .none: nil
+        case .bearer: .object([("type", .string("http")), ("scheme", .string("bearer"))])
+        case .apiKeyHeader(let name): .object([("type", .string("apiKey")), ("in", .string("header")), ("name", .string(name))])
+        case .apiKeyQuery(let name): .object([("type", .string("apiKey")), ("in", .string("query")), ("name", .string(name))])
+        }
+    }
+
+    private func extensions() -> [(key: String, value: DocumentValue)] {
+        var result: [(key: String, value: DocumentValue)] = []
+        if !document.headers.isEmpty {
+            result.append(("x-specwright-headers", .object(document.headers.map { ($0.name, .string($0.value)) })))
+        }
+        if let envelope = document.envelope {
+            result.append(("x-specwright-envelope", .object([
+                ("code", .string(envelope.codeKey)), ("message", .string(envelope.messageKey)), ("data", .string(envelope.dataKey)),
+                ("success", .array(envelope.successCodes.map(DocumentValue.int))),
+                ("sessionExpired", .array(envelope.sessionExpiredCodes.map(DocumentValue.int))),
+            ])))
+        }
+        result.append(("x-specwright-dates", .string(document.dates.rawValue)))
+        return result
+    }
+
+    // MARK: Paths
+
+    private func paths() -> [(key: String, value: DocumentValue)] {
+        var order: [String] = []
+        var operations: [String: [(key: String, value: DocumentValue)]] = [:]
+        let names = Dictionary(grouping: document.allEndpoints, by: \.name)
+        for group in document.groups {
+            for endpoint in group.endpoints {
+                let path = openAPIPath(endpoint.path.value)
+                if operations[path] == nil { order.append(path) }
+                let unique = (names[endpoint.name]?.count ?? 0) == 1
+                let operationId = unique ? endpoint.name : group.name + "_" + endpoint.name
+                operations[path, default: []].append((endpoint.method.rawValue, operation(endpoint, id: operationId)))
+            }
+        }
+        return order.map { ($0, .object(operations[$0] ?? [])) }
+    }
+
+    private func openAPIPath(_ template: PathTemplate) -> String {
+        "/" + template.segments.map { parts in
+            parts.map { part in
+                switch part {
+                case .literal(let text): text
+                case .parameter(let name): "{" + name + "}"
+                }
+            }.joined()
+        }.joined(separator: "/")
+    }
+
+    private func operation(_ endpoint: Endpoint, id: String) -> DocumentValue {
+        var result: [(key: String, value: DocumentValue)] = [("operationId", .string(id)), ("tags", .array([.string(endpoint.group)]))]
+        if let summary = endpoint.summary { result.append(("summary", .string(summary))) }
+        if let description = endpoint.description { result.append(("description", .string(description))) }
+        let parameters = endpoint.pathParameters.map { parameter($0, in: "path") }
+            + endpoint.queryParameters.map { parameter($0, in: "query") }
+            + endpoint.headerParameters.map { parameter($0, in: "header") }
+        if !parameters.isEmpty { result.append(("parameters", .array(parameters))) }
+        if let body = endpoint.body {
+            result.append(("requestBody", .object([("required", .bool(true)), ("content", content(body.expression))])))
+        }
+        var responses: [(key: String, value: DocumentValue)] = []
+        if let response = endpoint.response {
+            responses.append(("200", .object([("description", .string("Success.")), ("content", content(response.expression))])))
+        } else {
+            responses.append(("204", .object([("description", .string("Success, no content."))])))
+        }
+        for error in endpoint.errors {
+            responses.append((error.status.map(String.init) ?? "default", .object([
+                ("description", .string(error.status.map { "Error \($0)." } ?? "Any other error.")),
+                ("content", content(error.type.expression)),
+            ])))
+        }
+        result.append(("responses", .object(responses)))
+        if endpoint.auth == AuthSetting.none, document.auth != .none { result.append(("security", .array([]))) }
+        let options = operationExtensions(endpoint)
+        if !options.isEmpty { result.append(("x-specwright", .object(options))) }
+        return .object(result)
+    }
+
+    private func parameter(_ parameter: Parameter, in location: String) -> DocumentValue {
+        var schema = self.schema(parameter.type.expression.nonOptional)
+        if let value = parameter.defaultValue?.value, case .object(var entries) = schema {
+            entries.append(("default", literal(value)))
+            schema = .object(entries)
+        }
+        var result: [(key: String, value: DocumentValue)] = [("name", .string(parameter.name)), ("in", .string(location))]
+        if let description = parameter.description { result.append(("description", .string(description))) }
+        result.append(("required", .bool(location == "path" || parameter.isRequired)))
+        result.append(("schema", schema))
+        return .object(result)
+    }
+
+    private func content(_ type: TypeExpression) -> DocumentValue {
+        if type.nonOptional == .primitive(.data) {
+            return .object([("application/octet-stream", .object([("schema", .object([("type", .string("string")), ("format", .string("binary"))]))]))])
+        }
+        return .object([("application/json", .object([("schema", schema(type))]))])
+    }
+
+    private func operationExtensions(_ endpoint: Endpoint) -> [(key: String, value: DocumentValue)] {
+        var result: [(key: String, value: DocumentValue)] = []
+        if let timeout = endpoint.timeout { result.append(("timeout", .double(timeout))) }
+        if let retry = endpoint.retry {
+            result.append(("retry", .object([
+                ("max", .int(retry.maxRetries)), ("baseDelay", .double(retry.baseDelay)), ("maxDelay", .double(retry.maxDelay)),
+            ])))
+        }
+        if let cache = endpoint.cache { result.append(("cache", Self.cache(cache))) }
+        if let idempotent = endpoint.idempotent { result.append(("idempotent", .bool(idempotent))) }
+        if endpoint.isGate { result.append(("gate", .bool(true))) }
+        if let batch = endpoint.batch {
+            result.append(("batch", .object([
+                ("parameter", .string(batch.parameter.value)), ("size", .int(batch.size)), ("concurrency", .int(batch.concurrency)),
+            ])))
+        }
+        return result
+    }
+
+    private static func cache(_ setting: CacheSetting) -> DocumentValue {
+        switch setting {
+        case .none: .string("none")
+        case .cacheFirst(let ttl): .object([("policy", .string("cacheFirst")), ("ttl", .double(ttl))])
+        case .networkFirst(let ttl): .object([("policy", .string("networkFirst")), ("ttl", .double(ttl))])
+        case .staleWhileRevalidate(let ttl): .object([("policy", .string("staleWhileRevalidate")), ("ttl", .double(ttl))])
+        }
+    }
+}

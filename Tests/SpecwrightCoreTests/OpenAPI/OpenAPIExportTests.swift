@@ -1,0 +1,114 @@
+import Foundation
+import SpecwrightCore
+import SpecwrightYAML
+import Testing
+
+/// `export-openapi`: Specwright spec → OpenAPI 3.1, checked by re-importing the export.
+@Suite("OpenAPI export")
+struct OpenAPIExportTests {
+    static var specs: [String] {
+        let folder = GenerationSupport.packageRoot.appendingPathComponent("specs")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".yaml") }.sorted().map { "specs/" + $0 } + ["Tests/Fixtures/hostile.yaml"]
+    }
+
+    static func load(_ spec: String) throws -> SpecDocument {
+        let url = GenerationSupport.packageRoot.appendingPathComponent(spec)
+        let bytes = Array(try #require(FileManager.default.contents(atPath: url.path)))
+        let loaded = SpecLoader.load(bytes: bytes, file: spec)
+        return try #require(loaded.document, "\(loaded.diagnostics)")
+    }
+
+    /// What must survive the round trip: endpoints (group, name, method, path, parameters,
+    /// body, response, errors) and types (names, properties and their types, enum values).
+    /// Endpoints are compared as a sorted list: OpenAPI keeps the operations of one path
+    /// together, so their order can change.
+    static func signature(_ api: IR.API) -> [String] {
+        var lines: [String] = []
+        for group in api.groups {
+            for endpoint in group.endpoints {
+                let path = endpoint.path.map { segment in
+                    segment.pieces.map { piece -> String in
+                        switch piece {
+                        case .literal(let text): text.value
+                        case .parameter(let name): "{" + name.name + "}"
+                        }
+                    }.joined()
+                }.joined(separator: "/")
+                let parameters = endpoint.parameters.map { "\($0.name.name):\($0.type.code)=\($0.defaultValue?.code ?? "")@\($0.location)" }
+                let errors = endpoint.errors.map { "\($0.status.map(String.init) ?? "default"):\($0.type.code)" }
+                lines.append("\(group.propertyName.name).\(endpoint.name.name) \(endpoint.method) /\(path) (\(parameters.joined(separator: ", "))) body=\(String(describing: endpoint.body)) -> \(endpoint.response) \(errors)")
+            }
+        }
+        lines.sort()
+        for type in api.types {
+            switch type {
+            case .structure(let value):
+                lines.append("struct \(value.name.name) " + value.properties.map { "\($0.name.name)[\($0.jsonKey.value)]:\($0.type.code)=\($0.defaultValue?.code ?? "")" }.joined(separator: ", "))
+            case .stringEnum(let value):
+                lines.append("enum \(value.name.name) " + value.cases.map(\.rawValue.value).joined(separator: ", "))
+            default:
+                lines.append("other \(type.name.name)")
+            }
+        }
+        return lines
+    }
+
+    @Test("importing the export of a spec gives the same endpoints, types and parameters", arguments: specs)
+    func roundTrip(spec: String) throws {
+        let document = try Self.load(spec)
+        let original = try #require(SpecLowering.lower(document).api)
+        let yaml = OpenAPIExporter(document: document).export().yaml
+        let root = try YAMLParser.parseDocument(Array(yaml.utf8), file: "export.yaml")
+        let imported = OpenAPIImporter.importDocument(root, file: "export.yaml")
+        let api = try #require(imported.api, "\(imported.diagnostics)")
+        #expect(Self.signature(api) == Self.signature(original))
+        #expect(api.service.baseURL == original.service.baseURL)
+        #expect(api.service.auth == original.service.auth)
+    }
+
+    @Test("the JSON form of the export parses to the same tree as the YAML form")
+    func jsonAndYAMLAgree() throws {
+        for spec in Self.specs {
+            let value = OpenAPIExporter(document: try Self.load(spec)).export()
+            let yaml = try YAMLParser.parseDocument(Array(value.yaml.utf8), file: "a.yaml")
+            let json = try JSONReader.parseDocument(Array(value.json.utf8), file: "a.json")
+            #expect(Self.strip(yaml) == Self.strip(json), "\(spec)")
+        }
+    }
+
+    /// The tree without locations and styles.
+    static func strip(_ node: Node) -> String {
+        switch node.kind {
+        case .scalar(let scalar): "\(scalar.value)"
+        case .sequence(let items): "[" + items.map(strip).joined(separator: ",") + "]"
+        case .mapping(let entries): "{" + entries.map { strip($0.key) + ":" + strip($0.value) }.joined(separator: ",") + "}"
+        }
+    }
+
+    @Test("every export passes openapi-spec-validator (skipped when it is not installed)", .timeLimit(.minutes(2)))
+    func validatorAcceptsTheExport() throws {
+        let search = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        guard let tool = search.map({ "\($0)/openapi-spec-validator" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            return
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for spec in Self.specs {
+            let file = directory.appendingPathComponent(URL(fileURLWithPath: spec).lastPathComponent)
+            try Data(OpenAPIExporter(document: try Self.load(spec)).export().yaml.utf8).write(to: file)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = [file.path]
+            process.standardInput = FileHandle.nullDevice
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "\(spec): \(output)")
+        }
+    }
+}
