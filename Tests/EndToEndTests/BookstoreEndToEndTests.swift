@@ -105,7 +105,7 @@ struct BookstoreEndToEndTests {
         let harness = try BookstoreHarness(server: server)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-\(UUID().uuidString).sqlite")
         defer { try? FileManager.default.removeItem(at: file) }
-        let gate = ConfigGate(endpoint: ConfigEndpoint.fetch)
+        let gate = ConfigGate()
         let online = try await harness.client(cache: HTTPCache(fileURL: file), gate: gate).books.list()
 
         server.stop()

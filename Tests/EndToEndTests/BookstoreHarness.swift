@@ -24,7 +24,7 @@ struct BookstoreHarness {
     /// A generated client for this scenario: bearer tokens with refresh from `/auth/refresh`,
     /// fast retries, the spec's config gate, and `cache` when given.
     func client(
-        cache: HTTPCache? = nil, session: SessionExpiry = SessionExpiry(), gate: ConfigGate = ConfigGate(endpoint: ConfigEndpoint.fetch)
+        cache: HTTPCache? = nil, session: SessionExpiry = SessionExpiry(), gate: ConfigGate = ConfigGate()
     ) -> BookstoreClient {
         let token = token
         let refreshURL = baseURL.appendingPathComponent("auth/refresh")

@@ -9,11 +9,13 @@ import Testing
          "published_at":"1965-08-01T00:00:00Z","genre":"science_fiction","ratings":{"alice":5}}
         """#
 
-    /// A client whose transport is `stub`. The envelope is switched off: unwrapping it is the
-    /// runtime's job (tested there); these tests are about the generated code.
+    /// A client whose transport is `stub`. The envelope and the config gate are switched off:
+    /// both are the runtime's job (tested there and end to end); these tests are about the
+    /// generated code.
     static func client(_ stub: StubTransport) -> BookstoreClient {
         var service = BookstoreClient.service
         service.envelope = nil
+        service.gateEndpoint = nil
         return BookstoreClient(client: APIClient(service: service, configuration: ClientConfiguration(transport: stub)))
     }
 
@@ -82,6 +84,7 @@ import Testing
         #expect(BooksEndpoint.delete(id: id).method == .delete)
         #expect(BooksEndpoint.byIds(ids: [id, id]).query.items.count == 2)
         #expect(ConfigEndpoint.fetch.options.isGate)
+        #expect(BookstoreClient.service.gateEndpoint?.operationName == "config.fetch")
         #expect(ConfigEndpoint.fetch.options.auth == .none)
     }
 

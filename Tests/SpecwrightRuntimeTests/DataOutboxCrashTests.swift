@@ -48,7 +48,9 @@ private final class CrashChild: @unchecked Sendable {
 struct DataOutboxCrashTests {
     @Test(.timeLimit(.minutes(2)))
     func writesSurviveASIGKILLMidFlushAndEachReachesTheServerExactlyOnce() async throws {
-        let server = try FixtureServer.shared()
+        // An own server: the children's 200+ writes do not load the one the other tests share.
+        let server = try FixtureServer(lifetime: 120)
+        defer { server.stop() }
         let sid = FixtureServer.newScenario()
         let file = makeTemporaryDirectory("outbox-crash").appendingPathComponent("outbox.sqlite")
         let base = server.scenarioURL(sid).absoluteString

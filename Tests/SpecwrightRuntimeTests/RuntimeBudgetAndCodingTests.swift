@@ -94,6 +94,17 @@ struct RuntimeBudgetAndCodingTests {
         #expect(try await server.stats(sid).hits == 1)
     }
 
+    @Test func callIDsAreDistinctVersion4UUIDs() async throws {
+        let stub = StubTransport(json: Data("{}".utf8))
+        let client = APIClient(
+            service: TestSupport.service(try #require(URL(string: "https://api.example.com"))),
+            configuration: ClientConfiguration(transport: stub, logging: .disabled))
+        for _ in 0..<200 { try await client.send(TestEndpoint(["x"])) }
+        let ids = stub.requests.compactMap { $0.headers.value(for: "X-Request-Id") }
+        #expect(Set(ids).count == 200)
+        #expect(ids.allSatisfy { UUID(uuidString: $0) != nil && Array($0)[14] == "4" && "89AB".contains(Array($0)[19]) })
+    }
+
     @Test func errorURLsDropUserInfo() async throws {
         let stub = StubTransport { _ in HTTPResponse(status: 404) }
         let service = TestSupport.service(try #require(URL(string: "https://user:pa55@api.example.com")), retry: .none)

@@ -38,11 +38,13 @@ extension IR {
 
         /// Control, format (bidi overrides, zero-width) and line/paragraph separator characters.
         static func needsUnicodeEscape(_ scalar: Unicode.Scalar) -> Bool {
+            // Printable ASCII (most spec text) needs no Unicode property lookup.
+            if scalar.value >= 0x20, scalar.value < 0x7F { return false }
             switch scalar.properties.generalCategory {
             case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
-                true
+                return true
             default:
-                false
+                return false
             }
         }
     }

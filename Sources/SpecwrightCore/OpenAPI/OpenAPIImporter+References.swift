@@ -58,6 +58,7 @@ extension OpenAPIImporter {
 
     /// `~1` → `/`, `~0` → `~`, and percent-decoding (pointers inside URIs may be encoded).
     static func unescapePointerToken(_ token: String) -> String {
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "~") }) else { return token }
         let decoded = token.removingPercentEncoding ?? token
         return decoded.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
     }

@@ -3,7 +3,7 @@ import Mustache
 /// The arguments of the generated `static let service = ServiceDescription(…)`, and the
 /// runtime policy expressions endpoints share with it.
 enum ServiceArguments {
-    static func arguments(_ service: IR.Service) -> [String] {
+    static func arguments(_ service: IR.Service, groups: [IR.EndpointGroup] = []) -> [String] {
         var arguments = ["name: " + service.name.code, "baseURL: URL(string: \(service.baseURL.code))!"]
         if !service.headers.isEmpty {
             let headers = service.headers.map { "HTTPHeader(\($0.name.code), \($0.value.code))" }
@@ -29,7 +29,20 @@ enum ServiceArguments {
         arguments.append("timeout: " + SourceLayout.number(service.timeout))
         arguments.append("retry: " + retry(service.retry))
         arguments.append("cache: " + cache(service.cache))
+        if let gate = gateEndpoint(in: groups) { arguments.append("gateEndpoint: " + gate) }
         return arguments
+    }
+
+    /// The `gate: true` endpoint as an expression (`ConfigEndpoint.fetch`), so the runtime holds
+    /// other requests back from the first call on. Only a parameterless gate can be built here;
+    /// otherwise the runtime learns the gate from the app's own first gate call.
+    static func gateEndpoint(in groups: [IR.EndpointGroup]) -> String? {
+        for group in groups {
+            for endpoint in group.endpoints where endpoint.options.isGate && endpoint.parameters.isEmpty {
+                return group.enumName.code + "." + endpoint.name.code
+            }
+        }
+        return nil
     }
 
     static func retry(_ retry: IR.Retry) -> String {

@@ -55,7 +55,7 @@ public struct SwiftClientRenderer: Sendable {
             "name": .string(api.name.code),
             "doc": .list(SourceLayout.docLines(api.documentation).map(MustacheValue.string)),
             "clientTypeName": .string(api.clientTypeName.code),
-            "serviceArguments": ServiceArguments.items(ServiceArguments.arguments(api.service)),
+            "serviceArguments": ServiceArguments.items(ServiceArguments.arguments(api.service, groups: api.groups)),
             "types": .list(api.types.map { types.declaration($0) }),
             "groups": .list(groups),
         ]

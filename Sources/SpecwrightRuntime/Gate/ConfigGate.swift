@@ -9,9 +9,9 @@ import Foundation
 /// - `reset()` closes the gate (logout); with a `maxAge`, an opening older than that closes it too,
 ///   so the next request refreshes the config first.
 ///
-/// Which call opens the gate: the `endpoint` given here, or else the last gate endpoint the app
-/// sent itself (the gate "learns" it). Until either is known, requests are not held back — the
-/// runtime cannot know a gate exists before it has seen one.
+/// Which call opens the gate: the `endpoint` given here, else the service's `gateEndpoint`
+/// (generated clients set it from the spec's `gate: true`), else the last gate endpoint the app
+/// sent itself (the gate "learns" it). Until one is known, requests are not held back.
 public final class ConfigGate: Sendable {
     private struct State {
         var openedAt: Date?
@@ -97,8 +97,8 @@ public final class ConfigGate: Sendable {
 
     /// The context the gate call should use: built from `endpoint`, or a fresh copy of the
     /// learned one; nil when no gate is known yet.
-    func openingContext(build: (any Endpoint) throws -> CallContext) throws -> CallContext? {
-        if let endpoint { return try build(endpoint) }
+    func openingContext(build: (any Endpoint) throws -> CallContext, fallback: (any Endpoint)? = nil) throws -> CallContext? {
+        if let endpoint = endpoint ?? fallback { return try build(endpoint) }
         guard var learned = state.withLock({ $0.learned }) else { return nil }
         learned.callID = UUID()
         learned.trace = CallTrace()

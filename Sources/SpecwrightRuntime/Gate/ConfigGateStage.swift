@@ -6,6 +6,8 @@ struct ConfigGateStage: CallStage {
     let gate: ConfigGate
     /// Builds a call context for the configured gate endpoint (the client's request builder).
     let build: @Sendable (any Endpoint) throws -> CallContext
+    /// The service's gate endpoint, used when the gate was not given one itself.
+    var fallback: (any Endpoint)? = nil
 
     func handle(_ context: CallContext, next: @escaping CallHandler) async throws -> HTTPResponse {
         if context.options.isGate {
@@ -14,7 +16,7 @@ struct ConfigGateStage: CallStage {
             return response
         }
         if gate.isOpen { return try await next(context) }
-        guard let opening = try gate.openingContext(build: build) else { return try await next(context) }
+        guard let opening = try gate.openingContext(build: build, fallback: fallback) else { return try await next(context) }
         do {
             try await gate.ensureOpen(
                 open: {

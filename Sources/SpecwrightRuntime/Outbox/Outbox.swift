@@ -105,7 +105,8 @@ public final class Outbox: Sendable {
     }
 
     private func publish() {
-        guard let snapshot = try? snapshot() else { return }
+        // Reading the snapshot costs two queries: skip it while nobody observes.
+        guard !subscribers.value.isEmpty, let snapshot = try? snapshot() else { return }
         subscribers.withLock { subscribers in
             for continuation in subscribers.values { continuation.yield(snapshot) }
         }

@@ -72,7 +72,7 @@ struct RequestBuilder: Sendable {
             let request = try makeRequest(endpoint, timeout: options.timeout)
             var context = CallContext(
                 operationName: endpoint.operationName, service: service, request: request, options: options,
-                errorBodies: endpoint.errorBodies)
+                errorBodies: endpoint.errorBodies, callID: CallIdentifier.next())
             if !request.method.isIdempotent, options.isIdempotent {
                 if let existing = request.headers.value(for: "Idempotency-Key") {
                     context.idempotencyKey = existing

@@ -69,6 +69,7 @@ public enum DateCoding: Sendable, Hashable {
     }
 
     static func parseISO8601(_ text: String) -> Date? {
+        if let date = RFC3339.parse(text) { return date }
         if let date = try? plainStyle.parse(text) { return date }
         return try? fractionalStyle.parse(text)
     }

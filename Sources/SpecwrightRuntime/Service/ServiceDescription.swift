@@ -20,12 +20,16 @@ public struct ServiceDescription: Sendable {
     public var retry: RetryPolicy
     /// The default cache policy.
     public var cache: CachePolicy
+    /// The spec's `gate: true` endpoint: until it has succeeded once, every other request waits
+    /// for it (see `ConfigGate`). Nil when the spec has no gate.
+    public var gateEndpoint: (any Endpoint)?
 
     /// Creates a service description.
     public init(
         name: String, baseURL: URL, headers: [HTTPHeader] = [], auth: AuthScheme = .none,
         dates: DateCoding = .iso8601, envelope: EnvelopeFormat? = nil,
-        timeout: TimeInterval = 30, retry: RetryPolicy = .default, cache: CachePolicy = .networkOnly
+        timeout: TimeInterval = 30, retry: RetryPolicy = .default, cache: CachePolicy = .networkOnly,
+        gateEndpoint: (any Endpoint)? = nil
     ) {
         self.name = name
         self.baseURL = baseURL
@@ -36,6 +40,7 @@ public struct ServiceDescription: Sendable {
         self.timeout = timeout
         self.retry = retry
         self.cache = cache
+        self.gateEndpoint = gateEndpoint
     }
 }
 

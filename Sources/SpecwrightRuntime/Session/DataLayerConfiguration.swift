@@ -44,7 +44,7 @@ public struct DataLayerConfiguration: Sendable {
     /// session expiry, HTTP cache, in-flight de-duplication. The retry loop runs inside them.
     func stages(service: ServiceDescription, build: @escaping @Sendable (any Endpoint) throws -> CallContext) -> [any CallStage] {
         var stages: [any CallStage] = [
-            ConfigGateStage(gate: gate, build: build),
+            ConfigGateStage(gate: gate, build: build, fallback: service.gateEndpoint),
             EnvelopeStage(format: service.envelope, session: session),
         ]
         if let cache {

@@ -15,6 +15,8 @@ let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 final class SQLiteConnection: @unchecked Sendable {
     private let handle: OpaquePointer
     private let lock = NSLock()
+    /// Prepared statements by SQL text, reused (reset) across calls; only touched under `lock`.
+    private var statements: [String: SQLiteStatement] = [:]
     /// The file this connection has open.
     let path: String
 
@@ -59,6 +61,7 @@ final class SQLiteConnection: @unchecked Sendable {
     }
 
     deinit {
+        statements.removeAll()
         sqlite3_close_v2(handle)
     }
 
@@ -98,12 +101,15 @@ final class SQLiteConnection: @unchecked Sendable {
     }
 
     fileprivate func prepareLocked(_ sql: String) throws -> SQLiteStatement {
+        if let cached = statements[sql] { return cached }
         var statement: OpaquePointer?
         let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
         guard status == SQLITE_OK, let statement else {
             throw SQLiteError(code: status, message: errorMessage, operation: "prepare")
         }
-        return SQLiteStatement(statement: statement, connection: handle)
+        let prepared = SQLiteStatement(statement: statement, connection: handle)
+        statements[sql] = prepared
+        return prepared
     }
 
     fileprivate var changesLocked: Int { Int(sqlite3_changes(handle)) }
@@ -118,6 +124,7 @@ struct SQLiteSession {
     /// Prepares `sql`, binds `arguments` in order, and calls `row` for every result row.
     func query(_ sql: String, _ arguments: [SQLiteValue] = [], row: (SQLiteRow) throws -> Void) throws {
         let statement = try connection.prepareLocked(sql)
+        defer { statement.reset() }
         try statement.bind(arguments)
         while try statement.step() {
             try row(SQLiteRow(statement: statement))
@@ -128,6 +135,7 @@ struct SQLiteSession {
     @discardableResult
     func run(_ sql: String, _ arguments: [SQLiteValue] = []) throws -> Int {
         let statement = try connection.prepareLocked(sql)
+        defer { statement.reset() }
         try statement.bind(arguments)
         while try statement.step() {}
         return connection.changesLocked

@@ -14,7 +14,8 @@ enum SQLiteValue: Sendable {
     case null
 }
 
-/// A prepared statement; finalized when released. Only used inside one `perform` block.
+/// A prepared statement; finalized when released. The connection caches it and uses it only
+/// under its lock; `reset()` after every use ends its read transaction and clears its bindings.
 final class SQLiteStatement {
     private let statement: OpaquePointer
     private let connection: OpaquePointer
@@ -26,6 +27,12 @@ final class SQLiteStatement {
 
     deinit {
         sqlite3_finalize(statement)
+    }
+
+    /// Makes the statement ready for the next use (ends any open read, clears bindings).
+    func reset() {
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
     }
 
     /// Binds `values` to parameters 1…n.

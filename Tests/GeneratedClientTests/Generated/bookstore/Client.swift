@@ -124,7 +124,8 @@ public struct BookstoreClient: Sendable {
         ),
         timeout: 30,
         retry: .default,
-        cache: .networkOnly
+        cache: .networkOnly,
+        gateEndpoint: ConfigEndpoint.fetch
     )
 
     /// The client every group sends through.

@@ -1,0 +1,36 @@
+import Foundation
+import SpecwrightRuntime
+import Testing
+
+@Suite("ISO 8601 date decoding")
+struct RuntimeDateParsingTests {
+    private struct Stamp: Decodable, Sendable {
+        var at: Date
+    }
+
+    private func decode(_ text: String) -> Date? {
+        try? DateCoding.iso8601.makeDecoder().decode(Stamp.self, from: Data(#"{"at":"\#(text)"}"#.utf8)).at
+    }
+
+    private func reference(_ text: String) -> Date? {
+        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+        return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+    }
+
+    @Test(arguments: [
+        "1970-01-01T00:00:00Z", "2024-05-01T12:34:56Z", "2024-02-29T23:59:59Z", "1900-03-01T00:00:00Z",
+        "2000-02-29T00:00:00Z", "2038-01-19T03:14:08Z", "2024-05-01T12:34:56.789Z", "2024-05-01T12:34:56.5Z",
+        "2024-05-01T12:34:56+02:00", "2024-05-01T12:34:56-07:30", "2024-05-01T12:34:56.250+05:45",
+        "1969-12-31T23:59:59Z", "0001-01-01T00:00:00Z", "9999-12-31T23:59:59Z",
+    ])
+    func theFastPathAgreesWithISO8601FormatStyle(text: String) throws {
+        let fast = try #require(decode(text))
+        let slow = try #require(reference(text))
+        #expect(abs(fast.timeIntervalSince(slow)) < 0.000_001)
+    }
+
+    @Test(arguments: ["yesterday", "2024-13-01T00:00:00Z", "2024-05-01", "2024-05-01T12:34:56", "", "2024-05-01T12:34:56.Z"])
+    func invalidDatesAreDecodingErrors(text: String) {
+        #expect(decode(text) == nil)
+    }
+}
