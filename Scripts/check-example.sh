@@ -4,13 +4,14 @@
 #   1. a rebuild without changes runs no generation step (incremental);
 #   2. a spec error fails `swift build` with the diagnostic at the spec's file:line:col;
 #   3. fixing the spec regenerates and builds again;
-#   4. the demo executable talks to the fixture server.
+#   4. the command plugin writes the same files into the target's Generated/ folder;
+#   5. the demo executable talks to the fixture server.
 # Run by .ci/run after `swift test`.
 set -euo pipefail
 cd "$(dirname "$0")/../Examples/BookstoreExample"
 spec=Sources/BookstoreAPI/bookstore.specwright.yaml
 log=$(mktemp)
-restore() { git checkout -- "$spec" 2>/dev/null || true; rm -f "$log"; }
+restore() { git checkout -- "$spec" 2>/dev/null || true; rm -rf "$log" Sources/BookstoreAPI/Generated; }
 trap restore EXIT
 
 echo "== example: build"
@@ -33,6 +34,13 @@ git checkout -- "$spec"
 echo "== example: fixed spec regenerates and builds"
 swift build >"$log" 2>&1 || { cat "$log"; exit 1; }
 grep -q "Generating Swift client" "$log" || { cat "$log"; echo "no regeneration after the fix"; exit 1; }
+
+echo "== example: the command plugin writes the generated sources into the target"
+swift package --allow-writing-to-package-directory generate-client --target BookstoreAPI >"$log" 2>&1 || { cat "$log"; exit 1; }
+for name in BookstoreTypes BookstoreEndpoints BookstoreClient; do
+  test -s "Sources/BookstoreAPI/Generated/$name.swift" || { cat "$log"; echo "missing $name.swift"; exit 1; }
+done
+rm -rf Sources/BookstoreAPI/Generated
 
 echo "== example: the demo against the fixture server"
 exec 3< <(sleep 60)   # the server's stdin: it exits when this closes, or after its lifetime cap
