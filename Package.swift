@@ -76,6 +76,7 @@ let package = Package(
         ),
         // Compile and exercise the committed generator output (Scripts/regenerate-golden.sh).
         .testTarget(name: "GeneratedClientTests", dependencies: ["SpecwrightRuntime"]),
+        .testTarget(name: "GeneratedSocialClientTests", dependencies: ["SpecwrightRuntime"]),
         .testTarget(name: "GeneratedHostileClientTests", dependencies: ["SpecwrightRuntime"]),
         .testTarget(name: "GeneratedConstructsClientTests", dependencies: ["SpecwrightRuntime"]),
         .testTarget(name: "GeneratedOpenAPIClientTests", dependencies: ["SpecwrightRuntime"]),

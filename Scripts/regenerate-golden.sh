@@ -2,6 +2,7 @@
 # Regenerates the committed reference output of the generator. Each spec gets its own test
 # target (generated file names and type names must not collide within a module):
 #   specs/bookstore.yaml        → Tests/GeneratedClientTests/Generated/bookstore/
+#   specs/social.yaml           → Tests/GeneratedSocialClientTests/Generated/social/
 #   Tests/Fixtures/hostile.yaml → Tests/GeneratedHostileClientTests/Generated/hostile/
 #   hand-built IR (IRConstructsFixture) → Tests/GeneratedConstructsClientTests/Generated/constructs/
 # SpecwrightCoreTests/Generation/GoldenOutputTests.swift compares against these files (and
@@ -18,6 +19,7 @@ generate() {
 }
 
 generate specs/bookstore.yaml Tests/GeneratedClientTests/Generated/bookstore
+generate specs/social.yaml Tests/GeneratedSocialClientTests/Generated/social
 generate Tests/Fixtures/hostile.yaml Tests/GeneratedHostileClientTests/Generated/hostile
 # OpenAPI import (OpenAPIGoldenTests compares; GeneratedOpenAPIClientTests compiles and exercises it)
 generate Tests/Fixtures/openapi/petstore.yaml Tests/GeneratedOpenAPIClientTests/Generated/petstore

@@ -2,7 +2,7 @@ import SpecwrightYAML
 
 /// (a) The floor: libyaml's event scan over the bytes (with the UTF-8 check), no nodes built.
 enum EventScanBenchmark {
-    static func run(_ bytes: [UInt8]) -> Int {
-        (try? YAMLParser.scanEvents(bytes, file: "bench.yaml")) ?? -1
+    static func run(_ bytes: [UInt8], file: String) -> Int {
+        (try? YAMLParser.scanEvents(bytes, file: file)) ?? -1
     }
 }

@@ -25,26 +25,23 @@ enum YAMLFrontEndSuite {
         }
         let bytes = [UInt8](data)
         let timer = BenchmarkTimer(iterations: iterations)
-        print("spec: \(path), \(bytes.count) bytes, \(iterations) iterations (+1 warm-up)")
+        print("spec: \(path), \(bytes.count) bytes, \(iterations) interleaved rounds (+1 warm-up), thread CPU time")
+        var stages = [
+            BenchmarkTimer.Stage(name: "(a) libyaml event scan", body: { EventScanBenchmark.run(bytes, file: path) }),
+            BenchmarkTimer.Stage(name: "(b) node tree", body: { NodeTreeBenchmark.run(bytes, file: path) }),
+            BenchmarkTimer.Stage(name: "(c) decode + validate", body: { SpecLoadBenchmark.run(bytes, file: path) }),
+        ]
         if let only {
             // For profiling one stage: `--only a|b|c`.
-            let body: ([UInt8]) -> Int
-            switch only {
-            case "a": body = EventScanBenchmark.run
-            case "b": body = NodeTreeBenchmark.run
-            default: body = SpecLoadBenchmark.run
-            }
-            let result = timer.measure("(\(only))", { body(bytes) })
-            print(report(result, megabytes: Double(bytes.count) / 1_000_000))
-            return
+            stages = stages.filter { $0.name.hasPrefix("(\(only))") }
         }
-        let scan = timer.measure("(a) libyaml event scan", { EventScanBenchmark.run(bytes) })
-        let tree = timer.measure("(b) node tree", { NodeTreeBenchmark.run(bytes) })
-        let load = timer.measure("(c) decode + validate", { SpecLoadBenchmark.run(bytes) })
+        let (results, ratios) = timer.measure(stages)
         let megabytes = Double(bytes.count) / 1_000_000
-        for result in [scan, tree, load] { print(report(result, megabytes: megabytes)) }
-        print(String(format: "ratio (b)/(a) %.2f×   (c)/(a) %.2f×   (c)/(b) %.2f×   (medians)",
-                     tree.median / scan.median, load.median / scan.median, load.median / tree.median))
+        for result in results { print(report(result, megabytes: megabytes)) }
+        guard results.count == 3 else { return }
+        let median = { (values: [Double]) in values.isEmpty ? 0 : values[values.count / 2] }
+        print(String(format: "ratio (b)/(a) %.2f×   (c)/(a) %.2f×   (medians of per-round ratios; range of (c)/(a) %.2f–%.2f×)",
+                     median(ratios[1]), median(ratios[2]), ratios[2].first ?? 0, ratios[2].last ?? 0))
     }
 
     private static func report(_ result: BenchmarkTimer.Result, megabytes: Double) -> String {

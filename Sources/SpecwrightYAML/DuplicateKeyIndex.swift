@@ -5,10 +5,36 @@ struct DuplicateKeyIndex {
     private static let scanLimit = 12
     private var table: [ScalarValue: SourceLocation]?
 
-    /// Returns where `key` first occurred among `entries` (and remembers `key` otherwise).
-    mutating func firstOccurrence(of key: Node, in entries: [MappingEntry]) -> SourceLocation? {
+    /// Returns where `key` first occurred among the keys of `children` (alternating key, value),
+    /// and remembers `key` otherwise.
+    mutating func firstOccurrence(of key: Node, amongKeysOf children: UnsafeBufferPointer<Node>) -> SourceLocation? {
         // Collection keys are not compared: the YAML test suite treats `{ &a [x]: 1, *a : 2 }`
         // as valid, and the spec format only uses scalar keys.
+        guard case .scalar(let scalar) = key.kind else { return nil }
+        if table == nil {
+            let keyCount = children.count / 2
+            if keyCount < Self.scanLimit {
+                for index in 0..<keyCount where children[2 * index].hasScalarValue(scalar.value) {
+                    return children[2 * index].location
+                }
+                return nil
+            }
+            var built: [ScalarValue: SourceLocation] = [:]
+            built.reserveCapacity(keyCount * 2)
+            for index in 0..<keyCount {
+                if case .scalar(let other) = children[2 * index].kind, built[other.value] == nil {
+                    built[other.value] = children[2 * index].location
+                }
+            }
+            table = built
+        }
+        if let first = table?[scalar.value] { return first }
+        table?[scalar.value] = key.location
+        return nil
+    }
+
+    /// Returns where `key` first occurred among the keys of `entries`, and remembers `key` otherwise.
+    mutating func firstOccurrence(of key: Node, in entries: [MappingEntry]) -> SourceLocation? {
         guard case .scalar(let scalar) = key.kind else { return nil }
         if table == nil {
             if entries.count < Self.scanLimit {
@@ -19,9 +45,9 @@ struct DuplicateKeyIndex {
             }
             var built: [ScalarValue: SourceLocation] = [:]
             built.reserveCapacity(entries.count * 2)
-            for entry in entries {
-                if case .scalar(let other) = entry.key.kind, built[other.value] == nil {
-                    built[other.value] = entry.key.location
+            for index in entries.indices {
+                if case .scalar(let other) = entries[index].key.kind, built[other.value] == nil {
+                    built[other.value] = entries[index].key.location
                 }
             }
             table = built

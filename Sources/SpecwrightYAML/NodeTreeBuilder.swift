@@ -20,9 +20,8 @@ struct NodeTreeBuilder {
         var tag: String?
         var isFlow: Bool
         var anchor: String?
-        var items: [Node] = []
-        var entries: [MappingEntry] = []
-        var pendingKey: Node?
+        /// Where this collection's children start in `PendingNodes`.
+        var start: Int
         var nodeCount = 1
         var childHeight = 0
         var hasMergeKey = false
@@ -31,6 +30,7 @@ struct NodeTreeBuilder {
 
     let options: YAMLParseOptions
     private var stack: [Frame] = []
+    private let pending = PendingNodes()
     private var anchors: [String: Anchored] = [:]
     private var aliasExpansion = 0
     /// The finished root of the current document, once its last event arrived.
@@ -43,6 +43,7 @@ struct NodeTreeBuilder {
     /// Starts a new document: anchors do not carry over between documents.
     mutating func reset() {
         stack.removeAll(keepingCapacity: true)
+        pending.removeAll()
         anchors.removeAll(keepingCapacity: true)
         root = nil
     }
@@ -127,19 +128,20 @@ struct NodeTreeBuilder {
         if stack.count >= options.limits.maxDepth {
             throw YAMLError(.nestingLimit, "collections nest deeper than \(options.limits.maxDepth) levels", at: location)
         }
-        stack.append(Frame(isMapping: isMapping, location: location, tag: tag, isFlow: isFlow, anchor: anchor))
+        stack.append(Frame(isMapping: isMapping, location: location, tag: tag, isFlow: isFlow, anchor: anchor, start: pending.count))
     }
 
     private mutating func close() throws(YAMLError) {
-        guard var frame = stack.popLast() else { return }
+        guard let frame = stack.popLast() else { return }
         let kind: Node.Kind
         if frame.isMapping {
+            var entries = pending.moveMapping(from: frame.start)
             if frame.hasMergeKey && options.applyMergeKeys {
-                frame.entries = try MergeKeys.apply(to: frame.entries)
+                entries = try MergeKeys.apply(to: entries)
             }
-            kind = .mapping(frame.entries)
+            kind = .mapping(entries)
         } else {
-            kind = .sequence(frame.items)
+            kind = .sequence(pending.moveSequence(from: frame.start))
         }
         let node = Node(kind: kind, location: frame.location, tag: frame.tag, isFlow: frame.isFlow)
         let height = frame.childHeight + 1
@@ -156,31 +158,24 @@ struct NodeTreeBuilder {
             root = node
             return
         }
-        try stack[top].add(node, nodeCount: nodeCount, height: height, rejectDuplicates: options.rejectDuplicateKeys)
-    }
-}
-
-extension NodeTreeBuilder.Frame {
-    /// Appends a child: an item of a sequence, or alternately a key and a value of a mapping.
-    mutating func add(_ node: consuming Node, nodeCount count: Int, height: Int, rejectDuplicates: Bool) throws(YAMLError) {
-        nodeCount += count
-        if height > childHeight { childHeight = height }
-        if !isMapping {
-            if items.isEmpty { items.reserveCapacity(4) }
-            items.append(node)
-            return
+        stack[top].nodeCount += nodeCount
+        if height > stack[top].childHeight { stack[top].childHeight = height }
+        let start = stack[top].start
+        let childCount = pending.count - start
+        if stack[top].isMapping && childCount % 2 == 0 {
+            // The node is a key: check it against the keys before it.
+            if options.rejectDuplicateKeys {
+                let first = pending.withNodes(from: start, count: childCount) { children in
+                    stack[top].keyIndex.firstOccurrence(of: node, amongKeysOf: children)
+                }
+                if let first {
+                    throw YAMLError(.duplicateKey,
+                                    "duplicate key '\(DuplicateKeyIndex.describe(node))' (first defined at \(first.line):\(first.column))",
+                                    at: node.location)
+                }
+            }
+            if MergeKeys.isMergeKey(node) { stack[top].hasMergeKey = true }
         }
-        guard let key = pendingKey.take() else {
-            pendingKey = node
-            return
-        }
-        if rejectDuplicates, let first = keyIndex.firstOccurrence(of: key, in: entries) {
-            throw YAMLError(.duplicateKey,
-                            "duplicate key '\(DuplicateKeyIndex.describe(key))' (first defined at \(first.line):\(first.column))",
-                            at: key.location)
-        }
-        if MergeKeys.isMergeKey(key) { hasMergeKey = true }
-        if entries.isEmpty { entries.reserveCapacity(4) }
-        entries.append(MappingEntry(key: key, value: node))
+        pending.push(node)
     }
 }

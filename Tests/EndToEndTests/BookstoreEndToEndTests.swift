@@ -109,7 +109,6 @@ struct BookstoreEndToEndTests {
         let online = try await harness.client(cache: HTTPCache(fileURL: file), gate: gate).books.list()
 
         server.stop()
-        try await Task.sleep(for: .milliseconds(200))
 
         // A new client with a new cache instance (nothing in memory) reads the stored copy from
         // disk with the server gone. The config gate stays open for the app's lifetime.

@@ -80,9 +80,14 @@ public final class FixtureServer: @unchecked Sendable {
         baseURL = url
     }
 
-    /// Closes the server's stdin; it exits at once.
+    /// Closes the server's stdin and returns once the process has exited (at most ~5 s), so a
+    /// request sent afterwards can no longer reach it.
     public func stop() {
         try? input.fileHandleForWriting.close()
+        let deadline = Date().addingTimeInterval(5)
+        while process.isRunning && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
     }
 
     /// A fresh scenario id, so concurrent tests never share counters.

@@ -25,6 +25,7 @@ struct SpecValidator {
         checkGate()
         checkDefaults()
         RecursiveTypeCheck(types: document.types).run(diagnostics: &diagnostics)
+        ParameterTypeCheck(typesByName: typesByName).run(document.allEndpoints, diagnostics: &diagnostics)
     }
 
     // MARK: - Type references

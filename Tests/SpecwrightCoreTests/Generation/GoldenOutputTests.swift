@@ -8,6 +8,7 @@ import Testing
     /// Spec → reference directory; keep in sync with `Scripts/regenerate-golden.sh`.
     static let references: [(spec: String, directory: String)] = [
         ("specs/bookstore.yaml", "Tests/GeneratedClientTests/Generated/bookstore"),
+        ("specs/social.yaml", "Tests/GeneratedSocialClientTests/Generated/social"),
         ("Tests/Fixtures/hostile.yaml", "Tests/GeneratedHostileClientTests/Generated/hostile"),
     ]
 

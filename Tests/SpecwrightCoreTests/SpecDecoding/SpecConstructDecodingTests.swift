@@ -173,7 +173,7 @@ import SpecwrightYAML
     }
 
     @Test func theSocialSpecDecodesWithItsEnvelopeGateAndBatch() throws {
-        let bytes = try repositoryFile("Tests/SpecwrightCoreTests/Fixtures/ValidSpecs/social.yaml")
+        let bytes = try repositoryFile("specs/social.yaml")
         let result = SpecLoader.load(bytes: bytes, file: "social.yaml")
         #expect(result.diagnostics.isEmpty)
         let spec = try #require(result.document)

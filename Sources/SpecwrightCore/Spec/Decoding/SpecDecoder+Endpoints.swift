@@ -82,6 +82,9 @@ extension SpecDecoder {
         if let body, method == .get || method == .head {
             diagnostics.warning("a \(method.token) request with a body is not portable; servers and URLSession may drop it", at: body.location)
         }
+        if let response, method == .head {
+            diagnostics.error("a HEAD response has no body; remove 'response'", at: response.location)
+        }
         if let batch {
             checkBatch(batch, query: query, response: response, context: context)
         }

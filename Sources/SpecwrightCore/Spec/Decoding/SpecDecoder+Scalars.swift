@@ -27,6 +27,9 @@ extension SpecDecoder {
             switch scalar.value {
             case .int(let value): return Double(value)
             case .float(let value) where value.isFinite: return value
+            case .float:
+                diagnostics.error("\(what) must be a finite number, not '\(NodeDescription.excerpt(scalar.text))'", at: node.location)
+                return nil
             default: break
             }
         }

@@ -1,0 +1,79 @@
+import Foundation
+import SpecwrightRuntime
+import Testing
+
+/// The reference output for `specs/social.yaml`, compiled against the runtime and exercised with
+/// the in-memory transport: millisecond dates, a renamed envelope key, the config gate named by
+/// the generated service, batches of 50 and a HEAD endpoint.
+@Suite struct SocialGeneratedClientTests {
+    static let profileJSON = #"{"id":"6F9619FF-8B86-D011-B42D-00CF4FC964FF","handle":"ada","display_name":"Ada","avatar_url":null}"#
+
+    static func envelope(_ data: String, code: Int = 0) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: ["content-type": "application/json"],
+                     body: Data(#"{"code":\#(code),"msg":"ok","data":\#(data)}"#.utf8))
+    }
+
+    static let configJSON = #"{"features":{"dm":true},"minimum_build":42}"#
+
+    /// A stub answering the gate call and `handler` for everything else.
+    static func stub(_ handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) -> StubTransport {
+        StubTransport { request in
+            request.url.path.hasSuffix("/config") ? envelope(configJSON) : handler(request)
+        }
+    }
+
+    @Test func serviceSettingsComeFromTheSpec() {
+        let service = SocialClient.service
+        #expect(service.baseURL.absoluteString == "https://api.social.example/v2")
+        #expect(service.dates == .millisecondsSince1970)
+        #expect(service.gateEndpoint?.operationName == "config.load")
+        #expect(service.headers.contains(HTTPHeader("X-Client", "specwright-social")))
+        #expect(service.retry == RetryPolicy(maxRetries: 2, baseDelay: 0.25, maxDelay: 4))
+    }
+
+    @Test func defaultsFillMissingKeysAndMillisecondDatesRoundTrip() throws {
+        let profile = try JSONDecoder().decode(Profile.self, from: Data(Self.profileJSON.utf8))
+        #expect(profile.followerCount == 0)
+        #expect(profile.isVerified == false)
+        #expect(profile.links == [])
+        let config = try JSONDecoder().decode(RemoteConfig.self, from: Data(Self.configJSON.utf8))
+        #expect(config.theme == .system)
+        #expect(try JSONDecoder().decode(Theme.self, from: Data(#""sepia""#.utf8)) == .unknown("sepia"))
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func theGateRunsFirstAndTheEnvelopeUsesTheSpecKeys() async throws {
+        let stub = Self.stub { _ in Self.envelope(Self.profileJSON) }
+        let client = SocialClient(configuration: ClientConfiguration(transport: stub))
+        let me = try await client.profiles.me()
+        #expect(me.handle == "ada")
+        #expect(stub.requests.map(\.url.path) == ["/v2/config", "/v2/me"])
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aSessionExpiredCodeEndsTheCall() async throws {
+        let stub = Self.stub { _ in Self.envelope("null", code: 1001) }
+        let client = SocialClient(configuration: ClientConfiguration(transport: stub))
+        await #expect(throws: SpecwrightError.self) { try await client.profiles.me() }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func profilesLoadInBatchesOfFifty() async throws {
+        let stub = Self.stub { _ in Self.envelope("[\(Self.profileJSON)]") }
+        let client = SocialClient(configuration: ClientConfiguration(transport: stub))
+        let profiles = try await client.profiles.byIds(ids: (0..<120).map { _ in UUID() })
+        #expect(profiles.count == 3)
+        let batches = stub.requests.filter { $0.url.path == "/v2/profiles" }
+        #expect(batches.count == 3)
+        #expect(batches.map { URLComponents(url: $0.url, resolvingAgainstBaseURL: false)?.queryItems?.count ?? 0 }.sorted() == [20, 50, 50])
+    }
+
+    @Test func pathParametersAreEncodedPerSegment() {
+        let id = UUID()
+        let react = PostsEndpoint.react(postId: id, emoji: "👍/../x")
+        #expect(react.pathSegments == ["posts", id.uuidString, "reactions", "👍/../x"])
+        #expect(react.options.retry == RetryPolicy.none)
+        #expect(PostsEndpoint.exists(id: id).method == .head)
+        #expect(FeedEndpoint.home(cursor: nil, limit: 30, includeReplies: false).query.items.map(\.name) == ["limit", "include_replies"])
+    }
+}
