@@ -3,6 +3,7 @@
 # release `swift build` of a scratch package holding only that client plus a path dependency on
 # this package's SpecwrightRuntime. The runtime is built first, so only the client is timed.
 #   Scripts/openapi-compile-time.sh [document]   (default: twilio-api-v2010.yaml of the shared corpus)
+#   CONFIGURATIONS="debug" Scripts/openapi-compile-time.sh   times only the debug build
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$(pwd)"
@@ -30,7 +31,7 @@ let package = Package(
 PACKAGE
 lines="$(cat "$work"/Sources/GeneratedClient/*.swift | wc -l)"
 echo "document: $(basename "$document"), generated client: $lines lines"
-for configuration in debug release; do
+for configuration in ${CONFIGURATIONS:-debug release}; do
   (cd "$work" && swift build -c "$configuration" --target SpecwrightRuntime >/dev/null 2>&1)
   rm -rf "$work/.build/$configuration/GeneratedClient.build"
   start=$(date +%s.%N)

@@ -30,9 +30,9 @@ for document in "$folder"/*.yaml "$folder"/*.json; do
   "$bin" validate -q "$document" 2>"$work/$name.validate" || { echo "validate failed: $name" >&2; cat "$work/$name.validate" >&2; exit 1; }
   "$bin" generate "$document" --output "$work/Sources/$target" >"$work/$name.out" 2>"$work/$name.err" \
     || { echo "generate failed: $name" >&2; cat "$work/$name.err" >&2; exit 1; }
-  summary="$(grep -o 'imported .*' "$work/$name.out" | sed 's/^imported //')"
+  summary="$(grep -o 'imported .*' "$work/$name.out" | sed 's/^imported //' || true)"
   warnings="$(grep -c ': warning: ' "$work/$name.err" || true)"
-  kinds="$(grep -o '\[[a-z-]*\]$' "$work/$name.err" | sort | uniq -c | awk '{printf "%s%s %s", sep, $2, $1; sep=", "}' | tr -d '[]')"
+  kinds="$(grep -o '\[[a-z-]*\]$' "$work/$name.err" | sort | uniq -c | awk '{printf "%s%s %s", sep, $2, $1; sep=", "}' | tr -d '[]' || true)"
   rows+=("| $name | $(echo "$summary" | awk '{print $1}') | $(echo "$summary" | awk '{print $3}') | $warnings | ${kinds:-none} |")
   targets="$targets .target(name: \"$target\", dependencies: [.product(name: \"SpecwrightRuntime\", package: \"Specwright\")]),"
 done

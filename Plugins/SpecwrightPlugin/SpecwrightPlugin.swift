@@ -52,7 +52,7 @@ struct SpecInputs {
     func buildCommand(tool: URL, workDirectory: URL) -> Command {
         let output = workDirectory.appendingPathComponent(baseName)
         let prefix = Self.filePrefix(for: baseName)
-        var arguments = ["generate", spec.path, "--output", output.path, "--file-prefix", prefix]
+        var arguments = ["generate", spec.path, "--output", output.path, "--file-prefix", prefix, "--quiet"]
         if let config {
             arguments += ["--config", config.path]
         }
