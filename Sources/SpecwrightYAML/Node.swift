@@ -151,7 +151,7 @@ extension Node {
         return nil
     }
 
-    /// The text of a scalar node whose value is a string (or any scalar's text when `lenient`).
+    /// The value of a scalar node that resolved to a string (nil for numbers, booleans, null).
     public var string: String? {
         guard case .scalar(let s) = kind else { return nil }
         if case .string(let v) = s.value { return v }
