@@ -15,6 +15,8 @@ public enum SwiftName {
     /// `lowerCamelCase` identifier for properties, parameters, endpoints, groups and enum cases;
     /// nil when `raw` has no ASCII letter or digit.
     public static func lowerCamelCase(_ raw: String) -> String? {
+        // Fast path: a name that is already one lower-camel-case word is its own identifier.
+        if isSingleWord(raw, startingWith: isLower) { return raw }
         let words = splitWords(raw)
         guard let first = words.first else { return nil }
         var result = lowerLeadingCapitals(first)
@@ -27,6 +29,8 @@ public enum SwiftName {
     /// `UpperCamelCase` identifier for types and the client prefix; nil when `raw` has no
     /// ASCII letter or digit.
     public static func upperCamelCase(_ raw: String) -> String? {
+        // Fast path: a name that is already one upper-camel-case word is its own identifier.
+        if isSingleWord(raw, startingWith: isUpper) { return raw }
         let words = splitWords(raw)
         guard !words.isEmpty else { return nil }
         return fixLeadingDigit(words.map(capitalizeFirst).joined())
@@ -68,6 +72,17 @@ public enum SwiftName {
         }
         if !current.isEmpty { words.append(current) }
         return words
+    }
+
+    /// Whether `raw` is non-empty, made only of ASCII letters and digits, and starts with a byte
+    /// accepted by `isStart`: then both conversions leave it unchanged.
+    private static func isSingleWord(_ raw: String, startingWith isStart: (UInt8) -> Bool) -> Bool {
+        var utf8 = raw.utf8.makeIterator()
+        guard let first = utf8.next(), isStart(first) else { return false }
+        while let byte = utf8.next() {
+            guard isLetterOrDigit(byte) else { return false }
+        }
+        return true
     }
 
     private static func isLetterOrDigit(_ byte: UInt8) -> Bool {

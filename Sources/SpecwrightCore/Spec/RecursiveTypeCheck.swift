@@ -15,14 +15,16 @@ struct RecursiveTypeCheck {
         for (index, type) in types.enumerated() where indexByName[type.name] == nil {
             indexByName[type.name] = index
         }
-        // For each type: (property, index of the object type it holds by value).
-        let edges: [[(property: Property, target: Int)]] = types.map { type in
-            type.properties.compactMap { property in
+        // For each type: (index of the property, index of the object type it holds by value).
+        let edges: [[(property: Int, target: Int)]] = types.map { type in
+            var outgoing: [(property: Int, target: Int)] = []
+            for (index, property) in type.properties.enumerated() {
                 guard case .named(let name) = property.type.expression.nonOptional,
                     let target = indexByName[name], !types[target].isEnum
-                else { return nil }
-                return (property, target)
+                else { continue }
+                outgoing.append((index, target))
             }
+            return outgoing
         }
 
         enum State { case unvisited, onPath, done }
@@ -44,12 +46,13 @@ struct RecursiveTypeCheck {
                     state[edge.target] = .onPath
                     path.append((edge.target, 0))
                 case .onPath:
+                    let property = types[top.type].properties[edge.property]
                     let start = path.firstIndex { $0.type == edge.target } ?? 0
                     let chain = Self.describe(path[start...].map { types[$0.type].name } + [types[edge.target].name])
                     diagnostics.error(
-                        "property '\(edge.property.name)' makes '\(types[top.type].name)' contain itself (\(chain)); "
+                        "property '\(property.name)' makes '\(types[top.type].name)' contain itself (\(chain)); "
                             + "a struct cannot hold itself: use an array, a dictionary or an identifier",
-                        at: edge.property.type.location)
+                        at: property.type.location)
                 case .done:
                     break
                 }

@@ -8,6 +8,8 @@ struct SpecValidator {
 
     private let typesByName: [String: TypeDefinition]
     private let knownTypeNames: [String]
+    /// Every endpoint in spec order, collected once (``SpecDocument/allEndpoints`` copies).
+    private let endpoints: [Endpoint]
 
     init(document: SpecDocument, diagnostics: DiagnosticBag) {
         self.document = document
@@ -17,6 +19,7 @@ struct SpecValidator {
         for type in document.types where byName[type.name] == nil { byName[type.name] = type }
         typesByName = byName
         knownTypeNames = PrimitiveType.allCases.map(\.rawValue) + document.types.map(\.name)
+        endpoints = document.allEndpoints
     }
 
     mutating func validate() {
@@ -25,7 +28,7 @@ struct SpecValidator {
         checkGate()
         checkDefaults()
         RecursiveTypeCheck(types: document.types).run(diagnostics: &diagnostics)
-        ParameterTypeCheck(typesByName: typesByName).run(document.allEndpoints, diagnostics: &diagnostics)
+        ParameterTypeCheck(typesByName: typesByName).run(endpoints, diagnostics: &diagnostics)
     }
 
     // MARK: - Type references
@@ -34,8 +37,10 @@ struct SpecValidator {
         for type in document.types {
             for property in type.properties { checkReferences(property.type) }
         }
-        for endpoint in document.allEndpoints {
-            for parameter in endpoint.allParameters { checkReferences(parameter.type) }
+        for endpoint in endpoints {
+            for parameter in endpoint.pathParameters { checkReferences(parameter.type) }
+            for parameter in endpoint.queryParameters { checkReferences(parameter.type) }
+            for parameter in endpoint.headerParameters { checkReferences(parameter.type) }
             if let body = endpoint.body { checkReferences(body) }
             if let response = endpoint.response { checkReferences(response) }
             for error in endpoint.errors { checkReferences(error.type) }
@@ -52,10 +57,10 @@ struct SpecValidator {
     // MARK: - Names
 
     private mutating func checkNames() {
-        var typeNames = NameTable(kind: "type", transform: SwiftName.upperCamelCase)
+        var typeNames = NameTable(kind: "type", transform: .upperCamelCase)
         for type in document.types {
             typeNames.add(type.name, at: type.location, diagnostics: &diagnostics)
-            var members = NameTable(kind: type.isEnum ? "enum case" : "property", transform: SwiftName.lowerCamelCase)
+            var members = NameTable(kind: type.isEnum ? "enum case" : "property", transform: .lowerCamelCase)
             for property in type.properties {
                 members.add(property.name, at: property.location, diagnostics: &diagnostics)
             }
@@ -63,19 +68,25 @@ struct SpecValidator {
                 members.add(enumCase.value, at: enumCase.location, diagnostics: &diagnostics)
             }
         }
-        var groupNames = NameTable(kind: "group", transform: SwiftName.lowerCamelCase)
+        var groupNames = NameTable(kind: "group", transform: .lowerCamelCase)
         for group in document.groups {
             groupNames.add(group.name, at: group.location, diagnostics: &diagnostics)
-            var endpointNames = NameTable(kind: "endpoint", transform: SwiftName.lowerCamelCase)
+            var endpointNames = NameTable(kind: "endpoint", transform: .lowerCamelCase)
             for endpoint in group.endpoints {
                 endpointNames.add(endpoint.name, at: endpoint.location, diagnostics: &diagnostics)
-                var parameterNames = NameTable(kind: "parameter", transform: SwiftName.lowerCamelCase)
-                let declared = endpoint.pathParameters.filter(\.isDeclared).map { ("path parameter", $0) }
-                    + endpoint.queryParameters.map { ("query parameter", $0) }
-                    + endpoint.headerParameters.map { ("header parameter", $0) }
-                    + endpoint.pathParameters.filter { !$0.isDeclared }.map { ("path parameter", $0) }
-                for (kind, parameter) in declared {
-                    parameterNames.add(parameter.name, kind: kind, at: parameter.location, diagnostics: &diagnostics)
+                var parameterNames = NameTable(kind: "parameter", transform: .lowerCamelCase)
+                // Declared parameters first (path, query, header), then undeclared path ones.
+                for parameter in endpoint.pathParameters where parameter.isDeclared {
+                    parameterNames.add(parameter.name, kind: "path parameter", at: parameter.location, diagnostics: &diagnostics)
+                }
+                for parameter in endpoint.queryParameters {
+                    parameterNames.add(parameter.name, kind: "query parameter", at: parameter.location, diagnostics: &diagnostics)
+                }
+                for parameter in endpoint.headerParameters {
+                    parameterNames.add(parameter.name, kind: "header parameter", at: parameter.location, diagnostics: &diagnostics)
+                }
+                for parameter in endpoint.pathParameters where !parameter.isDeclared {
+                    parameterNames.add(parameter.name, kind: "path parameter", at: parameter.location, diagnostics: &diagnostics)
                 }
             }
         }
@@ -85,7 +96,7 @@ struct SpecValidator {
 
     private mutating func checkGate() {
         var gate: Endpoint?
-        for endpoint in document.allEndpoints where endpoint.isGate {
+        for endpoint in endpoints where endpoint.isGate {
             if let first = gate {
                 diagnostics.error("only one endpoint can be the gate; '\(first.operationName)' already is", at: endpoint.location)
             } else {
@@ -102,9 +113,11 @@ struct SpecValidator {
                 if let value = property.defaultValue { checkDefault(value, fits: property.type.expression) }
             }
         }
-        for endpoint in document.allEndpoints {
-            for parameter in endpoint.allParameters {
-                if let value = parameter.defaultValue { checkDefault(value, fits: parameter.type.expression) }
+        for endpoint in endpoints {
+            for parameters in [endpoint.pathParameters, endpoint.queryParameters, endpoint.headerParameters] {
+                for parameter in parameters {
+                    if let value = parameter.defaultValue { checkDefault(value, fits: parameter.type.expression) }
+                }
             }
         }
     }
@@ -126,20 +139,26 @@ private struct NameTable {
         let kind: String
     }
 
+    /// Which Swift-name conversion the scope uses (an enum, not a closure, in the hot loop).
+    enum Transform {
+        case lowerCamelCase, upperCamelCase
+    }
+
     let kind: String
-    let transform: (String) -> String?
+    let transform: Transform
     private var entries: [Entry] = []
     private var index: [String: Int] = [:]
     private static let indexThreshold = 16
 
-    init(kind: String, transform: @escaping (String) -> String?) {
+    init(kind: String, transform: Transform) {
         self.kind = kind
         self.transform = transform
     }
 
     mutating func add(_ name: String, kind: String? = nil, at location: SourceLocation, diagnostics: inout DiagnosticBag) {
         let kind = kind ?? self.kind
-        guard let swiftName = transform(name) else { return }
+        let converted = transform == .lowerCamelCase ? SwiftName.lowerCamelCase(name) : SwiftName.upperCamelCase(name)
+        guard let swiftName = converted else { return }
         if let earlier = find(swiftName) {
             let earlierKind = earlier.kind == kind ? "" : earlier.kind + " "
             let message = earlier.name == name

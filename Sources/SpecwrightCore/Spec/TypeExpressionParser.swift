@@ -32,6 +32,13 @@ public enum TypeExpressionParser {
 
     /// Parses `text` as a complete type expression.
     public static func parse(_ text: String) -> Result<Parsed, Failure> {
+        // Fast path for the most common expression, a bare type name (`String`, `Book`).
+        if isValidTypeName(text) {
+            if let primitive = PrimitiveType(rawValue: text) {
+                return .success(Parsed(expression: .primitive(primitive), references: []))
+            }
+            return .success(Parsed(expression: .named(text), references: [Reference(name: text, offset: 0)]))
+        }
         var parser = Cursor(Array(text.unicodeScalars))
         do throws(Failure) {
             parser.skipSpaces()
@@ -113,12 +120,9 @@ public enum TypeExpressionParser {
                 throw Failure(message: "expected a type name, found '\(scalar)'", offset: position)
             }
             let start = position
-            var name = String.UnicodeScalarView()
-            while let next = peek, Self.isIdentifierContinue(next) {
-                name.append(next)
-                position += 1
-            }
-            let text = String(name)
+            while let next = peek, Self.isIdentifierContinue(next) { position += 1 }
+            // Identifier scalars are ASCII, so each is one UTF-8 byte.
+            let text = String(decoding: scalars[start..<position].lazy.map { UInt8(truncatingIfNeeded: $0.value) }, as: UTF8.self)
             if let primitive = PrimitiveType(rawValue: text) { return .primitive(primitive) }
             references.append(Reference(name: text, offset: start))
             return .named(text)
@@ -156,7 +160,16 @@ public enum TypeExpressionParser {
     /// Whether `name` could be written in a type expression (ASCII letter or `_`, then letters,
     /// digits or `_`).
     public static func isValidTypeName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, Cursor.isIdentifierStart(first) else { return false }
-        return name.unicodeScalars.allSatisfy(Cursor.isIdentifierContinue)
+        var utf8 = name.utf8.makeIterator()
+        guard let first = utf8.next(), isIdentifierStartByte(first) else { return false }
+        while let byte = utf8.next() {
+            guard isIdentifierStartByte(byte) || (0x30...0x39).contains(byte) else { return false }
+        }
+        return true
+    }
+
+    /// ASCII letter or `_` (bytes ≥ 0x80 never match, so non-ASCII names are rejected).
+    private static func isIdentifierStartByte(_ byte: UInt8) -> Bool {
+        byte == 0x5F || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 }
