@@ -6,6 +6,9 @@ extension SpecDecoder {
         "cache", "retry", "timeout", "auth", "idempotent", "gate", "batch",
     ]
 
+    static let parameterKeys = ["type", "default", "description"]
+    static let batchKeys = ["parameter", "size", "concurrency"]
+
     mutating func decodeGroups(_ node: Node) -> [EndpointGroup] {
         if let scalar = node.scalar, case .null = scalar.value { return [] }
         guard let mapping = node.mapping else {
@@ -24,6 +27,7 @@ extension SpecDecoder {
                 continue
             }
             var decoded: [Endpoint] = []
+            decoded.reserveCapacity(endpoints.count)
             for endpointEntry in endpoints {
                 guard let endpointName = identifierName(endpointEntry.key, "an endpoint name") else { continue }
                 if let endpoint = decodeEndpoint(name: endpointName, group: name, endpointEntry.value, at: endpointEntry.key.location) {
@@ -102,6 +106,7 @@ extension SpecDecoder {
             return []
         }
         var parameters: [Parameter] = []
+        parameters.reserveCapacity(mapping.count)
         for entry in mapping {
             let name: String?
             if kind == "header" {
@@ -110,15 +115,15 @@ extension SpecDecoder {
                 name = identifierName(entry.key, "a \(kind) parameter name")
             }
             guard let name else { continue }
-            let what = "\(kind) parameter '\(name)'"
             if entry.value.mapping != nil {
-                guard let reader = MappingReader(entry.value, context: what, allowed: ["type", "default", "description"], owner: entry.key.location, diagnostics: &diagnostics) else { continue }
+                let what = "\(kind) parameter '\(name)'"
+                guard let reader = MappingReader(entry.value, context: what, allowed: Self.parameterKeys, owner: entry.key.location, diagnostics: &diagnostics) else { continue }
                 let type = reader.required("type", diagnostics: &diagnostics).flatMap { typeUse($0, what) }
                 let description = reader["description"].flatMap { text($0, "'description'") }
                 let defaultValue = reader["default"].flatMap { node in literal(node).map { Located($0, at: node.location) } }
                 guard let type else { continue }
                 parameters.append(Parameter(name: name, type: type, defaultValue: defaultValue, description: description, isDeclared: true, location: entry.key.location))
-            } else if let type = typeUse(entry.value, what) {
+            } else if let type = typeUse(entry.value, "\(kind) parameter '\(name)'") {
                 parameters.append(Parameter(name: name, type: type, defaultValue: nil, description: nil, isDeclared: true, location: entry.key.location))
             }
         }
@@ -153,7 +158,7 @@ extension SpecDecoder {
     }
 
     private mutating func decodeBatch(_ node: Node, owner: SourceLocation) -> BatchSetting? {
-        guard let reader = MappingReader(node, context: "'batch'", allowed: ["parameter", "size", "concurrency"], owner: owner, diagnostics: &diagnostics) else { return nil }
+        guard let reader = MappingReader(node, context: "'batch'", allowed: Self.batchKeys, owner: owner, diagnostics: &diagnostics) else { return nil }
         let parameterNode = reader.required("parameter", diagnostics: &diagnostics)
         let parameter = parameterNode.flatMap { word($0, "'parameter'") }
         let size = reader.required("size", diagnostics: &diagnostics).flatMap { positiveInteger($0, "'size'") }

@@ -4,26 +4,26 @@ extension SpecDecoder {
     /// A type expression: a scalar in Swift syntax, or the flow-sequence sugar `[Book]` /
     /// `[String: Int]` (which YAML reads as a one-element sequence). Malformed expressions are
     /// reported at the column of the offending character inside the scalar.
-    mutating func typeUse(_ node: Node, _ what: String) -> TypeUse? {
+    mutating func typeUse(_ node: Node, _ what: @autoclosure () -> String) -> TypeUse? {
         switch node.kind {
         case .scalar(let scalar):
             if case .null = scalar.value, scalar.style == .plain {
-                diagnostics.error("expected a type for \(what), found null", at: node.location)
+                diagnostics.error("expected a type for \(what()), found null", at: node.location)
                 return nil
             }
             return parseTypeScalar(scalar, at: node.location)
         case .sequence(let items):
             guard items.count == 1, let element = items.first else {
-                diagnostics.error("expected a type for \(what), found a sequence of \(items.count) elements (write an array type as [T])", at: node.location)
+                diagnostics.error("expected a type for \(what()), found a sequence of \(items.count) elements (write an array type as [T])", at: node.location)
                 return nil
             }
             if let entries = element.mapping {
-                return dictionarySugar(entries, at: node.location, what)
+                return dictionarySugar(entries, at: node.location, what())
             }
-            guard let inner = typeUse(element, what) else { return nil }
+            guard let inner = typeUse(element, what()) else { return nil }
             return TypeUse(expression: .array(inner.expression), location: node.location, references: inner.references)
         case .mapping:
-            diagnostics.error("expected a type for \(what), found a mapping", at: node.location)
+            diagnostics.error("expected a type for \(what()), found a mapping", at: node.location)
             return nil
         }
     }

@@ -1,6 +1,9 @@
 import SpecwrightYAML
 
 extension SpecDecoder {
+    static let typeDefinitionKeys = ["description", "properties", "enum"]
+    static let propertyKeys = ["type", "key", "description", "default"]
+
     mutating func decodeTypes(_ node: Node) -> [TypeDefinition] {
         if let scalar = node.scalar, case .null = scalar.value { return [] }
         guard let mapping = node.mapping else {
@@ -8,6 +11,7 @@ extension SpecDecoder {
             return []
         }
         var types: [TypeDefinition] = []
+        types.reserveCapacity(mapping.count)
         for entry in mapping {
             guard let name = typeName(entry.key) else { continue }
             if let definition = decodeTypeDefinition(name: name, entry.value, at: entry.key.location) {
@@ -32,7 +36,7 @@ extension SpecDecoder {
 
     private mutating func decodeTypeDefinition(name: String, _ node: Node, at location: SourceLocation) -> TypeDefinition? {
         let context = "type '\(name)'"
-        guard let reader = MappingReader(node, context: context, allowed: ["description", "properties", "enum"], owner: location, diagnostics: &diagnostics) else { return nil }
+        guard let reader = MappingReader(node, context: context, allowed: Self.typeDefinitionKeys, owner: location, diagnostics: &diagnostics) else { return nil }
         let description = reader["description"].flatMap { text($0, "'description'") }
         switch (reader["properties"], reader["enum"]) {
         case (let properties?, nil):
@@ -57,18 +61,19 @@ extension SpecDecoder {
             return []
         }
         var properties: [Property] = []
+        properties.reserveCapacity(mapping.count)
         for entry in mapping {
             guard let name = text(entry.key, "a property name") else { continue }
-            let what = "property '\(name)'"
             if entry.value.mapping != nil {
-                guard let reader = MappingReader(entry.value, context: what, allowed: ["type", "key", "description", "default"], owner: entry.key.location, diagnostics: &diagnostics) else { continue }
+                let what = "property '\(name)'"
+                guard let reader = MappingReader(entry.value, context: what, allowed: Self.propertyKeys, owner: entry.key.location, diagnostics: &diagnostics) else { continue }
                 let type = reader.required("type", diagnostics: &diagnostics).flatMap { typeUse($0, what) }
                 let key = reader["key"].flatMap { text($0, "'key'") }
                 let description = reader["description"].flatMap { text($0, "'description'") }
                 let defaultValue = reader["default"].flatMap { node in literal(node).map { Located($0, at: node.location) } }
                 guard let type else { continue }
                 properties.append(Property(name: name, type: type, key: key, description: description, defaultValue: defaultValue, location: entry.key.location))
-            } else if let type = typeUse(entry.value, what) {
+            } else if let type = typeUse(entry.value, "property '\(name)'") {
                 properties.append(Property(name: name, type: type, key: nil, description: nil, defaultValue: nil, location: entry.key.location))
             }
         }
