@@ -34,8 +34,11 @@ struct SpecValidator {
     // MARK: - Type references
 
     private mutating func checkTypeReferences() {
-        for type in document.types {
-            for property in type.properties { checkReferences(property.type) }
+        // Index access reads only the field needed instead of copying whole definitions.
+        let types = document.types
+        for typeIndex in types.indices {
+            guard case .object(let properties) = types[typeIndex].kind else { continue }
+            for index in properties.indices { checkReferences(properties[index].type) }
         }
         for endpoint in endpoints {
             for parameter in endpoint.pathParameters { checkReferences(parameter.type) }

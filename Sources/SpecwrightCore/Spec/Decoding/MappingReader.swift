@@ -7,8 +7,11 @@ struct MappingReader {
     let node: Node
     /// What the mapping is, for messages: `spec`, `type 'Book'`, `endpoint 'books.list'`.
     let context: String
-    /// Entries whose key is a scalar, in source order.
-    let entries: [(key: String, entry: MappingEntry)]
+    /// The mapping's entries, all of them, in source order.
+    private let mapping: [MappingEntry]
+    /// The allowed scalar keys, in source order, with their entry's position in the mapping
+    /// (positions instead of entries, so that nodes are not copied).
+    private let keys: [(key: String, position: Int)]
     /// Where missing keys are reported: the key that owns this mapping (or the mapping itself).
     let owner: SourceLocation
 
@@ -26,32 +29,44 @@ struct MappingReader {
         self.node = node
         self.context = context
         self.owner = owner ?? node.location
-        var entries: [(key: String, entry: MappingEntry)] = []
-        entries.reserveCapacity(mapping.count)
-        for entry in mapping {
-            guard let key = entry.key.scalar?.text else {
+        self.mapping = mapping
+        var keys: [(key: String, position: Int)] = []
+        keys.reserveCapacity(mapping.count)
+        for position in mapping.indices {
+            guard case .scalar(let scalar) = mapping[position].key.kind else {
+                let entry = mapping[position]
                 diagnostics.error("keys in \(context) must be plain text, found \(NodeDescription.describe(entry.key))", at: entry.key.location)
                 continue
             }
+            let key = scalar.text
             if allowsExtensions, key.hasPrefix("x-") { continue }
             guard allowed.contains(key) else {
                 let hint = Suggestions.didYouMean(key, in: allowed)
-                diagnostics.error("unknown key '\(key)' in \(context)\(hint.text)", at: entry.key.location, suggestion: hint.suggestion)
+                diagnostics.error("unknown key '\(key)' in \(context)\(hint.text)", at: mapping[position].key.location, suggestion: hint.suggestion)
                 continue
             }
-            entries.append((key, entry))
+            keys.append((key, position))
         }
-        self.entries = entries
+        self.keys = keys
+    }
+
+    /// Entries whose key is allowed and satisfies `isIncluded`, in source order.
+    func entries(where isIncluded: (String) -> Bool) -> [(key: String, entry: MappingEntry)] {
+        var result: [(key: String, entry: MappingEntry)] = []
+        for candidate in keys where isIncluded(candidate.key) { result.append((candidate.key, mapping[candidate.position])) }
+        return result
     }
 
     /// The entry for `key`, if present.
     func entry(_ key: String) -> MappingEntry? {
-        entries.first { $0.key == key }?.entry
+        for candidate in keys where candidate.key == key { return mapping[candidate.position] }
+        return nil
     }
 
     /// The value for `key`, if present.
     subscript(_ key: String) -> Node? {
-        entry(key)?.value
+        for candidate in keys where candidate.key == key { return mapping[candidate.position].value }
+        return nil
     }
 
     /// The value for `key`; reports `missing required key` at ``owner`` when absent.

@@ -52,7 +52,7 @@ extension SpecDecoder {
     private mutating func decodeEndpoint(name: String, group: String, _ node: Node, at location: SourceLocation) -> Endpoint? {
         let context = "endpoint '\(group).\(name)'"
         guard let reader = MappingReader(node, context: context, allowed: Self.endpointKeys, owner: location, diagnostics: &diagnostics) else { return nil }
-        let methods = reader.entries.filter { EndpointMethod(rawValue: $0.key) != nil }
+        let methods = reader.entries { EndpointMethod(rawValue: $0) != nil }
         if methods.isEmpty {
             diagnostics.error("\(context) has no HTTP method (add one of get, post, put, patch, delete or head with the path)", at: location)
         } else if methods.count > 1 {
