@@ -61,37 +61,48 @@ struct SpecValidator {
 
     private mutating func checkNames() {
         var typeNames = NameTable(kind: "type", transform: .upperCamelCase)
-        for type in document.types {
-            typeNames.add(type.name, at: type.location, diagnostics: &diagnostics)
-            var members = NameTable(kind: type.isEnum ? "enum case" : "property", transform: .lowerCamelCase)
-            for property in type.properties {
-                members.add(property.name, at: property.location, diagnostics: &diagnostics)
-            }
-            for enumCase in type.enumCases {
-                members.add(enumCase.value, at: enumCase.location, diagnostics: &diagnostics)
+        let types = document.types
+        for typeIndex in types.indices {
+            typeNames.add(types[typeIndex].name, at: types[typeIndex].location, diagnostics: &diagnostics)
+            switch types[typeIndex].kind {
+            case .object(let properties):
+                var members = NameTable(kind: "property", transform: .lowerCamelCase)
+                for index in properties.indices {
+                    members.add(properties[index].name, at: properties[index].location, diagnostics: &diagnostics)
+                }
+            case .enumeration(let cases):
+                var members = NameTable(kind: "enum case", transform: .lowerCamelCase)
+                for enumCase in cases {
+                    members.add(enumCase.value, at: enumCase.location, diagnostics: &diagnostics)
+                }
             }
         }
         var groupNames = NameTable(kind: "group", transform: .lowerCamelCase)
         for group in document.groups {
             groupNames.add(group.name, at: group.location, diagnostics: &diagnostics)
             var endpointNames = NameTable(kind: "endpoint", transform: .lowerCamelCase)
-            for endpoint in group.endpoints {
-                endpointNames.add(endpoint.name, at: endpoint.location, diagnostics: &diagnostics)
-                var parameterNames = NameTable(kind: "parameter", transform: .lowerCamelCase)
-                // Declared parameters first (path, query, header), then undeclared path ones.
-                for parameter in endpoint.pathParameters where parameter.isDeclared {
-                    parameterNames.add(parameter.name, kind: "path parameter", at: parameter.location, diagnostics: &diagnostics)
-                }
-                for parameter in endpoint.queryParameters {
-                    parameterNames.add(parameter.name, kind: "query parameter", at: parameter.location, diagnostics: &diagnostics)
-                }
-                for parameter in endpoint.headerParameters {
-                    parameterNames.add(parameter.name, kind: "header parameter", at: parameter.location, diagnostics: &diagnostics)
-                }
-                for parameter in endpoint.pathParameters where !parameter.isDeclared {
-                    parameterNames.add(parameter.name, kind: "path parameter", at: parameter.location, diagnostics: &diagnostics)
-                }
+            let endpoints = group.endpoints
+            for index in endpoints.indices {
+                endpointNames.add(endpoints[index].name, at: endpoints[index].location, diagnostics: &diagnostics)
+                checkParameterNames(endpoints[index])
             }
+        }
+    }
+
+    /// Declared parameters first (path, query, header), then undeclared path ones.
+    private mutating func checkParameterNames(_ endpoint: borrowing Endpoint) {
+        var parameterNames = NameTable(kind: "parameter", transform: .lowerCamelCase)
+        for parameter in endpoint.pathParameters where parameter.isDeclared {
+            parameterNames.add(parameter.name, kind: "path parameter", at: parameter.location, diagnostics: &diagnostics)
+        }
+        for parameter in endpoint.queryParameters {
+            parameterNames.add(parameter.name, kind: "query parameter", at: parameter.location, diagnostics: &diagnostics)
+        }
+        for parameter in endpoint.headerParameters {
+            parameterNames.add(parameter.name, kind: "header parameter", at: parameter.location, diagnostics: &diagnostics)
+        }
+        for parameter in endpoint.pathParameters where !parameter.isDeclared {
+            parameterNames.add(parameter.name, kind: "path parameter", at: parameter.location, diagnostics: &diagnostics)
         }
     }
 
@@ -99,11 +110,11 @@ struct SpecValidator {
 
     private mutating func checkGate() {
         var gate: Endpoint?
-        for endpoint in endpoints where endpoint.isGate {
+        for index in endpoints.indices where endpoints[index].isGate {
             if let first = gate {
-                diagnostics.error("only one endpoint can be the gate; '\(first.operationName)' already is", at: endpoint.location)
+                diagnostics.error("only one endpoint can be the gate; '\(first.operationName)' already is", at: endpoints[index].location)
             } else {
-                gate = endpoint
+                gate = endpoints[index]
             }
         }
     }
@@ -111,9 +122,11 @@ struct SpecValidator {
     // MARK: - Defaults
 
     private mutating func checkDefaults() {
-        for type in document.types {
-            for property in type.properties {
-                if let value = property.defaultValue { checkDefault(value, fits: property.type.expression) }
+        let types = document.types
+        for typeIndex in types.indices {
+            guard case .object(let properties) = types[typeIndex].kind else { continue }
+            for index in properties.indices {
+                if let value = properties[index].defaultValue { checkDefault(value, fits: properties[index].type.expression) }
             }
         }
         for endpoint in endpoints {
