@@ -51,7 +51,8 @@ struct SpecValidator {
     }
 
     private mutating func checkReferences(_ use: TypeUse) {
-        for reference in use.references where typesByName[reference.value] == nil {
+        // `index(forKey:)` answers without copying the definition out of the table.
+        for reference in use.references where typesByName.index(forKey: reference.value) == nil {
             let hint = Suggestions.didYouMean(reference.value, in: knownTypeNames)
             diagnostics.error("unknown type '\(reference.value)'\(hint.text)", at: reference.location, suggestion: hint.suggestion)
         }
