@@ -8,8 +8,8 @@ struct ParameterTypeCheck {
     let typesByName: [String: TypeDefinition]
 
     func run(_ endpoints: [Endpoint], diagnostics: inout DiagnosticBag) {
-        for endpoint in endpoints {
-            for parameter in endpoint.pathParameters where parameter.isDeclared {
+        for index in endpoints.indices {
+            for parameter in endpoints[index].pathParameters where parameter.isDeclared {
                 if parameter.type.expression.isOptional {
                     diagnostics.error(
                         "path parameter '\(parameter.name)' cannot be optional: every segment of a path has a value",
@@ -18,8 +18,8 @@ struct ParameterTypeCheck {
                     check(parameter, kind: "path")
                 }
             }
-            for parameter in endpoint.queryParameters { check(parameter, kind: "query") }
-            for parameter in endpoint.headerParameters { check(parameter, kind: "header") }
+            for parameter in endpoints[index].queryParameters { check(parameter, kind: "query") }
+            for parameter in endpoints[index].headerParameters { check(parameter, kind: "header") }
         }
 
         func check(_ parameter: Parameter, kind: String) {

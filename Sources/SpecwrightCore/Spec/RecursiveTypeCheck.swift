@@ -12,19 +12,26 @@ struct RecursiveTypeCheck {
     func run(diagnostics: inout DiagnosticBag) {
         var indexByName: [String: Int] = [:]
         indexByName.reserveCapacity(types.count)
-        for (index, type) in types.enumerated() where indexByName[type.name] == nil {
-            indexByName[type.name] = index
+        var isEnum: [Bool] = []
+        isEnum.reserveCapacity(types.count)
+        for index in types.indices {
+            isEnum.append(types[index].isEnum)
+            if indexByName[types[index].name] == nil { indexByName[types[index].name] = index }
         }
         // For each type: (index of the property, index of the object type it holds by value).
-        let edges: [[(property: Int, target: Int)]] = types.map { type in
+        var edges: [[(property: Int, target: Int)]] = []
+        edges.reserveCapacity(types.count)
+        for typeIndex in types.indices {
             var outgoing: [(property: Int, target: Int)] = []
-            for (index, property) in type.properties.enumerated() {
-                guard case .named(let name) = property.type.expression.nonOptional,
-                    let target = indexByName[name], !types[target].isEnum
-                else { continue }
-                outgoing.append((index, target))
+            if case .object(let properties) = types[typeIndex].kind {
+                for index in properties.indices {
+                    guard case .named(let name) = properties[index].type.expression.nonOptional,
+                        let target = indexByName[name], !isEnum[target]
+                    else { continue }
+                    outgoing.append((index, target))
+                }
             }
-            return outgoing
+            edges.append(outgoing)
         }
 
         enum State { case unvisited, onPath, done }

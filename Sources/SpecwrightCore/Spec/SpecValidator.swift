@@ -8,8 +8,9 @@ struct SpecValidator {
 
     private let typesByName: [String: TypeDefinition]
     private let knownTypeNames: [String]
-    /// Every endpoint in spec order, collected once (``SpecDocument/allEndpoints`` copies).
-    private let endpoints: [Endpoint]
+    /// The endpoints of each group, in spec order. Loops read endpoints by index so that only
+    /// the fields they need are retained, not whole ``Endpoint`` values.
+    private let endpointLists: [[Endpoint]]
 
     init(document: SpecDocument, diagnostics: DiagnosticBag) {
         self.document = document
@@ -19,7 +20,7 @@ struct SpecValidator {
         for type in document.types where byName[type.name] == nil { byName[type.name] = type }
         typesByName = byName
         knownTypeNames = PrimitiveType.allCases.map(\.rawValue) + document.types.map(\.name)
-        endpoints = document.allEndpoints
+        endpointLists = document.groups.map(\.endpoints)
     }
 
     mutating func validate() {
@@ -28,7 +29,8 @@ struct SpecValidator {
         checkGate()
         checkDefaults()
         RecursiveTypeCheck(types: document.types).run(diagnostics: &diagnostics)
-        ParameterTypeCheck(typesByName: typesByName).run(endpoints, diagnostics: &diagnostics)
+        let parameterCheck = ParameterTypeCheck(typesByName: typesByName)
+        for endpoints in endpointLists { parameterCheck.run(endpoints, diagnostics: &diagnostics) }
     }
 
     // MARK: - Type references
@@ -40,13 +42,15 @@ struct SpecValidator {
             guard case .object(let properties) = types[typeIndex].kind else { continue }
             for index in properties.indices { checkReferences(properties[index].type) }
         }
-        for endpoint in endpoints {
-            for parameter in endpoint.pathParameters { checkReferences(parameter.type) }
-            for parameter in endpoint.queryParameters { checkReferences(parameter.type) }
-            for parameter in endpoint.headerParameters { checkReferences(parameter.type) }
-            if let body = endpoint.body { checkReferences(body) }
-            if let response = endpoint.response { checkReferences(response) }
-            for error in endpoint.errors { checkReferences(error.type) }
+        for endpoints in endpointLists {
+            for index in endpoints.indices {
+                for parameter in endpoints[index].pathParameters { checkReferences(parameter.type) }
+                for parameter in endpoints[index].queryParameters { checkReferences(parameter.type) }
+                for parameter in endpoints[index].headerParameters { checkReferences(parameter.type) }
+                if let body = endpoints[index].body { checkReferences(body) }
+                if let response = endpoints[index].response { checkReferences(response) }
+                for error in endpoints[index].errors { checkReferences(error.type) }
+            }
         }
     }
 
@@ -85,24 +89,24 @@ struct SpecValidator {
             let endpoints = group.endpoints
             for index in endpoints.indices {
                 endpointNames.add(endpoints[index].name, at: endpoints[index].location, diagnostics: &diagnostics)
-                checkParameterNames(endpoints[index])
+                checkParameterNames(path: endpoints[index].pathParameters, query: endpoints[index].queryParameters, header: endpoints[index].headerParameters)
             }
         }
     }
 
     /// Declared parameters first (path, query, header), then undeclared path ones.
-    private mutating func checkParameterNames(_ endpoint: borrowing Endpoint) {
+    private mutating func checkParameterNames(path: [Parameter], query: [Parameter], header: [Parameter]) {
         var parameterNames = NameTable(kind: "parameter", transform: .lowerCamelCase)
-        for parameter in endpoint.pathParameters where parameter.isDeclared {
+        for parameter in path where parameter.isDeclared {
             parameterNames.add(parameter.name, kind: "path parameter", at: parameter.location, diagnostics: &diagnostics)
         }
-        for parameter in endpoint.queryParameters {
+        for parameter in query {
             parameterNames.add(parameter.name, kind: "query parameter", at: parameter.location, diagnostics: &diagnostics)
         }
-        for parameter in endpoint.headerParameters {
+        for parameter in header {
             parameterNames.add(parameter.name, kind: "header parameter", at: parameter.location, diagnostics: &diagnostics)
         }
-        for parameter in endpoint.pathParameters where !parameter.isDeclared {
+        for parameter in path where !parameter.isDeclared {
             parameterNames.add(parameter.name, kind: "path parameter", at: parameter.location, diagnostics: &diagnostics)
         }
     }
@@ -111,11 +115,13 @@ struct SpecValidator {
 
     private mutating func checkGate() {
         var gate: Endpoint?
-        for index in endpoints.indices where endpoints[index].isGate {
-            if let first = gate {
-                diagnostics.error("only one endpoint can be the gate; '\(first.operationName)' already is", at: endpoints[index].location)
-            } else {
-                gate = endpoints[index]
+        for endpoints in endpointLists {
+            for index in endpoints.indices where endpoints[index].isGate {
+                if let first = gate {
+                    diagnostics.error("only one endpoint can be the gate; '\(first.operationName)' already is", at: endpoints[index].location)
+                } else {
+                    gate = endpoints[index]
+                }
             }
         }
     }
@@ -130,12 +136,18 @@ struct SpecValidator {
                 if let value = properties[index].defaultValue { checkDefault(value, fits: properties[index].type.expression) }
             }
         }
-        for endpoint in endpoints {
-            for parameters in [endpoint.pathParameters, endpoint.queryParameters, endpoint.headerParameters] {
-                for parameter in parameters {
-                    if let value = parameter.defaultValue { checkDefault(value, fits: parameter.type.expression) }
-                }
+        for endpoints in endpointLists {
+            for index in endpoints.indices {
+                checkDefaults(endpoints[index].pathParameters)
+                checkDefaults(endpoints[index].queryParameters)
+                checkDefaults(endpoints[index].headerParameters)
             }
+        }
+    }
+
+    private mutating func checkDefaults(_ parameters: [Parameter]) {
+        for parameter in parameters {
+            if let value = parameter.defaultValue { checkDefault(value, fits: parameter.type.expression) }
         }
     }
 
