@@ -56,7 +56,16 @@ extension SpecDecoder {
             guard mapsColumns, let textStart else { return location }
             return textStart.advanced(by: offset)
         }
-        switch TypeExpressionParser.parse(scalar.text) {
+        let result: Result<TypeExpressionParser.Parsed, TypeExpressionParser.Failure>
+        if TypeExpressionParser.isValidTypeName(scalar.text) {
+            result = TypeExpressionParser.parse(scalar.text)  // a bare name: cheaper than a lookup
+        } else if let cached = parsedTypeExpressions[scalar.text] {
+            result = cached
+        } else {
+            result = TypeExpressionParser.parse(scalar.text)
+            parsedTypeExpressions[scalar.text] = result
+        }
+        switch result {
         case .success(let parsed):
             let references = parsed.references.map { Located($0.name, at: place($0.offset)) }
             return TypeUse(expression: parsed.expression, location: location, references: references)

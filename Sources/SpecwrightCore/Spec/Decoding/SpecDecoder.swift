@@ -10,6 +10,9 @@ import SpecwrightYAML
 struct SpecDecoder {
     var diagnostics: DiagnosticBag
     let file: String
+    /// Parse results of compound type expressions by text: large specs repeat the same few
+    /// (`[String: Date]`, `String?`), and parsing is a pure function of the text.
+    var parsedTypeExpressions: [String: Result<TypeExpressionParser.Parsed, TypeExpressionParser.Failure>] = [:]
 
     init(file: String, diagnostics: DiagnosticBag = DiagnosticBag()) {
         self.file = file
