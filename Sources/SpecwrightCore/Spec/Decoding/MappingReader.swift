@@ -3,10 +3,13 @@ import SpecwrightYAML
 /// Reads one YAML mapping of the spec: reports keys it does not know (with "did you mean"),
 /// finds the keys it knows and reports missing required ones.
 struct MappingReader {
-    /// The mapping node.
-    let node: Node
-    /// What the mapping is, for messages: `spec`, `type 'Book'`, `endpoint 'books.list'`.
-    let context: String
+    /// Where the mapping starts.
+    let location: SourceLocation
+    /// What the mapping is, for messages: `the spec`, `type`, `property`, `'batch'`.
+    private let contextKind: String
+    /// The name of the thing the mapping describes (`Book` in `type 'Book'`), if any. Kept apart
+    /// so that the message text is only built when a message is reported.
+    private let contextName: String?
     /// The mapping's entries, all of them, in source order.
     private let mapping: [MappingEntry]
     /// The allowed scalar keys, in source order, with their entry's position in the mapping
@@ -22,12 +25,24 @@ struct MappingReader {
     /// `owner` is the location of the key whose value this mapping is; missing keys are reported
     /// there (the mapping's own location when nil).
     init?(_ node: Node, context: String, allowed: [String], owner: SourceLocation? = nil, allowsExtensions: Bool = false, diagnostics: inout DiagnosticBag) {
+        self.init(node, contextKind: context, contextName: nil, allowed: allowed, owner: owner, allowsExtensions: allowsExtensions, diagnostics: &diagnostics)
+    }
+
+    /// Like ``init(_:context:allowed:owner:allowsExtensions:diagnostics:)`` for the context
+    /// `kind 'name'` (`property 'title'`).
+    init?(_ node: Node, kind contextKind: String, named contextName: String, allowed: [String], owner: SourceLocation? = nil, diagnostics: inout DiagnosticBag) {
+        self.init(node, contextKind: contextKind, contextName: contextName, allowed: allowed, owner: owner, allowsExtensions: false, diagnostics: &diagnostics)
+    }
+
+    private init?(_ node: Node, contextKind: String, contextName: String?, allowed: [String], owner: SourceLocation?, allowsExtensions: Bool, diagnostics: inout DiagnosticBag) {
+        let context = { Self.describe(contextKind, contextName) }
         guard let mapping = node.mapping else {
-            diagnostics.error("expected a mapping for \(context), found \(NodeDescription.describe(node))", at: node.location)
+            diagnostics.error("expected a mapping for \(context()), found \(NodeDescription.describe(node))", at: node.location)
             return nil
         }
-        self.node = node
-        self.context = context
+        self.location = node.location
+        self.contextKind = contextKind
+        self.contextName = contextName
         self.owner = owner ?? node.location
         self.mapping = mapping
         var keys: [(key: String, position: Int)] = []
@@ -35,19 +50,29 @@ struct MappingReader {
         for position in mapping.indices {
             guard case .scalar(let scalar) = mapping[position].key.kind else {
                 let entry = mapping[position]
-                diagnostics.error("keys in \(context) must be plain text, found \(NodeDescription.describe(entry.key))", at: entry.key.location)
+                diagnostics.error("keys in \(context()) must be plain text, found \(NodeDescription.describe(entry.key))", at: entry.key.location)
                 continue
             }
             let key = scalar.text
             if allowsExtensions, key.hasPrefix("x-") { continue }
             guard allowed.contains(key) else {
                 let hint = Suggestions.didYouMean(key, in: allowed)
-                diagnostics.error("unknown key '\(key)' in \(context)\(hint.text)", at: mapping[position].key.location, suggestion: hint.suggestion)
+                diagnostics.error("unknown key '\(key)' in \(context())\(hint.text)", at: mapping[position].key.location, suggestion: hint.suggestion)
                 continue
             }
             keys.append((key, position))
         }
         self.keys = keys
+    }
+
+    /// What the mapping is, for messages: `the spec`, `type 'Book'`, `endpoint 'books.list'`.
+    var context: String {
+        Self.describe(contextKind, contextName)
+    }
+
+    private static func describe(_ kind: String, _ name: String?) -> String {
+        guard let name else { return kind }
+        return "\(kind) '\(name)'"
     }
 
     /// Entries whose key is allowed and satisfies `isIncluded`, in source order.

@@ -116,9 +116,8 @@ extension SpecDecoder {
             }
             guard let name else { continue }
             if entry.value.mapping != nil {
-                let what = "\(kind) parameter '\(name)'"
-                guard let reader = MappingReader(entry.value, context: what, allowed: Self.parameterKeys, owner: entry.key.location, diagnostics: &diagnostics) else { continue }
-                let type = reader.required("type", diagnostics: &diagnostics).flatMap { typeUse($0, what) }
+                guard let reader = MappingReader(entry.value, kind: "\(kind) parameter", named: name, allowed: Self.parameterKeys, owner: entry.key.location, diagnostics: &diagnostics) else { continue }
+                let type = reader.required("type", diagnostics: &diagnostics).flatMap { typeUse($0, reader.context) }
                 let description = reader["description"].flatMap { text($0, "'description'") }
                 let defaultValue = reader["default"].flatMap { node in literal(node).map { Located($0, at: node.location) } }
                 guard let type else { continue }

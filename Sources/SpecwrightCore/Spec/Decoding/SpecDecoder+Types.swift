@@ -35,8 +35,7 @@ extension SpecDecoder {
     }
 
     private mutating func decodeTypeDefinition(name: String, _ node: Node, at location: SourceLocation) -> TypeDefinition? {
-        let context = "type '\(name)'"
-        guard let reader = MappingReader(node, context: context, allowed: Self.typeDefinitionKeys, owner: location, diagnostics: &diagnostics) else { return nil }
+        guard let reader = MappingReader(node, kind: "type", named: name, allowed: Self.typeDefinitionKeys, owner: location, diagnostics: &diagnostics) else { return nil }
         let description = reader["description"].flatMap { text($0, "'description'") }
         switch (reader["properties"], reader["enum"]) {
         case (let properties?, nil):
@@ -46,10 +45,10 @@ extension SpecDecoder {
             let decoded = decodeEnumCases(cases, typeName: name)
             return TypeDefinition(name: name, description: description, kind: .enumeration(decoded), location: location)
         case (_?, _?):
-            diagnostics.error("\(context) has both 'properties' and 'enum'; keep one", at: reader.entry("enum")?.key.location ?? location)
+            diagnostics.error("\(reader.context) has both 'properties' and 'enum'; keep one", at: reader.entry("enum")?.key.location ?? location)
             return nil
         case (nil, nil):
-            diagnostics.error("\(context) needs 'properties' (an object) or 'enum' (a string enum)", at: location)
+            diagnostics.error("\(reader.context) needs 'properties' (an object) or 'enum' (a string enum)", at: location)
             return nil
         }
     }
@@ -65,9 +64,8 @@ extension SpecDecoder {
         for entry in mapping {
             guard let name = text(entry.key, "a property name") else { continue }
             if entry.value.mapping != nil {
-                let what = "property '\(name)'"
-                guard let reader = MappingReader(entry.value, context: what, allowed: Self.propertyKeys, owner: entry.key.location, diagnostics: &diagnostics) else { continue }
-                let type = reader.required("type", diagnostics: &diagnostics).flatMap { typeUse($0, what) }
+                guard let reader = MappingReader(entry.value, kind: "property", named: name, allowed: Self.propertyKeys, owner: entry.key.location, diagnostics: &diagnostics) else { continue }
+                let type = reader.required("type", diagnostics: &diagnostics).flatMap { typeUse($0, reader.context) }
                 let key = reader["key"].flatMap { text($0, "'key'") }
                 let description = reader["description"].flatMap { text($0, "'description'") }
                 let defaultValue = reader["default"].flatMap { node in literal(node).map { Located($0, at: node.location) } }

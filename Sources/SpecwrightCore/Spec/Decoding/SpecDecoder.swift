@@ -62,7 +62,7 @@ struct SpecDecoder {
 
     private mutating func decodeServiceName(_ reader: MappingReader) -> Located<String> {
         guard let node = reader.required("name", diagnostics: &diagnostics) else {
-            return Located("", at: reader.node.location)
+            return Located("", at: reader.location)
         }
         guard let name = text(node, "'name'") else { return Located("", at: node.location) }
         if SwiftName.upperCamelCase(name) == nil {
@@ -73,7 +73,7 @@ struct SpecDecoder {
 
     private mutating func decodeBaseURL(_ reader: MappingReader) -> Located<String> {
         guard let node = reader.required("baseURL", diagnostics: &diagnostics) else {
-            return Located("", at: reader.node.location)
+            return Located("", at: reader.location)
         }
         guard let value = text(node, "'baseURL'") else { return Located("", at: node.location) }
         if let problem = Self.baseURLProblem(value) {
