@@ -33,12 +33,7 @@ public enum TypeExpressionParser {
     /// Parses `text` as a complete type expression.
     public static func parse(_ text: String) -> Result<Parsed, Failure> {
         // Fast path for the most common expression, a bare type name (`String`, `Book`).
-        if isValidTypeName(text) {
-            if let primitive = PrimitiveType(rawValue: text) {
-                return .success(Parsed(expression: .primitive(primitive), references: []))
-            }
-            return .success(Parsed(expression: .named(text), references: [Reference(name: text, offset: 0)]))
-        }
+        if isValidTypeName(text) { return .success(parseName(text)) }
         var parser = Cursor(Array(text.unicodeScalars))
         do throws(Failure) {
             parser.skipSpaces()
@@ -155,6 +150,14 @@ public enum TypeExpressionParser {
         static func isIdentifierContinue(_ scalar: Unicode.Scalar) -> Bool {
             isIdentifierStart(scalar) || (0x30...0x39).contains(scalar.value)
         }
+    }
+
+    /// A text that ``isValidTypeName(_:)`` accepts, as an expression: a built-in or a reference.
+    static func parseName(_ text: String) -> Parsed {
+        if let primitive = PrimitiveType(rawValue: text) {
+            return Parsed(expression: .primitive(primitive), references: [])
+        }
+        return Parsed(expression: .named(text), references: [Reference(name: text, offset: 0)])
     }
 
     /// Whether `name` could be written in a type expression (ASCII letter or `_`, then letters,

@@ -50,15 +50,17 @@ extension SpecDecoder {
         case .singleQuoted, .doubleQuoted: textStart = location.advanced(by: 1)
         case .literal, .folded: textStart = nil
         }
-        let mapsColumns = textStart != nil && !scalar.text.utf8.contains(UInt8(ascii: "\n"))
-            && !(scalar.style == .doubleQuoted && scalar.text.utf8.contains(UInt8(ascii: "\\")))
         func place(_ offset: Int) -> SourceLocation {
-            guard mapsColumns, let textStart else { return location }
-            return textStart.advanced(by: offset)
+            guard let textStart else { return location }
+            // Offset 0 of a plain scalar is the scalar's own location: no need to scan the text.
+            if offset == 0, scalar.style == .plain { return location }
+            let mapsColumns = !scalar.text.utf8.contains(UInt8(ascii: "\n"))
+                && !(scalar.style == .doubleQuoted && scalar.text.utf8.contains(UInt8(ascii: "\\")))
+            return mapsColumns ? textStart.advanced(by: offset) : location
         }
         let result: Result<TypeExpressionParser.Parsed, TypeExpressionParser.Failure>
         if TypeExpressionParser.isValidTypeName(scalar.text) {
-            result = TypeExpressionParser.parse(scalar.text)  // a bare name: cheaper than a lookup
+            result = .success(TypeExpressionParser.parseName(scalar.text))  // cheaper than a lookup
         } else if let cached = parsedTypeExpressions[scalar.text] {
             result = cached
         } else {
