@@ -46,7 +46,7 @@ let package = Package(
             dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux]))]
         ),
         // Rerunnable benchmarks (`swift run -c release specwright-bench [name]`), one file per benchmark.
-        .executableTarget(name: "specwright-bench", dependencies: ["SpecwrightRuntime", "SpecwrightYAML", "SpecwrightCore"], path: "Benchmarks/SpecwrightBench"),
+        .executableTarget(name: "specwright-bench", dependencies: ["SpecwrightRuntime", "SpecwrightYAML", "SpecwrightCore", "SpecwrightTestSupport"], path: "Benchmarks/SpecwrightBench"),
 
         // Build-tool plugin: `*.specwright.yaml` in a target → generated client at build time.
         .plugin(name: "SpecwrightPlugin", capability: .buildTool(), dependencies: ["specwright"]),

@@ -55,5 +55,16 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = error.description
     }
     _ = try? YAMLParser.scanEvents(bytes)
+    // The JSON front end (for JSON specs and importers) must hold the same invariants.
+    for options in [YAMLParseOptions(), tightOptions] {
+        do {
+            checkInvariants(try JSONReader.parseDocument(bytes, file: "fuzz.json", options: options))
+        } catch {
+            if error.location.line < 1 || error.location.column < 1 {
+                preconditionFailure("JSON error without a 1-based location: \(error)")
+            }
+        }
+    }
+    _ = JSONReader.looksLikeJSON(bytes)
     return 0
 }

@@ -8,6 +8,7 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     /// 1-based column.
     public var column: Int
 
+    /// A location in `file` at 1-based `line` and `column`.
     public init(file: String, line: Int, column: Int) {
         self.file = file
         self.line = line
@@ -26,12 +27,17 @@ public enum ScalarStyle: Hashable, Sendable {
 /// A scalar's value resolved by the YAML 1.2 core schema. Quoted and block scalars are
 /// always strings; plain `yes`/`no`/`on`/`off` are strings too (YAML 1.1 booleans are not).
 public enum ScalarValue: Hashable, Sendable {
+    /// `null`, `Null`, `NULL`, `~` or empty.
     case null
+    /// `true`/`false` in three casings.
     case bool(Bool)
+    /// A decimal, `0o` octal or `0x` hexadecimal integer that fits `Int`.
     case int(Int)
     /// An integer that does not fit `Int` keeps its text here.
     case bigInt(String)
+    /// A float, `.inf` or `.nan`.
     case float(Double)
+    /// Anything else, and every quoted or block scalar.
     case string(String)
 }
 
@@ -67,10 +73,12 @@ extension ScalarValue {
 public struct Scalar: Hashable, Sendable {
     /// The scalar text exactly as libyaml delivered it (after escape processing / folding).
     public var text: String
+    /// How the scalar was written (plain, quoted, block).
     public var style: ScalarStyle
     /// The resolved value (core schema, honouring explicit `!!str`, `!!int`, … tags).
     public var value: ScalarValue
 
+    /// A scalar with its text, style and resolved value.
     public init(text: String, style: ScalarStyle, value: ScalarValue) {
         self.text = text
         self.style = style
@@ -80,9 +88,12 @@ public struct Scalar: Hashable, Sendable {
 
 /// One key/value pair of a mapping, in source order.
 public struct MappingEntry: Hashable, Sendable {
+    /// The key node (usually a scalar).
     public var key: Node
+    /// The value node.
     public var value: Node
 
+    /// A key/value pair.
     public init(key: Node, value: Node) {
         self.key = key
         self.value = value
@@ -93,12 +104,17 @@ public struct MappingEntry: Hashable, Sendable {
 /// Aliases are already expanded (within the parser's expansion limit) and `<<` merge keys
 /// already applied when the parser was asked to.
 public struct Node: Hashable, Sendable {
+    /// What the node is, with its content.
     public enum Kind: Hashable, Sendable {
+        /// A scalar.
         case scalar(Scalar)
+        /// A sequence of nodes in source order.
         case sequence([Node])
+        /// A mapping whose entries are in source order.
         case mapping([MappingEntry])
     }
 
+    /// The node's content.
     public var kind: Kind
     /// Where the node starts (for an alias: where the anchored node starts).
     public var location: SourceLocation
@@ -107,6 +123,7 @@ public struct Node: Hashable, Sendable {
     /// Whether a flow style (`[...]`, `{...}`) was used for a collection.
     public var isFlow: Bool
 
+    /// A node starting at `location`.
     public init(kind: Kind, location: SourceLocation, tag: String? = nil, isFlow: Bool = false) {
         self.kind = kind
         self.location = location
@@ -134,7 +151,7 @@ extension Node {
         return nil
     }
 
-    /// The text of a scalar node whose value is a string (or any scalar's text when `lenient`).
+    /// The value of a scalar node that resolved to a string (nil for numbers, booleans, null).
     public var string: String? {
         guard case .scalar(let s) = kind else { return nil }
         if case .string(let v) = s.value { return v }

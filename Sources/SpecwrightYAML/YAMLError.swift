@@ -22,10 +22,14 @@ public struct YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
         case inputTooLarge
     }
 
+    /// What kind of problem it is.
     public var kind: Kind
+    /// What is wrong, in one line (no location; see `description`).
     public var message: String
+    /// Where the problem is.
     public var location: SourceLocation
 
+    /// An error of `kind` at `location`.
     public init(_ kind: Kind, _ message: String, at location: SourceLocation) {
         self.kind = kind
         self.message = message

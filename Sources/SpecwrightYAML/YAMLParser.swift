@@ -9,12 +9,14 @@ public struct YAMLLimits: Hashable, Sendable {
     /// Maximum input size in bytes.
     public var maxBytes: Int
 
+    /// Limits with the given values; the defaults suit any real spec.
     public init(maxDepth: Int = 512, maxAliasExpansion: Int = 100_000, maxBytes: Int = 64 << 20) {
         self.maxDepth = maxDepth
         self.maxAliasExpansion = maxAliasExpansion
         self.maxBytes = maxBytes
     }
 
+    /// Depth 512, 100,000 alias-expanded nodes, 64 MiB.
     public static let `default` = YAMLLimits()
 }
 
@@ -24,8 +26,10 @@ public struct YAMLParseOptions: Hashable, Sendable {
     public var applyMergeKeys: Bool
     /// Reject duplicate keys in a mapping.
     public var rejectDuplicateKeys: Bool
+    /// Limits against hostile input.
     public var limits: YAMLLimits
 
+    /// Options; the defaults are what the spec format needs.
     public init(applyMergeKeys: Bool = true, rejectDuplicateKeys: Bool = true, limits: YAMLLimits = .default) {
         self.applyMergeKeys = applyMergeKeys
         self.rejectDuplicateKeys = rejectDuplicateKeys

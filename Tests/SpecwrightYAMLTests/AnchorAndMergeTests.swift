@@ -60,4 +60,21 @@ import Testing
         #expect(error?.location.column == 7)
         #expect(rejection("a: &s x\nb:\n  <<: [*s]\n")?.kind == .invalidMerge)
     }
+
+    @Test func aKeyGivenExplicitlyAndByMergeIsNotADuplicate() throws {
+        let root = try parse("base: &b { k: 1 }\nm:\n  <<: *b\n  k: 2\n")
+        #expect(root["m"]?.keys == ["k"])
+        #expect(root["m"]?["k"]?.value == .int(2))
+    }
+
+    @Test func anExplicitlyTaggedMergeKeyMerges() throws {
+        let root = try parse("base: &b { k: 1 }\nm: { !!merge <<: *b, x: 2 }\n")
+        #expect(root["m"]?.keys == ["k", "x"])
+    }
+
+    @Test func twoMergeKeysInOneMappingAreDuplicates() {
+        let error = rejection("a: &a { k: 1 }\nb:\n  <<: *a\n  <<: *a\n")
+        #expect(error?.kind == .duplicateKey)
+        #expect(error?.location.line == 4)
+    }
 }
