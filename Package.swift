@@ -80,6 +80,7 @@ let package = Package(
         .testTarget(name: "GeneratedHostileClientTests", dependencies: ["SpecwrightRuntime"]),
         .testTarget(name: "GeneratedConstructsClientTests", dependencies: ["SpecwrightRuntime"]),
         .testTarget(name: "GeneratedOpenAPIClientTests", dependencies: ["SpecwrightRuntime"]),
+        .testTarget(name: "GeneratedOpenAPIPetstore3ClientTests", dependencies: ["SpecwrightRuntime"]),
     ],
     swiftLanguageModes: [.v6]
 )
