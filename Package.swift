@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "GeneratedSocialClientTests", dependencies: ["SpecwrightRuntime"]),
         .testTarget(name: "GeneratedHostileClientTests", dependencies: ["SpecwrightRuntime"]),
         .testTarget(name: "GeneratedConstructsClientTests", dependencies: ["SpecwrightRuntime"]),
-        .testTarget(name: "GeneratedOpenAPIClientTests", dependencies: ["SpecwrightRuntime"]),
+        .testTarget(name: "GeneratedOpenAPIClientTests", dependencies: ["SpecwrightRuntime", "SpecwrightTestSupport"]),
         .testTarget(name: "GeneratedOpenAPIPetstore3ClientTests", dependencies: ["SpecwrightRuntime"]),
     ],
     swiftLanguageModes: [.v6]
