@@ -46,7 +46,7 @@ let package = Package(
             dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux]))]
         ),
         // Rerunnable benchmarks (`swift run -c release specwright-bench [name]`), one file per benchmark.
-        .executableTarget(name: "specwright-bench", dependencies: ["SpecwrightRuntime", "SpecwrightYAML", "SpecwrightCore"], path: "Benchmarks/SpecwrightBench"),
+        .executableTarget(name: "specwright-bench", dependencies: ["SpecwrightRuntime", "SpecwrightYAML", "SpecwrightCore", "SpecwrightTestSupport"], path: "Benchmarks/SpecwrightBench"),
 
         // Build-tool plugin: `*.specwright.yaml` in a target → generated client at build time.
         .plugin(name: "SpecwrightPlugin", capability: .buildTool(), dependencies: ["specwright"]),
@@ -79,7 +79,8 @@ let package = Package(
         .testTarget(name: "GeneratedSocialClientTests", dependencies: ["SpecwrightRuntime"]),
         .testTarget(name: "GeneratedHostileClientTests", dependencies: ["SpecwrightRuntime"]),
         .testTarget(name: "GeneratedConstructsClientTests", dependencies: ["SpecwrightRuntime"]),
-        .testTarget(name: "GeneratedOpenAPIClientTests", dependencies: ["SpecwrightRuntime"]),
+        .testTarget(name: "GeneratedOpenAPIClientTests", dependencies: ["SpecwrightRuntime", "SpecwrightTestSupport"]),
+        .testTarget(name: "GeneratedOpenAPIPetstore3ClientTests", dependencies: ["SpecwrightRuntime"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -23,6 +23,7 @@ generate specs/social.yaml Tests/GeneratedSocialClientTests/Generated/social
 generate Tests/Fixtures/hostile.yaml Tests/GeneratedHostileClientTests/Generated/hostile
 # OpenAPI import (OpenAPIGoldenTests compares; GeneratedOpenAPIClientTests compiles and exercises it)
 generate Tests/Fixtures/openapi/petstore.yaml Tests/GeneratedOpenAPIClientTests/Generated/petstore
+generate Tests/Fixtures/openapi/petstore3.yaml Tests/GeneratedOpenAPIPetstore3ClientTests/Generated/petstore3
 
 # IR-only constructs (unions, integer enums, multipart …) from a hand-built IR:
 #   → Tests/GeneratedConstructsClientTests/Generated/constructs/

@@ -1,5 +1,6 @@
 import Foundation
 import SpecwrightRuntime
+import SpecwrightTestSupport
 
 /// The HTTP cache's latency as the caller sees it: the same `APIClient.send` of a ~1 KB JSON
 /// response answered by (1) the loopback fixture server (`networkOnly`), (2) the memory tier
@@ -26,7 +27,7 @@ enum CacheBenchmark {
     }
 
     static func run() async throws {
-        let server = try BenchServer()
+        let server = try FixtureServer(lifetime: 600)
         defer { server.stop() }
         let service = ServiceDescription(name: "Bench", baseURL: server.baseURL.appendingPathComponent("cachebench"))
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-cache-bench-\(UUID().uuidString)")

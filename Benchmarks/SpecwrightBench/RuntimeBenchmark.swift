@@ -1,5 +1,6 @@
 import Foundation
 import SpecwrightRuntime
+import SpecwrightTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -31,11 +32,13 @@ enum RuntimeBenchmark {
         var pathSegments: [String] { ["json1k"] }
     }
 
+    /// Size of the fixture's `/json1k` payload.
+    static let payloadBytes = 1_040
     static let rounds = Int(ProcessInfo.processInfo.environment["BENCH_ROUNDS"] ?? "") ?? 40
     static let perRound = Int(ProcessInfo.processInfo.environment["BENCH_PER_ROUND"] ?? "") ?? 100
 
     static func run() async throws {
-        let server = try BenchServer()
+        let server = try FixtureServer(lifetime: 600)
         defer { server.stop() }
         let base = server.baseURL.appendingPathComponent("bench")
         let service = ServiceDescription(name: "Bench", baseURL: base)
@@ -98,7 +101,7 @@ enum RuntimeBenchmark {
         let ratios = zip(runtimeTimes, baselineTimes).map { $0 / $1 }
         let baselineBest = baselineTimes.min() ?? 0
         let runtimeBest = runtimeTimes.min() ?? 0
-        print("end to end, loopback, \(rounds) interleaved rounds × \(perRound) sequential GETs of \(server.payloadBytes) B JSON")
+        print("end to end, loopback, \(rounds) interleaved rounds × \(perRound) sequential GETs of \(payloadBytes) B JSON")
         print(String(format: "  baseline URLSession+JSONDecoder: %8.1f µs/request median, %8.1f best round", median(baselineTimes), baselineBest))
         print(String(format: "  SpecwrightRuntime APIClient:     %8.1f µs/request median, %8.1f best round", median(runtimeTimes), runtimeBest))
         print(String(format: "  ratio runtime/baseline:          %8.3f× median of per-round ratios, %.3f× best rounds", median(ratios), runtimeBest / baselineBest))
@@ -175,40 +178,5 @@ enum RuntimeBenchmark {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return 0 }
         return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-    }
-}
-
-/// The fixture server (Tests/Fixtures/fixture_server.py) for the benchmark. It exits when its
-/// stdin closes (here: `stop()` or this process ending) and after a 10-minute cap.
-final class BenchServer {
-    enum StartError: Error { case noPort(String) }
-
-    let baseURL: URL
-    let payloadBytes = 1_040
-    private let input = Pipe()
-
-    init() throws {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/fixture_server.py").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, "--lifetime", "600"]
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let port = Int(text), let url = URL(string: "http://127.0.0.1:\(port)") else { throw StartError.noPort(text) }
-        baseURL = url
-    }
-
-    func stop() {
-        try? input.fileHandleForWriting.close()
     }
 }

@@ -19,6 +19,7 @@ Behaviours:
   /<sid>/large?bytes=N                                    200 with a JSON array of about N bytes
   /<sid>/json1k                                           200 with a fixed ~1 KB JSON object (benchmarks)
   /<sid>/echo                                             the request line, headers and body as JSON
+  /<sid>/petstore/...                                     the OAI petstore API (petstore_fixture.py)
   /<sid>/bookstore/...                                    the stateful bookstore API of specs/bookstore.yaml (bookstore_fixture.py)
   /_stats/<sid>                                           {"hits": n, "refreshes": n, "requests": [...]}
 """
@@ -33,6 +34,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
 import bookstore_fixture
+import petstore_fixture
 
 LOCK = threading.Lock()
 SCENARIOS = {}
@@ -162,6 +164,8 @@ class Handler(BaseHTTPRequestHandler):
             }
             return self.send(200, json.dumps(payload).encode())
         if behaviour == "bookstore" and bookstore_fixture.route(self, sid, rest, query, body):
+            return None
+        if behaviour == "petstore" and petstore_fixture.route(self, sid, rest, query, body):
             return None
         if data_layer_route(self, state, behaviour, query, body, hit):
             return None

@@ -8,7 +8,8 @@ import Testing
 struct OpenAPIGoldenTests {
     /// Document → reference directory; keep in sync with `Scripts/regenerate-golden.sh`.
     static let references: [(document: String, directory: String)] = [
-        ("Tests/Fixtures/openapi/petstore.yaml", "Tests/GeneratedOpenAPIClientTests/Generated/petstore")
+        ("Tests/Fixtures/openapi/petstore.yaml", "Tests/GeneratedOpenAPIClientTests/Generated/petstore"),
+        ("Tests/Fixtures/openapi/petstore3.yaml", "Tests/GeneratedOpenAPIPetstore3ClientTests/Generated/petstore3"),
     ]
 
     @Test("the committed reference output matches the importer", arguments: references.map(\.document))

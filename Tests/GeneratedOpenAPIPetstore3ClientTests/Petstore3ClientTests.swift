@@ -1,0 +1,71 @@
+import Foundation
+import SpecwrightRuntime
+import Testing
+
+/// Exercises the committed client generated from the Swagger Petstore 3 document
+/// (`Tests/Fixtures/openapi/petstore3.yaml`: relative server URL, OAuth2 → bearer, inline enums,
+/// binary upload) through the real runtime pipeline, with an in-memory transport.
+@Suite struct Petstore3GeneratedClientTests {
+    /// The document's server URL is relative (`/api/v3`), so the app sets the base URL.
+    static func client(_ stub: StubTransport) -> SwaggerPetstoreOpenAPI30Client {
+        let configuration = ClientConfiguration(
+            baseURL: URL(string: "https://petstore3.example/api/v3"), transport: stub,
+            tokenProvider: TokenProvider(token: { "secret" }))
+        return SwaggerPetstoreOpenAPI30Client(client: APIClient(service: SwaggerPetstoreOpenAPI30Client.service, configuration: configuration))
+    }
+
+    static func json(_ text: String, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["content-type": "application/json"], body: Data(text.utf8))
+    }
+
+    static let rex = #"{"id":10,"name":"Rex","photoUrls":[],"status":"available","tags":[{"id":1,"name":"dog"}]}"#
+
+    @Test func oauth2BecomesABearerToken() {
+        #expect(SwaggerPetstoreOpenAPI30Client.service.auth == .bearer)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func findByStatusSendsTheEnumAndTheBearerToken() async throws {
+        let stub = StubTransport { _ in Self.json("[\(Self.rex)]") }
+        let pets = try await Self.client(stub).pet.findPetsByStatus(status: .sold)
+        #expect(pets.first?.status == .available)
+        #expect(pets.first?.tags?.first?.name == "dog")
+        let request = try #require(stub.requests.first)
+        #expect(request.url.absoluteString == "https://petstore3.example/api/v3/pet/findByStatus?status=sold")
+        #expect(request.headers.value(for: "Authorization") == "Bearer secret")
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func getByIdCreateAndAnUnknownEnumValue() async throws {
+        let stub = StubTransport { _ in Self.json(#"{"id":10,"name":"Rex","photoUrls":["a"],"status":"adopted"}"#) }
+        let client = Self.client(stub)
+        let pet = try await client.pet.getPetById(petId: 10)
+        #expect(pet.status == .unknown("adopted"))
+        let created = try await client.pet.addPet(body: Pet(name: "Rex", photoUrls: ["a"]))
+        #expect(created.name == "Rex")
+        #expect(stub.requests.map(\.url.path) == ["/api/v3/pet/10", "/api/v3/pet"])
+        #expect(stub.requests.last?.method == .post)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func uploadSendsRawBytesWithTheQueryMetadata() async throws {
+        let stub = StubTransport { _ in Self.json(#"{"code":200,"type":"ok","message":"stored"}"#) }
+        let response = try await Self.client(stub).pet.uploadFile(petId: 10, body: Data([1, 2, 3]), additionalMetadata: "x")
+        #expect(response.message == "stored")
+        let request = try #require(stub.requests.first)
+        #expect(request.body == Data([1, 2, 3]))
+        #expect(request.headers.value(for: "Content-Type") == "application/octet-stream")
+        #expect(request.url.query == "additionalMetadata=x")
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func anErrorStatusSurfacesAsSpecwrightError() async throws {
+        let stub = StubTransport { _ in Self.json(#"{"message":"no"}"#, status: 404) }
+        do {
+            _ = try await Self.client(stub).store.getOrderById(orderId: 1)
+            Issue.record("expected an error")
+        } catch let error as SpecwrightError {
+            #expect(error.status == 404)
+        }
+    }
+}
