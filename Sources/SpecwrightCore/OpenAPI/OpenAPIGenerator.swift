@@ -16,19 +16,7 @@ public enum OpenAPIGenerator {
         root: Node, file: String, templates: TemplateSet, options: RenderOptions = RenderOptions()
     ) -> Result {
         let imported = OpenAPIImporter.importDocument(root, file: file)
-        guard let api = imported.api else {
-            return Result(generation: ClientGenerator.Result(files: [], diagnostics: imported.diagnostics, templateFailure: nil), summary: imported.summary)
-        }
-        do {
-            let files = try SwiftClientRenderer(templates: templates, options: options).render(api)
-            return Result(
-                generation: ClientGenerator.Result(files: files, diagnostics: imported.diagnostics, templateFailure: nil),
-                summary: imported.summary)
-        } catch {
-            return Result(
-                generation: ClientGenerator.Result(files: [], diagnostics: imported.diagnostics, templateFailure: error),
-                summary: imported.summary)
-        }
+        return render(imported, templates: templates, options: options)
     }
 
     /// Parses `bytes` and, when they hold an OpenAPI (or Swagger) document, imports and
@@ -37,6 +25,11 @@ public enum OpenAPIGenerator {
         bytes: [UInt8], file: String, templates: TemplateSet, options: RenderOptions = RenderOptions()
     ) -> Result? {
         guard let imported = importIfOpenAPI(bytes: bytes, file: file) else { return nil }
+        return render(imported, templates: templates, options: options)
+    }
+
+    /// Renders an import's API (nothing when the import failed), keeping its diagnostics and summary.
+    private static func render(_ imported: OpenAPIImporter.Result, templates: TemplateSet, options: RenderOptions) -> Result {
         guard let api = imported.api else {
             return Result(generation: ClientGenerator.Result(files: [], diagnostics: imported.diagnostics, templateFailure: nil), summary: imported.summary)
         }
