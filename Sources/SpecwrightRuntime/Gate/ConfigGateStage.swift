@@ -2,6 +2,10 @@ import Foundation
 
 /// The pipeline stage of the config gate: the gate endpoint passes through (and opens the gate on
 /// success); every other request first waits until the gate is open.
+///
+/// When the gate call fails because the device is offline, a request whose cache policy allows
+/// it is still answered from the cache (never from the network): an app started in a tunnel
+/// shows its stored data. Without a stored copy it fails with "config unavailable" as usual.
 struct ConfigGateStage: CallStage {
     let gate: ConfigGate
     /// Builds a call context for the configured gate endpoint (the client's request builder).
@@ -27,11 +31,28 @@ struct ConfigGateStage: CallStage {
                 },
                 unavailable: { error in
                     let reason = (error as? SpecwrightError)?.description ?? String(describing: error)
-                    return SpecwrightError(.configUnavailable("the gate call \(opening.operationName) failed: \(reason)"))
+                    return GateFailure(
+                        error: SpecwrightError(.configUnavailable("the gate call \(opening.operationName) failed: \(reason)")),
+                        isOffline: (error as? SpecwrightError)?.category == .offline)
                 })
         } catch is CancellationError {
             throw SpecwrightError(.cancelled)
+        } catch let failure as GateFailure {
+            guard failure.isOffline, context.options.cache != .networkOnly else { throw failure.error }
+            var cacheOnly = context
+            cacheOnly.isNetworkForbidden = true
+            do {
+                return try await next(cacheOnly)
+            } catch {
+                throw failure.error
+            }
         }
         return try await next(context)
     }
+}
+
+/// Why the gate did not open, and whether the device looked offline.
+private struct GateFailure: Error {
+    let error: SpecwrightError
+    let isOffline: Bool
 }

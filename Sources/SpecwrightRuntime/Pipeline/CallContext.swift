@@ -46,6 +46,9 @@ public struct CallContext: Sendable {
     public var idempotencyKey: String?
     /// The call's trace (attempts, retries, bytes, cache status).
     public var trace: CallTrace
+    /// Set by the config gate when its call failed offline: the call may be answered from the
+    /// cache, but nothing may be sent (the attempt loop fails at once as offline).
+    var isNetworkForbidden = false
 
     /// Creates a context.
     public init(

@@ -33,6 +33,9 @@ struct AttemptLoop: Sendable {
         var budgetTaken = 0
         var replayToken: String?
         let policy = call.options.retry
+        if call.isNetworkForbidden {
+            throw SpecwrightError(.transport(URLError(.notConnectedToInternet)), operationName: call.operationName)
+        }
         while true {
             if Task.isCancelled { throw SpecwrightError(.cancelled) }
             attempt += 1
