@@ -37,12 +37,12 @@ struct OpenAPISchemaTests {
             """))
         #expect(output.succeeded)
         let types = output.types
-        #expect(types.contains("public enum Status: Codable, Hashable, Sendable, RawRepresentable"))
+        #expect(types.contains("public enum Status: OpenStringEnum {"))
         for expected in ["case available\n", "case inStock\n", "case inStock2\n", "case empty\n", "case _1st\n", "case `default`\n", "case unknown(String)"] {
             #expect(types.contains(expected), "missing \(expected)")
         }
         #expect(types.contains("case \"In Stock\": self = .inStock2"))
-        #expect(types.contains("public enum Level: Codable, Hashable, Sendable, RawRepresentable"))
+        #expect(types.contains("public enum Level: OpenIntegerEnum {"))
         #expect(types.contains("case valueMinus1\n"))
         #expect(types.contains("case -1: self = .valueMinus1"))
     }
@@ -71,7 +71,7 @@ struct OpenAPISchemaTests {
         #expect(output.types.contains("public var owner: PetOwner?"))
         #expect(output.types.contains("public struct PetOwner: Codable"))
         #expect(output.types.contains("public var kind: PetKind?"))
-        #expect(output.types.contains("public enum PetKind: Codable"))
+        #expect(output.types.contains("public enum PetKind: OpenStringEnum"))
         #expect(output.types.contains("public var tags: [PetTagsItem]?"))
     }
 

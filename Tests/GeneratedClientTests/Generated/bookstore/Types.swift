@@ -55,7 +55,7 @@ public struct Book: Codable, Hashable, Sendable {
     }
 }
 
-public enum Genre: Codable, Hashable, Sendable, RawRepresentable {
+public enum Genre: OpenStringEnum {
     case fiction
     case nonFiction
     case poetry
@@ -79,19 +79,6 @@ public enum Genre: Codable, Hashable, Sendable, RawRepresentable {
         case .unknown(let value): value
         }
     }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
-
-extension Genre: QueryValueConvertible {
-    public var queryValue: QueryValue { .string(rawValue) }
 }
 
 public struct BookDraft: Codable, Hashable, Sendable {

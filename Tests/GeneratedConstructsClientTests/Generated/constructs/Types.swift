@@ -88,7 +88,7 @@ public enum IdOrName: Codable, Hashable, Sendable {
 }
 
 /// An integer enum.
-public enum Priority: Codable, Hashable, Sendable, RawRepresentable {
+public enum Priority: OpenIntegerEnum {
     case low
     /// Urgent.
     case high
@@ -110,19 +110,6 @@ public enum Priority: Codable, Hashable, Sendable, RawRepresentable {
         case .unknown(let value): value
         }
     }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Int.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
-
-extension Priority: QueryValueConvertible {
-    public var queryValue: QueryValue { .int(Int64(rawValue)) }
 }
 
 /// A named array schema.

@@ -111,7 +111,7 @@ public struct Item: Codable, Hashable, Sendable {
 }
 
 /// Statuses; the empty one is allowed.
-public enum Status: Codable, Hashable, Sendable, RawRepresentable {
+public enum Status: OpenStringEnum {
     case empty
     case withSpace
     case quoteD
@@ -156,19 +156,6 @@ public enum Status: Codable, Hashable, Sendable, RawRepresentable {
         case .unknown(let value): value
         }
     }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
-
-extension Status: QueryValueConvertible {
-    public var queryValue: QueryValue { .string(rawValue) }
 }
 
 public struct Self2: Codable, Hashable, Sendable {

@@ -5,7 +5,7 @@ import Foundation
 import SpecwrightRuntime
 
 /// Order Status
-public enum OrderStatus: Codable, Hashable, Sendable, RawRepresentable {
+public enum OrderStatus: OpenStringEnum {
     case placed
     case approved
     case delivered
@@ -29,19 +29,6 @@ public enum OrderStatus: Codable, Hashable, Sendable, RawRepresentable {
         case .unknown(let value): value
         }
     }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
-
-extension OrderStatus: QueryValueConvertible {
-    public var queryValue: QueryValue { .string(rawValue) }
 }
 
 public struct Order: Codable, Hashable, Sendable {
@@ -123,7 +110,7 @@ public struct Tag: Codable, Hashable, Sendable {
 }
 
 /// pet status in the store
-public enum PetStatus: Codable, Hashable, Sendable, RawRepresentable {
+public enum PetStatus: OpenStringEnum {
     case available
     case pending
     case sold
@@ -147,19 +134,6 @@ public enum PetStatus: Codable, Hashable, Sendable, RawRepresentable {
         case .unknown(let value): value
         }
     }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
-
-extension PetStatus: QueryValueConvertible {
-    public var queryValue: QueryValue { .string(rawValue) }
 }
 
 public struct Pet: Codable, Hashable, Sendable {
@@ -200,7 +174,7 @@ public struct ApiResponse: Codable, Hashable, Sendable {
     }
 }
 
-public enum FindPetsByStatusStatus: Codable, Hashable, Sendable, RawRepresentable {
+public enum FindPetsByStatusStatus: OpenStringEnum {
     case available
     case pending
     case sold
@@ -224,17 +198,4 @@ public enum FindPetsByStatusStatus: Codable, Hashable, Sendable, RawRepresentabl
         case .unknown(let value): value
         }
     }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
-
-extension FindPetsByStatusStatus: QueryValueConvertible {
-    public var queryValue: QueryValue { .string(rawValue) }
 }

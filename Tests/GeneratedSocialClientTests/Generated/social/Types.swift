@@ -39,7 +39,7 @@ public struct RemoteConfig: Codable, Hashable, Sendable {
     }
 }
 
-public enum Theme: Codable, Hashable, Sendable, RawRepresentable {
+public enum Theme: OpenStringEnum {
     case light
     case dark
     case system
@@ -63,19 +63,6 @@ public enum Theme: Codable, Hashable, Sendable, RawRepresentable {
         case .unknown(let value): value
         }
     }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
-
-extension Theme: QueryValueConvertible {
-    public var queryValue: QueryValue { .string(rawValue) }
 }
 
 /// A public profile.
@@ -209,7 +196,7 @@ public struct Media: Codable, Hashable, Sendable {
     }
 }
 
-public enum MediaKind: Codable, Hashable, Sendable, RawRepresentable {
+public enum MediaKind: OpenStringEnum {
     case image
     case video
     case gif
@@ -233,22 +220,9 @@ public enum MediaKind: Codable, Hashable, Sendable, RawRepresentable {
         case .unknown(let value): value
         }
     }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
-extension MediaKind: QueryValueConvertible {
-    public var queryValue: QueryValue { .string(rawValue) }
-}
-
-public enum Visibility: Codable, Hashable, Sendable, RawRepresentable {
+public enum Visibility: OpenStringEnum {
     case `public`
     case followers
     case mentioned
@@ -272,19 +246,6 @@ public enum Visibility: Codable, Hashable, Sendable, RawRepresentable {
         case .unknown(let value): value
         }
     }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
-
-extension Visibility: QueryValueConvertible {
-    public var queryValue: QueryValue { .string(rawValue) }
 }
 
 public struct FeedPage: Codable, Hashable, Sendable {
