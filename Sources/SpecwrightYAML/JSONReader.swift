@@ -46,6 +46,8 @@ public enum JSONReader {
 struct JSONTokenReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let file: String
+    /// `file`'s index in `FileNames`, looked up once per reader.
+    private let fileID: UInt32
     private let options: YAMLParseOptions
     private var offset = 0
     private var line = 1
@@ -60,11 +62,12 @@ struct JSONTokenReader {
     init(bytes: UnsafeBufferPointer<UInt8>, file: String, options: YAMLParseOptions) {
         self.bytes = bytes
         self.file = file
+        fileID = FileNames.id(for: file)
         self.options = options
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
     }
 
-    private var here: SourceLocation { SourceLocation(file: file, line: line, column: column) }
+    private var here: SourceLocation { SourceLocation(fileID: fileID, line: line, column: column) }
 
     private func peek() -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
 

@@ -11,11 +11,14 @@ final class LibYAMLEventReader {
     private var initialized = false
     private let bytes: UnsafeBufferPointer<UInt8>
     let file: String
+    /// `file`'s index in `FileNames`, looked up once per reader.
+    private let fileID: UInt32
 
     /// `bytes.baseAddress` must not be nil (libyaml asserts a non-null input, even when empty).
     init(bytes: UnsafeBufferPointer<UInt8>, file: String) throws(YAMLError) {
         self.bytes = bytes
         self.file = file
+        fileID = FileNames.id(for: file)
         parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         event = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: 1)
         event.initialize(to: yaml_event_t())
@@ -52,13 +55,13 @@ final class LibYAMLEventReader {
     /// The source location of a libyaml mark (libyaml counts from 0).
     @inline(__always)
     func location(_ mark: yaml_mark_t) -> SourceLocation {
-        SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+        SourceLocation(fileID: fileID, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
     }
 
     /// The location of a byte offset (used where libyaml reports offsets rather than marks).
     func location(ofOffset offset: Int) -> SourceLocation {
         let (line, column) = UTF8Validator.lineAndColumn(of: offset, in: bytes)
-        return SourceLocation(file: file, line: line, column: column)
+        return SourceLocation(fileID: fileID, line: line, column: column)
     }
 
     private func currentError() -> YAMLError {

@@ -1,18 +1,53 @@
 /// A position in a source file. Lines and columns are 1-based; columns count Unicode scalars
 /// as libyaml reports them.
+///
+/// Stored compactly — the file as an index into a process-wide table of names, line and column
+/// as 32-bit numbers — so that copying or freeing a location (every node and every decoded
+/// value has one) involves no reference counting.
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    /// The file's index in `FileNames` (equal indices ⇔ equal names).
+    private(set) var fileID: UInt32
+    private var storedLine: Int32
+    private var storedColumn: Int32
+
     /// The file name as given to the parser (used verbatim in diagnostics).
-    public var file: String
+    public var file: String {
+        get { FileNames.name(for: fileID) }
+        set { fileID = FileNames.id(for: newValue) }
+    }
+
     /// 1-based line.
-    public var line: Int
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = Int32(clamping: newValue) }
+    }
+
     /// 1-based column.
-    public var column: Int
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = Int32(clamping: newValue) }
+    }
 
     /// A location in `file` at 1-based `line` and `column`.
     public init(file: String, line: Int, column: Int) {
-        self.file = file
-        self.line = line
-        self.column = column
+        self.init(fileID: FileNames.id(for: file), line: line, column: column)
+    }
+
+    /// A location in the file with index `fileID` (from `FileNames.id(for:)`): no table lookup.
+    init(fileID: UInt32, line: Int, column: Int) {
+        self.fileID = fileID
+        storedLine = Int32(clamping: line)
+        storedColumn = Int32(clamping: column)
+    }
+
+    /// The location `offset` columns to the right on the same line.
+    public func advanced(by offset: Int) -> SourceLocation {
+        SourceLocation(fileID: fileID, line: line, column: column + offset)
+    }
+
+    /// Whether both locations are in the same file (no name lookup).
+    public func isInSameFile(as other: SourceLocation) -> Bool {
+        fileID == other.fileID
     }
 
     /// `file:line:col`, the prefix compilers and IDEs understand.

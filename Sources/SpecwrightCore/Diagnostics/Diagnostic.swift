@@ -82,10 +82,3 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// Whether this diagnostic makes the spec invalid.
     public var isError: Bool { severity == .error }
 }
-
-extension SourceLocation {
-    /// The location `offset` columns to the right on the same line.
-    func advanced(by offset: Int) -> SourceLocation {
-        SourceLocation(file: file, line: line, column: column + offset)
-    }
-}

@@ -63,7 +63,7 @@ public struct DiagnosticBag: Sendable {
         diagnostics.enumerated().sorted { lhs, rhs in
             let a = lhs.element.location
             let b = rhs.element.location
-            if a.file != b.file { return a.file < b.file }
+            if !a.isInSameFile(as: b) { return a.file < b.file }
             if a.line != b.line { return a.line < b.line }
             if a.column != b.column { return a.column < b.column }
             return lhs.offset < rhs.offset

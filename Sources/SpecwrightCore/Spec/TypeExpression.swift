@@ -20,20 +20,41 @@ public enum PrimitiveType: String, Hashable, Sendable, CaseIterable {
     case url = "URL"
     /// `Data` (base64 in JSON).
     case data = "Data"
+
+    /// The built-in type spelled `text`, or nil: like `init(rawValue:)` without the generic
+    /// string switch (a dispatch on the first byte, then one comparison or two).
+    public static func named(_ text: String) -> PrimitiveType? {
+        let utf8 = text.utf8
+        guard let first = utf8.first, utf8.count <= 6 else { return nil }
+        switch first {
+        case UInt8(ascii: "S"): return text == "String" ? .string : nil
+        case UInt8(ascii: "I"): return text == "Int" ? .int : (text == "Int64" ? .int64 : nil)
+        case UInt8(ascii: "D"):
+            if text == "Double" { return .double }
+            if text == "Date" { return .date }
+            return text == "Data" ? .data : nil
+        case UInt8(ascii: "B"): return text == "Bool" ? .bool : nil
+        case UInt8(ascii: "U"): return text == "UUID" ? .uuid : (text == "URL" ? .url : nil)
+        default: return nil
+        }
+    }
 }
 
 /// A parsed type expression in Swift syntax: `String`, `Book`, `T?`, `[T]`, `[String: T]`, nested.
-public indirect enum TypeExpression: Hashable, Sendable, CustomStringConvertible {
+///
+/// Only the wrapping cases are `indirect`: a bare built-in or named type (most uses in a spec)
+/// is stored inline, without a heap box.
+public enum TypeExpression: Hashable, Sendable, CustomStringConvertible {
     /// A built-in type.
     case primitive(PrimitiveType)
     /// A type declared under `types:`.
     case named(String)
     /// `T?`
-    case optional(TypeExpression)
+    indirect case optional(TypeExpression)
     /// `[T]`
-    case array(TypeExpression)
+    indirect case array(TypeExpression)
     /// `[String: T]` (keys are always `String`).
-    case dictionary(TypeExpression)
+    indirect case dictionary(TypeExpression)
 
     /// The expression in Swift syntax, e.g. `[String: [Book]]?`.
     public var description: String {

@@ -118,7 +118,7 @@ public enum TypeExpressionParser {
             while let next = peek, Self.isIdentifierContinue(next) { position += 1 }
             // Identifier scalars are ASCII, so each is one UTF-8 byte.
             let text = String(decoding: scalars[start..<position].lazy.map { UInt8(truncatingIfNeeded: $0.value) }, as: UTF8.self)
-            if let primitive = PrimitiveType(rawValue: text) { return .primitive(primitive) }
+            if let primitive = PrimitiveType.named(text) { return .primitive(primitive) }
             references.append(Reference(name: text, offset: start))
             return .named(text)
         }
@@ -154,7 +154,7 @@ public enum TypeExpressionParser {
 
     /// A text that ``isValidTypeName(_:)`` accepts, as an expression: a built-in or a reference.
     static func parseName(_ text: String) -> Parsed {
-        if let primitive = PrimitiveType(rawValue: text) {
+        if let primitive = PrimitiveType.named(text) {
             return Parsed(expression: .primitive(primitive), references: [])
         }
         return Parsed(expression: .named(text), references: [Reference(name: text, offset: 0)])

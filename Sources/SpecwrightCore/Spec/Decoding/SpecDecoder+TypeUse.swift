@@ -58,10 +58,16 @@ extension SpecDecoder {
                 && !(scalar.style == .doubleQuoted && scalar.text.utf8.contains(UInt8(ascii: "\\")))
             return mapsColumns ? textStart.advanced(by: offset) : location
         }
-        let result: Result<TypeExpressionParser.Parsed, TypeExpressionParser.Failure>
         if TypeExpressionParser.isValidTypeName(scalar.text) {
-            result = .success(TypeExpressionParser.parseName(scalar.text))  // cheaper than a lookup
-        } else if let cached = parsedTypeExpressions[scalar.text] {
+            // A bare name (most type uses): no parse, no lookup, the reference is the scalar itself.
+            if let primitive = PrimitiveType.named(scalar.text) {
+                return TypeUse(expression: .primitive(primitive), location: location, references: [])
+            }
+            return TypeUse(expression: .named(scalar.text), location: location,
+                           references: [Located(scalar.text, at: place(0))])
+        }
+        let result: Result<TypeExpressionParser.Parsed, TypeExpressionParser.Failure>
+        if let cached = parsedTypeExpressions[scalar.text] {
             result = cached
         } else {
             result = TypeExpressionParser.parse(scalar.text)

@@ -27,7 +27,7 @@ extension SpecDecoder {
             diagnostics.error("type name '\(NodeDescription.excerpt(name))' must be an identifier (ASCII letters, digits and '_', not starting with a digit)", at: node.location)
             return nil
         }
-        if PrimitiveType(rawValue: name) != nil {
+        if PrimitiveType.named(name) != nil {
             diagnostics.error("type '\(name)' has the name of a built-in type", at: node.location)
             return nil
         }
