@@ -53,10 +53,15 @@ final class PendingNodes {
         if pairs > 0 {
             entries = [MappingEntry](unsafeUninitializedCapacity: pairs) { buffer, initialized in
                 guard let destination = buffer.baseAddress else { return }
-                for pair in 0..<pairs {
-                    let key = (source + 2 * pair).move()
-                    let value = (source + 2 * pair + 1).move()
-                    (destination + pair).initialize(to: MappingEntry(key: key, value: value))
+                if Self.entryIsTwoNodes {
+                    // Same memory layout: one bitwise move (nodes are bitwise-movable values).
+                    UnsafeMutableRawPointer(destination).moveInitializeMemory(as: Node.self, from: source, count: 2 * pairs)
+                } else {
+                    for pair in 0..<pairs {
+                        let key = (source + 2 * pair).move()
+                        let value = (source + 2 * pair + 1).move()
+                        (destination + pair).initialize(to: MappingEntry(key: key, value: value))
+                    }
                 }
                 initialized = pairs
             }
@@ -66,6 +71,13 @@ final class PendingNodes {
         count = start
         return entries
     }
+
+    /// Whether a `MappingEntry` is laid out exactly as two consecutive nodes (key, then value),
+    /// so that key/value pairs in the buffer can become entries by one move.
+    private static let entryIsTwoNodes =
+        MemoryLayout<MappingEntry>.stride == 2 * MemoryLayout<Node>.stride
+        && MemoryLayout<MappingEntry>.offset(of: \MappingEntry.key) == 0
+        && MemoryLayout<MappingEntry>.offset(of: \MappingEntry.value) == MemoryLayout<Node>.stride
 
     /// Destroys every pending node (after an error, or between documents).
     func removeAll() {

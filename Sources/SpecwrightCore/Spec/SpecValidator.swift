@@ -66,37 +66,42 @@ struct SpecValidator {
 
     private mutating func checkNames() {
         var typeNames = NameTable(kind: "type", transform: .upperCamelCase)
+        // One table for all the small scopes (properties, cases, parameters): emptied, not
+        // reallocated, between scopes.
+        var members = NameTable(kind: "property", transform: .lowerCamelCase)
         let types = document.types
         for typeIndex in types.indices {
             typeNames.add(types[typeIndex].name, at: types[typeIndex].location, diagnostics: &diagnostics)
             switch types[typeIndex].kind {
             case .object(let properties):
-                var members = NameTable(kind: "property", transform: .lowerCamelCase)
+                members.reset(kind: "property")
                 for index in properties.indices {
                     members.add(properties[index].name, at: properties[index].location, diagnostics: &diagnostics)
                 }
             case .enumeration(let cases):
-                var members = NameTable(kind: "enum case", transform: .lowerCamelCase)
+                members.reset(kind: "enum case")
                 for enumCase in cases {
                     members.add(enumCase.value, at: enumCase.location, diagnostics: &diagnostics)
                 }
             }
         }
         var groupNames = NameTable(kind: "group", transform: .lowerCamelCase)
+        var endpointNames = NameTable(kind: "endpoint", transform: .lowerCamelCase)
         for group in document.groups {
             groupNames.add(group.name, at: group.location, diagnostics: &diagnostics)
-            var endpointNames = NameTable(kind: "endpoint", transform: .lowerCamelCase)
+            endpointNames.reset(kind: "endpoint")
             let endpoints = group.endpoints
             for index in endpoints.indices {
                 endpointNames.add(endpoints[index].name, at: endpoints[index].location, diagnostics: &diagnostics)
-                checkParameterNames(path: endpoints[index].pathParameters, query: endpoints[index].queryParameters, header: endpoints[index].headerParameters)
+                members.reset(kind: "parameter")
+                checkParameterNames(path: endpoints[index].pathParameters, query: endpoints[index].queryParameters,
+                                    header: endpoints[index].headerParameters, in: &members)
             }
         }
     }
 
     /// Declared parameters first (path, query, header), then undeclared path ones.
-    private mutating func checkParameterNames(path: [Parameter], query: [Parameter], header: [Parameter]) {
-        var parameterNames = NameTable(kind: "parameter", transform: .lowerCamelCase)
+    private mutating func checkParameterNames(path: [Parameter], query: [Parameter], header: [Parameter], in parameterNames: inout NameTable) {
         for parameter in path where parameter.isDeclared {
             parameterNames.add(parameter.name, kind: "path parameter", at: parameter.location, diagnostics: &diagnostics)
         }
@@ -173,7 +178,7 @@ private struct NameTable {
         case lowerCamelCase, upperCamelCase
     }
 
-    let kind: String
+    private(set) var kind: String
     let transform: Transform
     private var entries: [Entry] = []
     private var index: [String: Int] = [:]
@@ -182,6 +187,13 @@ private struct NameTable {
     init(kind: String, transform: Transform) {
         self.kind = kind
         self.transform = transform
+    }
+
+    /// Empties the table for a new scope of `kind`, keeping its storage.
+    mutating func reset(kind: String) {
+        self.kind = kind
+        entries.removeAll(keepingCapacity: true)
+        if !index.isEmpty { index.removeAll(keepingCapacity: true) }
     }
 
     mutating func add(_ name: String, kind: String? = nil, at location: SourceLocation, diagnostics: inout DiagnosticBag) {

@@ -34,6 +34,12 @@ public enum TypeExpressionParser {
     public static func parse(_ text: String) -> Result<Parsed, Failure> {
         // Fast path for the most common expression, a bare type name (`String`, `Book`).
         if isValidTypeName(text) { return .success(parseName(text)) }
+        if let parsed = parseCommonCompound(text) { return .success(parsed) }
+        return parseWithCursor(text)
+    }
+
+    /// The general parser (any nesting, spaces, every error message).
+    static func parseWithCursor(_ text: String) -> Result<Parsed, Failure> {
         var parser = Cursor(Array(text.unicodeScalars))
         do throws(Failure) {
             parser.skipSpaces()
@@ -158,6 +164,49 @@ public enum TypeExpressionParser {
             return Parsed(expression: .primitive(primitive), references: [])
         }
         return Parsed(expression: .named(text), references: [Reference(name: text, offset: 0)])
+    }
+
+    /// The compound forms large specs are made of — `T?`, `[T]`, `[T]?`, `[String: T]` and
+    /// `[String: T]?` with `T` a bare name, written without extra spaces — read straight from
+    /// the bytes, giving what the general parser gives for them; nil for any other text.
+    static func parseCommonCompound(_ text: String) -> Parsed? {
+        var utf8 = Substring(text).utf8
+        var isOptional = false
+        if utf8.last == UInt8(ascii: "?") {
+            isOptional = true
+            utf8 = utf8.dropLast()
+        }
+        var expression: TypeExpression
+        var references: [Reference] = []
+        if utf8.first == UInt8(ascii: "["), utf8.last == UInt8(ascii: "]") {
+            var inner = utf8.dropFirst().dropLast()
+            var offset = 1
+            let dictionaryPrefix = "String: ".utf8
+            let isDictionary = inner.starts(with: dictionaryPrefix)
+            if isDictionary {
+                inner = inner.dropFirst(dictionaryPrefix.count)
+                offset += dictionaryPrefix.count
+            }
+            guard let element = bareName(inner, at: offset, references: &references) else { return nil }
+            expression = isDictionary ? .dictionary(element) : .array(element)
+        } else {
+            guard isOptional, let name = bareName(utf8, at: 0, references: &references) else { return nil }
+            expression = name
+        }
+        if isOptional { expression = .optional(expression) }
+        return Parsed(expression: expression, references: references)
+    }
+
+    /// `bytes` as a bare type name at `offset` (recording a named type), or nil when they are not one.
+    private static func bareName(_ bytes: Substring.UTF8View, at offset: Int, references: inout [Reference]) -> TypeExpression? {
+        guard let first = bytes.first, isIdentifierStartByte(first) else { return nil }
+        for byte in bytes.dropFirst() where !(isIdentifierStartByte(byte) || (0x30...0x39).contains(byte)) {
+            return nil
+        }
+        let name = String(Substring(bytes))
+        if let primitive = PrimitiveType.named(name) { return .primitive(primitive) }
+        references.append(Reference(name: name, offset: offset))
+        return .named(name)
     }
 
     /// Whether `name` could be written in a type expression (ASCII letter or `_`, then letters,

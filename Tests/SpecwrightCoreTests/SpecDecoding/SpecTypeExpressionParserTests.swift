@@ -73,4 +73,38 @@ import Testing
         #expect(expression.arrayElement == .named("Book"))
         #expect(TypeExpression.named("Book").arrayElement == nil)
     }
+
+    @Test(arguments: PrimitiveType.allCases)
+    func theFastBuiltInLookupAgreesWithTheRawValues(_ primitive: PrimitiveType) {
+        #expect(PrimitiveType.named(primitive.rawValue) == primitive)
+        #expect(PrimitiveType.named(primitive.rawValue.lowercased()) == nil)
+        #expect(PrimitiveType.named(primitive.rawValue + "s") == nil)
+    }
+
+    @Test func theFastBuiltInLookupRejectsOtherNames() {
+        for name in ["", "S", "Str", "Strings", "Integer", "In", "D", "Dat", "Datum", "UUIDs", "URI", "Boolean", "book"] {
+            #expect(PrimitiveType.named(name) == nil, "\(name)")
+        }
+    }
+
+    @Test func commonCompoundFormsParseExactlyLikeTheGeneralParser() throws {
+        let texts = [
+            "Book?", "String?", "[Book]", "[Int]", "[Book]?", "[UUID]?", "[String: Book]", "[String: Date]",
+            "[String: Book]?", "[String: String]?", "[_x9]", "Book_2?",
+        ]
+        for text in texts {
+            let fast = try #require(TypeExpressionParser.parseCommonCompound(text), "\(text)")
+            #expect(Result.success(fast) == TypeExpressionParser.parseWithCursor(text), "\(text)")
+        }
+    }
+
+    @Test func otherFormsAreLeftToTheGeneralParser() {
+        let texts = [
+            "Book", "Book??", "[Book?]", "[[Book]]", "[String:Book]", "[String:  Book]", "[ Book]", "[Book ]",
+            "[Int: Book]", "[String: [Book]]", "[]", "[]?", "?", "[9a]", "Bö?", "[String: ]", "[Book]??", "Book ?",
+        ]
+        for text in texts {
+            #expect(TypeExpressionParser.parseCommonCompound(text) == nil, "\(text)")
+        }
+    }
 }

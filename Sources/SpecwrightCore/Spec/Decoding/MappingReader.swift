@@ -12,9 +12,12 @@ struct MappingReader {
     private let contextName: String?
     /// The mapping's entries, all of them, in source order.
     private let mapping: [MappingEntry]
-    /// The allowed scalar keys, in source order, with their entry's position in the mapping
-    /// (positions instead of entries, so that nodes are not copied).
-    private let keys: [(key: String, position: Int)]
+    /// Bit `i` is set when entry `i` (of the first 64) has an allowed scalar key. Lookups scan
+    /// the entries for a key and accept only these, so a reader of a usual mapping allocates
+    /// nothing.
+    private let acceptedPositions: UInt64
+    /// Positions from 64 on whose key is allowed (empty for all but unusually large mappings).
+    private let acceptedOverflow: [Int]
     /// Where missing keys are reported: the key that owns this mapping (or the mapping itself).
     let owner: SourceLocation
 
@@ -45,24 +48,31 @@ struct MappingReader {
         self.contextName = contextName
         self.owner = owner ?? node.location
         self.mapping = mapping
-        var keys: [(key: String, position: Int)] = []
-        keys.reserveCapacity(mapping.count)
-        for position in mapping.indices {
-            guard case .scalar(let scalar) = mapping[position].key.kind else {
-                let entry = mapping[position]
-                diagnostics.error("keys in \(context()) must be plain text, found \(NodeDescription.describe(entry.key))", at: entry.key.location)
-                continue
+        var accepted: UInt64 = 0
+        var overflow: [Int] = []
+        mapping.withUnsafeBufferPointer { entries in
+            for position in entries.indices {
+                guard case .scalar(let scalar) = entries[position].key.kind else {
+                    let key = entries[position].key
+                    diagnostics.error("keys in \(context()) must be plain text, found \(NodeDescription.describe(key))", at: key.location)
+                    continue
+                }
+                let key = scalar.text
+                if allowsExtensions, key.hasPrefix("x-") { continue }
+                guard allowed.contains(key) else {
+                    let hint = Suggestions.didYouMean(key, in: allowed)
+                    diagnostics.error("unknown key '\(key)' in \(context())\(hint.text)", at: entries[position].key.location, suggestion: hint.suggestion)
+                    continue
+                }
+                if position < 64 {
+                    accepted |= 1 << UInt64(position)
+                } else {
+                    overflow.append(position)
+                }
             }
-            let key = scalar.text
-            if allowsExtensions, key.hasPrefix("x-") { continue }
-            guard allowed.contains(key) else {
-                let hint = Suggestions.didYouMean(key, in: allowed)
-                diagnostics.error("unknown key '\(key)' in \(context())\(hint.text)", at: mapping[position].key.location, suggestion: hint.suggestion)
-                continue
-            }
-            keys.append((key, position))
         }
-        self.keys = keys
+        acceptedPositions = accepted
+        acceptedOverflow = overflow
     }
 
     /// What the mapping is, for messages: `the spec`, `type 'Book'`, `endpoint 'books.list'`.
@@ -75,23 +85,41 @@ struct MappingReader {
         return "\(kind) '\(name)'"
     }
 
+    /// The position of the entry whose key is `key` and was accepted, if present.
+    private func position(of key: String) -> Int? {
+        mapping.withUnsafeBufferPointer { entries -> Int? in
+            for position in entries.indices {
+                guard case .scalar(let scalar) = entries[position].key.kind, scalar.text == key else { continue }
+                if isAccepted(position) { return position }
+            }
+            return nil
+        }
+    }
+
+    private func isAccepted(_ position: Int) -> Bool {
+        position < 64 ? acceptedPositions & (1 << UInt64(position)) != 0 : acceptedOverflow.contains(position)
+    }
+
     /// Entries whose key is allowed and satisfies `isIncluded`, in source order.
     func entries(where isIncluded: (String) -> Bool) -> [(key: String, entry: MappingEntry)] {
         var result: [(key: String, entry: MappingEntry)] = []
-        for candidate in keys where isIncluded(candidate.key) { result.append((candidate.key, mapping[candidate.position])) }
+        for position in mapping.indices where isAccepted(position) {
+            let entry = mapping[position]
+            guard case .scalar(let scalar) = entry.key.kind, isIncluded(scalar.text) else { continue }
+            result.append((scalar.text, entry))
+        }
         return result
     }
 
     /// The entry for `key`, if present.
     func entry(_ key: String) -> MappingEntry? {
-        for candidate in keys where candidate.key == key { return mapping[candidate.position] }
-        return nil
+        position(of: key).map { mapping[$0] }
     }
 
     /// The value for `key`, if present.
     subscript(_ key: String) -> Node? {
-        for candidate in keys where candidate.key == key { return mapping[candidate.position].value }
-        return nil
+        guard let position = position(of: key) else { return nil }
+        return mapping.withUnsafeBufferPointer { $0[position].value }
     }
 
     /// The value for `key`; reports `missing required key` at ``owner`` when absent.

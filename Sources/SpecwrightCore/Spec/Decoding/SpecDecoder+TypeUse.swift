@@ -67,10 +67,12 @@ extension SpecDecoder {
                            references: [Located(scalar.text, at: place(0))])
         }
         let result: Result<TypeExpressionParser.Parsed, TypeExpressionParser.Failure>
-        if let cached = parsedTypeExpressions[scalar.text] {
+        if let parsed = TypeExpressionParser.parseCommonCompound(scalar.text) {
+            result = .success(parsed)  // `T?`, `[T]`, `[String: T]`: cheaper than a lookup
+        } else if let cached = parsedTypeExpressions[scalar.text] {
             result = cached
         } else {
-            result = TypeExpressionParser.parse(scalar.text)
+            result = TypeExpressionParser.parseWithCursor(scalar.text)
             parsedTypeExpressions[scalar.text] = result
         }
         switch result {
