@@ -48,16 +48,6 @@ extension IR {
             self.nestedTypes = nestedTypes
             self.composedOf = composedOf
         }
-
-        /// Whether any JSON key differs from its property name (then `CodingKeys` are written).
-        public var needsCodingKeys: Bool {
-            properties.contains { $0.jsonKey.value != $0.name.name }
-        }
-
-        /// Whether decoding must fill in defaults for missing keys (then `init(from:)` is written).
-        public var needsCustomDecoding: Bool {
-            properties.contains { $0.defaultValue != nil }
-        }
     }
 
     /// A stored property of a ``Structure``.

@@ -100,7 +100,7 @@ extension NameScope {
     ]
 
     /// Local names generated method bodies use, which parameters must not shadow.
-    public static let reservedParameterNames = ["queryItems", "headerFields", "chunk", "self", "Self", "Type", "Protocol"]
+    public static let reservedParameterNames = ["queryItems", "headerFields", "formFields", "multipartParts", "chunk", "self", "Self", "Type", "Protocol"]
 
     /// Members of the root client type that group properties must not take.
     public static let reservedGroupNames = ["client", "service", "init", "self", "Self", "Type", "Protocol"]

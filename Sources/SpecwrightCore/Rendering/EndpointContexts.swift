@@ -99,6 +99,8 @@ struct EndpointContexts {
         return ["pattern": .string(pattern(for: endpoint, binding: Set(headers.map(\.name)))), "lines": .list(lines.map(MustacheValue.string))]
     }
 
+    /// The statements of one `body` branch. Form fields and multipart parts are appended one
+    /// `if let` at a time: no closure per field, which keeps large forms cheap to compile.
     private func bodyCase(_ endpoint: IR.Endpoint) -> MustacheValue? {
         guard let kind = endpoint.body else { return nil }
         switch kind {
@@ -110,42 +112,47 @@ struct EndpointContexts {
             } else {
                 value = ".json(\(body.name.code))"
             }
-            return branch(pattern(for: endpoint, binding: [body.name]), value)
+            return statements(pattern(for: endpoint, binding: [body.name]), ["return " + value])
         case .formURLEncoded:
             let fields = parameters(endpoint) { $0 == .formField }
-            let items = fields.map { field in
-                optionalElement(field) { "FormField(name: \(field.wireName.code), value: \(formatting.stringExpression($0, type: field.type.nonOptional)))" }
+            let lines = appending(to: "formFields", type: "FormField", fields) { field, value in
+                "FormField(name: \(field.wireName.code), value: \(formatting.stringExpression(value, type: field.type.nonOptional)))"
             }
-            return branch(pattern(for: endpoint, binding: Set(fields.map(\.name))), ".formURLEncoded(\(elements(items, fields)))")
+            return statements(pattern(for: endpoint, binding: Set(fields.map(\.name))), lines + ["return .formURLEncoded(formFields)"])
         case .multipart:
             let parts = endpoint.parameters.filter {
                 if case .multipartPart = $0.location { return true }
                 return false
             }
-            let items = parts.map { part in
-                optionalElement(part) { value in
-                    var arguments = ["name: " + part.wireName.code]
-                    if case .multipartPart(let filename, let contentType) = part.location {
-                        if let filename { arguments.append("filename: " + filename.code) }
-                        if let contentType { arguments.append("contentType: " + contentType.code) }
-                    }
-                    arguments.append("data: " + formatting.dataExpression(value, type: part.type.nonOptional))
-                    return "MultipartPart(" + arguments.joined(separator: ", ") + ")"
+            let lines = appending(to: "multipartParts", type: "MultipartPart", parts) { part, value in
+                var arguments = ["name: " + part.wireName.code]
+                if case .multipartPart(let filename, let contentType) = part.location {
+                    if let filename { arguments.append("filename: " + filename.code) }
+                    if let contentType { arguments.append("contentType: " + contentType.code) }
                 }
+                arguments.append("data: " + formatting.dataExpression(value, type: part.type.nonOptional))
+                return "MultipartPart(" + arguments.joined(separator: ", ") + ")"
             }
-            return branch(pattern(for: endpoint, binding: Set(parts.map(\.name))), ".multipart(\(elements(items, parts)))")
+            return statements(pattern(for: endpoint, binding: Set(parts.map(\.name))), lines + ["return .multipart(multipartParts)"])
         }
     }
 
-    /// The element for a parameter; optional parameters are wrapped in `map` and dropped when nil.
-    private func optionalElement(_ parameter: IR.Parameter, _ build: (String) -> String) -> String {
-        guard parameter.type.isOptional else { return build(parameter.name.code) }
-        return "\(parameter.name.code).map { \(build("$0")) }"
+    private func statements(_ pattern: String, _ lines: [String]) -> MustacheValue {
+        ["pattern": .string(pattern), "lines": .list(lines.map(MustacheValue.string))]
     }
 
-    private func elements(_ items: [String], _ parameters: [IR.Parameter]) -> String {
-        let list = "[" + items.joined(separator: ", ") + "]"
-        return parameters.contains { $0.type.isOptional } ? list + ".compactMap { $0 }" : list
+    /// `var name: [Type] = []` and one append per parameter; optional parameters are appended
+    /// only when they have a value (`if let`).
+    private func appending(
+        to name: String, type: String, _ parameters: [IR.Parameter], element: (IR.Parameter, String) -> String
+    ) -> [String] {
+        var lines = ["var \(name): [\(type)] = []"]
+        lines.reserveCapacity(parameters.count + 1)
+        for parameter in parameters {
+            let append = "\(name).append(\(element(parameter, parameter.name.code)))"
+            lines.append(parameter.type.isOptional ? "if let \(parameter.name.code) { \(append) }" : append)
+        }
+        return lines
     }
 
     private func optionsCase(_ endpoint: IR.Endpoint) -> MustacheValue? {

@@ -6,14 +6,16 @@ enum SourceLayout {
 
     /// `head(a, b) tail` on one line if it fits at `indent`, else split one item per line.
     /// The returned lines are relative to `indent` (which is not included).
-    static func wrapped(head: String, items: [String], tail: String, indent: Int) -> [String] {
-        let inline = head + "(" + items.joined(separator: ", ") + ")" + tail
+    static func wrapped(
+        head: String, items: [String], tail: String, indent: Int, brackets: (open: String, close: String) = ("(", ")")
+    ) -> [String] {
+        let inline = head + brackets.open + items.joined(separator: ", ") + brackets.close + tail
         guard indent + inline.count > lineLength, !items.isEmpty else { return [inline] }
-        var lines = [head + "("]
+        var lines = [head + brackets.open]
         for (index, item) in items.enumerated() {
             lines.append("    " + item + (index == items.count - 1 ? "" : ","))
         }
-        lines.append(")" + tail)
+        lines.append(brackets.close + tail)
         return lines
     }
 

@@ -41,13 +41,10 @@ struct TypeContexts {
 
     private func structure(_ value: IR.Structure, indent: Int) -> [String: MustacheValue] {
         let properties = value.properties.map { property -> MustacheValue in
-            let keyDiffers = property.jsonKey.value != property.name.name
-            return [
+            [
                 "doc": doc(property.documentation),
                 "name": .string(property.name.code),
                 "type": .string(property.type.code),
-                "codingKeyCase": .string(property.name.code + (keyDiffers ? " = " + property.jsonKey.code : "")),
-                "decodeExpression": .string(decodeExpression(property)),
             ]
         }
         let parameters = value.properties.map { property in
@@ -59,6 +56,7 @@ struct TypeContexts {
             }
             return text
         }
+        let bodyIndent = indent + 8
         var initLines = SourceLayout.wrapped(
             head: access.modifier + "init", items: parameters, tail: value.properties.isEmpty ? " {}" : " {",
             indent: indent + 4)
@@ -66,32 +64,47 @@ struct TypeContexts {
             initLines += value.properties.map { "    self.\($0.name.code) = \($0.name.code)" }
             initLines.append("}")
         }
+        let fields = value.properties.map { "self." + $0.name.code }
         var composition = value.documentation
         if !value.composedOf.isEmpty {
             let names = value.composedOf.map { "`\($0.code)`" }.joined(separator: ", ")
             composition = IR.Documentation(paragraphs: [value.documentation.lines.joined(separator: "\n"), "Composes \(names)."])
         }
+        let keys = value.properties.map(\.jsonKey.code)
         return [
             "doc": doc(composition),
             "properties": .list(properties),
             "hasProperties": .bool(!properties.isEmpty),
-            "initLines": .list(initLines.map(MustacheValue.string)),
-            "needsCodingKeys": .bool(value.needsCodingKeys || value.needsCustomDecoding),
-            "needsCustomDecoding": .bool(value.needsCustomDecoding),
+            "initLines": lines(initLines),
+            "decodeLines": lines(SourceLayout.wrapped(
+                head: "self.init", items: value.properties.map { $0.name.code + ": " + decodeExpression($0) }, tail: "",
+                indent: bodyIndent)),
+            "encodeLines": lines(SourceLayout.wrapped(
+                head: "try encoder.encodeFields", items: ["keys: Self.fieldKeys"] + fields, tail: "", indent: bodyIndent)),
+            "equalLines": lines(SourceLayout.wrapped(
+                head: "FieldComparison.equal",
+                items: value.properties.map { "(lhs.\($0.name.code), rhs.\($0.name.code))" }, tail: "", indent: bodyIndent)),
+            "hashLines": lines(SourceLayout.wrapped(head: "hasher.combineFields", items: fields, tail: "", indent: bodyIndent)),
+            "keyLines": lines(SourceLayout.wrapped(
+                head: "private static let fieldKeys: [String] = ", items: keys, tail: "", indent: indent + 4,
+                brackets: ("[", "]"))),
             "nestedTypes": .list(value.nestedTypes.map { declaration($0, indent: indent + 4) }),
         ]
     }
 
+    private func lines(_ lines: [String]) -> MustacheValue {
+        .list(lines.map(MustacheValue.string))
+    }
+
+    /// How `init(from:)` reads a property through the runtime's `FieldDecoder`.
     private func decodeExpression(_ property: IR.Property) -> String {
-        let key = "." + property.name.code
-        let wrapped = property.type.nonOptional.code
         if let defaultValue = property.defaultValue {
-            return "try container.decodeIfPresent(\(wrapped).self, forKey: \(key)) ?? \(defaultValue.code)"
+            return "fields.optional(default: \(defaultValue.code))"
         }
         if property.type.isOptional {
-            return "try container.decodeIfPresent(\(wrapped).self, forKey: \(key))"
+            return "fields.optional()"
         }
-        return "try container.decode(\(wrapped).self, forKey: \(key))"
+        return "try fields.required()"
     }
 
     // MARK: Enums and unions

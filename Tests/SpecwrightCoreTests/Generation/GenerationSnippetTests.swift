@@ -22,29 +22,48 @@ import Testing
         let swift = try Self.types("  Tag:\n    properties:\n      label: String\n      weight: Double?\n")
         #expect(swift.contains("""
             public struct Tag: Codable, Hashable, Sendable {
-                public var label: String
-                public var weight: Double?
+                public let label: String
+                public let weight: Double?
 
                 public init(label: String, weight: Double? = nil) {
                     self.label = label
                     self.weight = weight
                 }
+
+                public init(from decoder: any Decoder) throws {
+                    var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+                    self.init(label: try fields.required(), weight: fields.optional())
+                    try fields.finish()
+                }
+
+                public func encode(to encoder: any Encoder) throws {
+                    try encoder.encodeFields(keys: Self.fieldKeys, self.label, self.weight)
+                }
+
+                public static func == (lhs: Self, rhs: Self) -> Bool {
+                    FieldComparison.equal((lhs.label, rhs.label), (lhs.weight, rhs.weight))
+                }
+
+                public func hash(into hasher: inout Hasher) {
+                    hasher.combineFields(self.label, self.weight)
+                }
+
+                private static let fieldKeys: [String] = ["label", "weight"]
             }
             """))
     }
 
-    @Test func codingKeysAreWrittenOnlyWhenAKeyDiffers() throws {
-        let same = try Self.types("  A:\n    properties:\n      name: String\n")
-        #expect(!same.contains("CodingKeys"))
-        let differs = try Self.types("  A:\n    properties:\n      createdAt: Date\n", extra: "jsonKeys: snake_case")
-        #expect(differs.contains("        case createdAt = \"created_at\"\n"))
-        #expect(!differs.contains("keyDecodingStrategy"))
+    @Test func conformancesAreOneRuntimeCallEachWithTheJSONKeysInOneTable() throws {
+        let swift = try Self.types("  A:\n    properties:\n      createdAt: Date\n", extra: "jsonKeys: snake_case")
+        #expect(!swift.contains("CodingKeys"))
+        #expect(swift.contains("    private static let fieldKeys: [String] = [\"created_at\"]\n"))
+        #expect(!swift.contains("keyDecodingStrategy"))
     }
 
     @Test func defaultsAreInitArgumentsAndFillMissingKeysWhenDecoding() throws {
         let swift = try Self.types("  Page:\n    properties:\n      size: { type: Int, default: 20 }\n      tags: { type: \"[String]\", default: [] }\n")
         #expect(swift.contains("public init(size: Int = 20, tags: [String] = []) {"))
-        #expect(swift.contains("self.size = try container.decodeIfPresent(Int.self, forKey: .size) ?? 20"))
+        #expect(swift.contains("self.init(size: fields.optional(default: 20), tags: fields.optional(default: []))"))
     }
 
     @Test func aStringEnumHasAnUnknownCaseAndRawValueRoundTrip() throws {
@@ -66,16 +85,17 @@ import Testing
 
     @Test func keywordsAreBacktickedAndLeadingDigitsPrefixed() throws {
         let swift = try Self.types("  Thing:\n    properties:\n      default: String\n      3d: Bool\n")
-        #expect(swift.contains("    public var `default`: String\n"))
-        #expect(swift.contains("    public var _3d: Bool\n"))
-        #expect(swift.contains("        case _3d = \"3d\"\n"))
+        #expect(swift.contains("    public let `default`: String\n"))
+        #expect(swift.contains("    public let _3d: Bool\n"))
+        #expect(swift.contains("private static let fieldKeys: [String] = [\"default\", \"3d\"]\n"))
+        #expect(swift.contains("FieldComparison.equal((lhs.`default`, rhs.`default`), (lhs._3d, rhs._3d))"))
     }
 
     @Test func snakeAndKebabNamesBecomeCamelCase() throws {
         let swift = try Self.types("  Thing:\n    properties:\n      page_size: Int\n      max-items: Int\n")
-        #expect(swift.contains("public var pageSize: Int"))
-        #expect(swift.contains("public var maxItems: Int"))
-        #expect(swift.contains("case pageSize = \"page_size\""))
+        #expect(swift.contains("public let pageSize: Int"))
+        #expect(swift.contains("public let maxItems: Int"))
+        #expect(swift.contains("[\"page_size\", \"max-items\"]"))
     }
 
     @Test func aTypeNamedLikeARuntimeTypeIsRenamedWithAWarning() throws {
@@ -91,7 +111,7 @@ import Testing
 
     @Test func stringsBecomeEscapedLiterals() throws {
         let swift = try Self.types("  A:\n    properties:\n      b: { type: String, key: \"q\\\"\\\\(x)\" }\n")
-        #expect(swift.contains(#"case b = "q\"\\(x)""#))
+        #expect(swift.contains(#"private static let fieldKeys: [String] = ["q\"\\(x)"]"#))
     }
 
     @Test(arguments: [(AccessLevel.package, "package struct A"), (.internal, "\nstruct A"), (.public, "public struct A")])

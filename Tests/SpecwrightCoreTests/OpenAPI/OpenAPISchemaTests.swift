@@ -18,11 +18,11 @@ struct OpenAPISchemaTests {
                     weight: { type: [number, "null"], format: float }
             """))
         #expect(output.succeeded)
-        #expect(output.types.contains("public var id: Int64\n"))
-        #expect(output.types.contains("public var name: String\n"))
-        #expect(output.types.contains("public var tag: String?\n"))
-        #expect(output.types.contains("public var born: Date?\n"))
-        #expect(output.types.contains("public var weight: Float?\n"))
+        #expect(output.types.contains("public let id: Int64\n"))
+        #expect(output.types.contains("public let name: String\n"))
+        #expect(output.types.contains("public let tag: String?\n"))
+        #expect(output.types.contains("public let born: Date?\n"))
+        #expect(output.types.contains("public let weight: Float?\n"))
     }
 
     @Test("string and integer enums keep unknown values; odd values get valid, distinct case names")
@@ -68,11 +68,11 @@ struct OpenAPISchemaTests {
                           label: { type: string }
             """))
         #expect(output.succeeded)
-        #expect(output.types.contains("public var owner: PetOwner?"))
+        #expect(output.types.contains("public let owner: PetOwner?"))
         #expect(output.types.contains("public struct PetOwner: Codable"))
-        #expect(output.types.contains("public var kind: PetKind?"))
+        #expect(output.types.contains("public let kind: PetKind?"))
         #expect(output.types.contains("public enum PetKind: OpenStringEnum"))
-        #expect(output.types.contains("public var tags: [PetTagsItem]?"))
+        #expect(output.types.contains("public let tags: [PetTagsItem]?"))
     }
 
     @Test("recursive and mutually recursive schemas refer to each other by name")
@@ -89,8 +89,8 @@ struct OpenAPISchemaTests {
                     nodes: { type: object, additionalProperties: { $ref: '#/components/schemas/Node' } }
             """))
         #expect(output.succeeded)
-        #expect(output.types.contains("public var children: [Node]?"))
-        #expect(output.types.contains("public var nodes: [String: Node]?"))
+        #expect(output.types.contains("public let children: [Node]?"))
+        #expect(output.types.contains("public let nodes: [String: Node]?"))
     }
 
     @Test("a struct that contains itself through optionals is boxed; a recursive union becomes indirect")
@@ -121,10 +121,10 @@ struct OpenAPISchemaTests {
             """))
         #expect(output.succeeded)
         let types = output.types
-        #expect(types.contains("public var parent: IndirectPerson?"))
+        #expect(types.contains("public let parent: IndirectPerson?"))
         #expect(types.contains("public indirect enum IndirectPerson: Codable, Hashable, Sendable {\n    case value(Person)"))
-        #expect(types.contains("public var b: IndirectB?"))
-        #expect(types.contains("public var a: IndirectA\n"))
+        #expect(types.contains("public let b: IndirectB?"))
+        #expect(types.contains("public let a: IndirectA\n"))
         #expect(types.contains("public indirect enum Expression: Codable"))
     }
 
@@ -166,7 +166,7 @@ struct OpenAPISchemaTests {
             """))
         #expect(output.succeeded)
         let types = output.types
-        #expect(types.contains("public struct Cat: Codable, Hashable, Sendable {\n    public var kind: String\n    public var meows: Bool?"))
+        #expect(types.contains("public struct Cat: Codable, Hashable, Sendable {\n    public let kind: String\n    public let meows: Bool?"))
         #expect(types.contains("Composes `Base`."))
         #expect(types.contains("public enum Animal: Codable, Hashable, Sendable {\n    case cat(Cat)\n    case dog(Dog)"))
         #expect(types.contains("case \"kitty\": self = .cat(try value.decode(Cat.self))"))
@@ -186,9 +186,9 @@ struct OpenAPISchemaTests {
                     counts: { type: object, additionalProperties: { type: integer } }
             """))
         #expect(output.succeeded)
-        #expect(output.types.contains("public var anything: JSONValue?"))
-        #expect(output.types.contains("public var extra: [String: JSONValue]?"))
-        #expect(output.types.contains("public var counts: [String: Int]?"))
+        #expect(output.types.contains("public let anything: JSONValue?"))
+        #expect(output.types.contains("public let extra: [String: JSONValue]?"))
+        #expect(output.types.contains("public let counts: [String: Int]?"))
         #expect(output.types.contains("public enum JSONValue: Codable, Hashable, Sendable"))
     }
 
@@ -207,8 +207,8 @@ struct OpenAPISchemaTests {
             """))
         #expect(output.succeeded)
         #expect(output.types.contains("public struct Data2: Codable"))
-        #expect(output.types.contains("public var data: Data2?"))
-        #expect(output.types.contains("public var self2: String?"))
-        #expect(output.types.contains("public var `protocol`: String?"))
+        #expect(output.types.contains("public let data: Data2?"))
+        #expect(output.types.contains("public let self2: String?"))
+        #expect(output.types.contains("public let `protocol`: String?"))
     }
 }

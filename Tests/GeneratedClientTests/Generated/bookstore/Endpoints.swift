@@ -77,8 +77,10 @@ public enum BooksEndpoint: Endpoint {
 
     public var body: RequestBody? {
         switch self {
-        case .create(let body, _): .json(body)
-        default: nil
+        case .create(let body, _):
+            return .json(body)
+        default:
+            return nil
         }
     }
 

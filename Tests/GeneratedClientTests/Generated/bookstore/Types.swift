@@ -6,14 +6,14 @@ import SpecwrightRuntime
 
 /// A book in the catalog.
 public struct Book: Codable, Hashable, Sendable {
-    public var id: UUID
-    public var title: String
+    public let id: UUID
+    public let title: String
     /// ISBN-13
-    public var isbn: String?
-    public var publishedAt: Date?
-    public var tags: [String]
-    public var genre: Genre
-    public var ratings: [String: Int]
+    public let isbn: String?
+    public let publishedAt: Date?
+    public let tags: [String]
+    public let genre: Genre
+    public let ratings: [String: Int]
 
     public init(
         id: UUID,
@@ -33,26 +33,74 @@ public struct Book: Codable, Hashable, Sendable {
         self.ratings = ratings
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case title
-        case isbn = "isbn_13"
-        case publishedAt = "published_at"
-        case tags
-        case genre
-        case ratings
+    public init(from decoder: any Decoder) throws {
+        var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+        self.init(
+            id: try fields.required(),
+            title: try fields.required(),
+            isbn: fields.optional(),
+            publishedAt: fields.optional(),
+            tags: fields.optional(default: []),
+            genre: try fields.required(),
+            ratings: try fields.required()
+        )
+        try fields.finish()
     }
 
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(UUID.self, forKey: .id)
-        self.title = try container.decode(String.self, forKey: .title)
-        self.isbn = try container.decodeIfPresent(String.self, forKey: .isbn)
-        self.publishedAt = try container.decodeIfPresent(Date.self, forKey: .publishedAt)
-        self.tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
-        self.genre = try container.decode(Genre.self, forKey: .genre)
-        self.ratings = try container.decode([String: Int].self, forKey: .ratings)
+    public func encode(to encoder: any Encoder) throws {
+        try encoder.encodeFields(
+            keys: Self.fieldKeys,
+            self.id,
+            self.title,
+            self.isbn,
+            self.publishedAt,
+            self.tags,
+            self.genre,
+            self.ratings
+        )
     }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        FieldComparison.equal(
+            (lhs.id, rhs.id),
+            (lhs.title, rhs.title),
+            (lhs.isbn, rhs.isbn),
+            (lhs.publishedAt, rhs.publishedAt),
+            (lhs.tags, rhs.tags),
+            (lhs.genre, rhs.genre),
+            (lhs.ratings, rhs.ratings)
+        )
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combineFields(
+            self.id,
+            self.title,
+            self.isbn,
+            self.publishedAt,
+            self.tags,
+            self.genre,
+            self.ratings
+        )
+    }
+
+    private static let fieldKeys: [String] = [
+
+        "id",
+
+        "title",
+
+        "isbn_13",
+
+        "published_at",
+
+        "tags",
+
+        "genre",
+
+        "ratings"
+
+    ]
 }
 
 public enum Genre: OpenStringEnum {
@@ -82,34 +130,92 @@ public enum Genre: OpenStringEnum {
 }
 
 public struct BookDraft: Codable, Hashable, Sendable {
-    public var title: String
-    public var genre: Genre?
+    public let title: String
+    public let genre: Genre?
 
     public init(title: String, genre: Genre? = nil) {
         self.title = title
         self.genre = genre
     }
+
+    public init(from decoder: any Decoder) throws {
+        var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+        self.init(title: try fields.required(), genre: fields.optional())
+        try fields.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try encoder.encodeFields(keys: Self.fieldKeys, self.title, self.genre)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        FieldComparison.equal((lhs.title, rhs.title), (lhs.genre, rhs.genre))
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combineFields(self.title, self.genre)
+    }
+
+    private static let fieldKeys: [String] = ["title", "genre"]
 }
 
 public struct NotFound: Codable, Hashable, Sendable {
-    public var message: String
+    public let message: String
 
     public init(message: String) {
         self.message = message
     }
+
+    public init(from decoder: any Decoder) throws {
+        var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+        self.init(message: try fields.required())
+        try fields.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try encoder.encodeFields(keys: Self.fieldKeys, self.message)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        FieldComparison.equal((lhs.message, rhs.message))
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combineFields(self.message)
+    }
+
+    private static let fieldKeys: [String] = ["message"]
 }
 
 public struct AppConfig: Codable, Hashable, Sendable {
-    public var featureFlags: [String: Bool]
-    public var minimumVersion: String
+    public let featureFlags: [String: Bool]
+    public let minimumVersion: String
 
     public init(featureFlags: [String: Bool], minimumVersion: String) {
         self.featureFlags = featureFlags
         self.minimumVersion = minimumVersion
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case featureFlags = "feature_flags"
-        case minimumVersion = "minimum_version"
+    public init(from decoder: any Decoder) throws {
+        var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+        self.init(featureFlags: try fields.required(), minimumVersion: try fields.required())
+        try fields.finish()
     }
+
+    public func encode(to encoder: any Encoder) throws {
+        try encoder.encodeFields(keys: Self.fieldKeys, self.featureFlags, self.minimumVersion)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        FieldComparison.equal(
+            (lhs.featureFlags, rhs.featureFlags),
+            (lhs.minimumVersion, rhs.minimumVersion)
+        )
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combineFields(self.featureFlags, self.minimumVersion)
+    }
+
+    private static let fieldKeys: [String] = ["feature_flags", "minimum_version"]
 }

@@ -36,9 +36,19 @@ public enum UploadsEndpoint: Endpoint {
 
     public var body: RequestBody? {
         switch self {
-        case .avatar(_, let body): .data(body, contentType: "image/png")
-        case .login(let user, let remember): .formURLEncoded([FormField(name: "user", value: user), remember.map { FormField(name: "remember", value: String($0)) }].compactMap { $0 })
-        case .document(let title, let file, let priority): .multipart([MultipartPart(name: "title", data: Data(title.utf8)), MultipartPart(name: "file", filename: "document.pdf", contentType: "application/pdf", data: file), priority.map { MultipartPart(name: "priority", data: Data(String($0.rawValue).utf8)) }].compactMap { $0 })
+        case .avatar(_, let body):
+            return .data(body, contentType: "image/png")
+        case .login(let user, let remember):
+            var formFields: [FormField] = []
+            formFields.append(FormField(name: "user", value: user))
+            if let remember { formFields.append(FormField(name: "remember", value: String(remember))) }
+            return .formURLEncoded(formFields)
+        case .document(let title, let file, let priority):
+            var multipartParts: [MultipartPart] = []
+            multipartParts.append(MultipartPart(name: "title", data: Data(title.utf8)))
+            multipartParts.append(MultipartPart(name: "file", filename: "document.pdf", contentType: "application/pdf", data: file))
+            if let priority { multipartParts.append(MultipartPart(name: "priority", data: Data(String(priority.rawValue).utf8))) }
+            return .multipart(multipartParts)
         }
     }
 

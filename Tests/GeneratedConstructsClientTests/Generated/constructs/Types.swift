@@ -6,28 +6,63 @@ import SpecwrightRuntime
 
 /// A cat.
 public struct Cat: Codable, Hashable, Sendable {
-    public var kind: String
-    public var lives: Int32
+    public let kind: String
+    public let lives: Int32
 
     public init(kind: String, lives: Int32) {
         self.kind = kind
         self.lives = lives
     }
+
+    public init(from decoder: any Decoder) throws {
+        var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+        self.init(kind: try fields.required(), lives: try fields.required())
+        try fields.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try encoder.encodeFields(keys: Self.fieldKeys, self.kind, self.lives)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        FieldComparison.equal((lhs.kind, rhs.kind), (lhs.lives, rhs.lives))
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combineFields(self.kind, self.lives)
+    }
+
+    private static let fieldKeys: [String] = ["kind", "lives"]
 }
 
 public struct Dog: Codable, Hashable, Sendable {
-    public var kind: String
-    public var barkVolume: Float?
+    public let kind: String
+    public let barkVolume: Float?
 
     public init(kind: String, barkVolume: Float? = nil) {
         self.kind = kind
         self.barkVolume = barkVolume
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case kind
-        case barkVolume = "bark_volume"
+    public init(from decoder: any Decoder) throws {
+        var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+        self.init(kind: try fields.required(), barkVolume: fields.optional())
+        try fields.finish()
     }
+
+    public func encode(to encoder: any Encoder) throws {
+        try encoder.encodeFields(keys: Self.fieldKeys, self.kind, self.barkVolume)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        FieldComparison.equal((lhs.kind, rhs.kind), (lhs.barkVolume, rhs.barkVolume))
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combineFields(self.kind, self.barkVolume)
+    }
+
+    private static let fieldKeys: [String] = ["kind", "bark_volume"]
 }
 
 /// oneOf with a discriminator.
@@ -119,10 +154,10 @@ public typealias Pets = [Pet]
 ///
 /// Composes `Named`.
 public struct Owner: Codable, Hashable, Sendable {
-    public var name: String
-    public var pets: Pets
-    public var address: Address?
-    public var priority: Priority
+    public let name: String
+    public let pets: Pets
+    public let address: Address?
+    public let priority: Priority
 
     public init(name: String, pets: Pets, address: Address? = nil, priority: Priority) {
         self.name = name
@@ -131,12 +166,68 @@ public struct Owner: Codable, Hashable, Sendable {
         self.priority = priority
     }
 
+    public init(from decoder: any Decoder) throws {
+        var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+        self.init(
+            name: try fields.required(),
+            pets: try fields.required(),
+            address: fields.optional(),
+            priority: try fields.required()
+        )
+        try fields.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try encoder.encodeFields(
+            keys: Self.fieldKeys,
+            self.name,
+            self.pets,
+            self.address,
+            self.priority
+        )
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        FieldComparison.equal(
+            (lhs.name, rhs.name),
+            (lhs.pets, rhs.pets),
+            (lhs.address, rhs.address),
+            (lhs.priority, rhs.priority)
+        )
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combineFields(self.name, self.pets, self.address, self.priority)
+    }
+
+    private static let fieldKeys: [String] = ["name", "pets", "address", "priority"]
+
     /// An inline schema.
     public struct Address: Codable, Hashable, Sendable {
-        public var city: String
+        public let city: String
 
         public init(city: String) {
             self.city = city
         }
+
+        public init(from decoder: any Decoder) throws {
+            var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+            self.init(city: try fields.required())
+            try fields.finish()
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try encoder.encodeFields(keys: Self.fieldKeys, self.city)
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            FieldComparison.equal((lhs.city, rhs.city))
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combineFields(self.city)
+        }
+
+        private static let fieldKeys: [String] = ["city"]
     }
 }

@@ -81,9 +81,12 @@ public enum DefaultEndpoint: Endpoint {
 
     public var body: RequestBody? {
         switch self {
-        case .self2(_, let body, _, _, _): .json(body)
-        case .method2(let body): .data(body, contentType: "application/octet-stream")
-        default: nil
+        case .self2(_, let body, _, _, _):
+            return .json(body)
+        case .method2(let body):
+            return .data(body, contentType: "application/octet-stream")
+        default:
+            return nil
         }
     }
 

@@ -6,17 +6,17 @@ import SpecwrightRuntime
 
 /// A keyword as a type name. */ let x = 1
 public struct Class: Codable, Hashable, Sendable {
-    public var `default`: String
-    public var self2: Int?
-    public var `init`: Bool
-    public var _2nd: Double
-    public var caf: String?
-    public var hashValue2: Int?
-    public var item: Item?
+    public let `default`: String
+    public let self2: Int?
+    public let `init`: Bool
+    public let _2nd: Double
+    public let caf: String?
+    public let hashValue2: Int?
+    public let item: Item?
     /// line one
     /// line two */ /*
-    public var quoted: String?
-    public var status: Status
+    public let quoted: String?
+    public let status: Status
 
     public init(
         `default`: String = "\"\\(x)\" */\n",
@@ -40,39 +40,95 @@ public struct Class: Codable, Hashable, Sendable {
         self.status = status
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case `default`
-        case self2 = "self"
-        case `init`
-        case _2nd = "2nd"
-        case caf = "café"
-        case hashValue2 = "hash_value"
-        case item
-        case quoted = "a\"b\\c\\(d) */"
-        case status
+    public init(from decoder: any Decoder) throws {
+        var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+        self.init(
+            `default`: fields.optional(default: "\"\\(x)\" */\n"),
+            self2: fields.optional(),
+            `init`: fields.optional(default: false),
+            _2nd: fields.optional(default: 1.5),
+            caf: fields.optional(),
+            hashValue2: fields.optional(),
+            item: fields.optional(),
+            quoted: fields.optional(),
+            status: fields.optional(default: .empty)
+        )
+        try fields.finish()
     }
 
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.`default` = try container.decodeIfPresent(String.self, forKey: .`default`) ?? "\"\\(x)\" */\n"
-        self.self2 = try container.decodeIfPresent(Int.self, forKey: .self2)
-        self.`init` = try container.decodeIfPresent(Bool.self, forKey: .`init`) ?? false
-        self._2nd = try container.decodeIfPresent(Double.self, forKey: ._2nd) ?? 1.5
-        self.caf = try container.decodeIfPresent(String.self, forKey: .caf)
-        self.hashValue2 = try container.decodeIfPresent(Int.self, forKey: .hashValue2)
-        self.item = try container.decodeIfPresent(Item.self, forKey: .item)
-        self.quoted = try container.decodeIfPresent(String.self, forKey: .quoted)
-        self.status = try container.decodeIfPresent(Status.self, forKey: .status) ?? .empty
+    public func encode(to encoder: any Encoder) throws {
+        try encoder.encodeFields(
+            keys: Self.fieldKeys,
+            self.`default`,
+            self.self2,
+            self.`init`,
+            self._2nd,
+            self.caf,
+            self.hashValue2,
+            self.item,
+            self.quoted,
+            self.status
+        )
     }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        FieldComparison.equal(
+            (lhs.`default`, rhs.`default`),
+            (lhs.self2, rhs.self2),
+            (lhs.`init`, rhs.`init`),
+            (lhs._2nd, rhs._2nd),
+            (lhs.caf, rhs.caf),
+            (lhs.hashValue2, rhs.hashValue2),
+            (lhs.item, rhs.item),
+            (lhs.quoted, rhs.quoted),
+            (lhs.status, rhs.status)
+        )
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combineFields(
+            self.`default`,
+            self.self2,
+            self.`init`,
+            self._2nd,
+            self.caf,
+            self.hashValue2,
+            self.item,
+            self.quoted,
+            self.status
+        )
+    }
+
+    private static let fieldKeys: [String] = [
+
+        "default",
+
+        "self",
+
+        "init",
+
+        "2nd",
+
+        "café",
+
+        "hash_value",
+
+        "item",
+
+        "a\"b\\c\\(d) */",
+
+        "status"
+
+    ]
 }
 
 public struct Item: Codable, Hashable, Sendable {
-    public var item: [String: [Int]]
-    public var when: Date
-    public var blob: Data?
-    public var link: URL
-    public var identifier: UUID
-    public var big: Int64
+    public let item: [String: [Int]]
+    public let when: Date
+    public let blob: Data?
+    public let link: URL
+    public let identifier: UUID
+    public let big: Int64
 
     public init(
         item: [String: [Int]] = [:],
@@ -90,24 +146,47 @@ public struct Item: Codable, Hashable, Sendable {
         self.big = big
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case item
-        case when
-        case blob
-        case link
-        case identifier
-        case big
+    public init(from decoder: any Decoder) throws {
+        var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+        self.init(
+            item: fields.optional(default: [:]),
+            when: try fields.required(),
+            blob: fields.optional(),
+            link: fields.optional(default: URL(string: "https://hostile.example/\"q\"")!),
+            identifier: fields.optional(default: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!),
+            big: try fields.required()
+        )
+        try fields.finish()
     }
 
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.item = try container.decodeIfPresent([String: [Int]].self, forKey: .item) ?? [:]
-        self.when = try container.decode(Date.self, forKey: .when)
-        self.blob = try container.decodeIfPresent(Data.self, forKey: .blob)
-        self.link = try container.decodeIfPresent(URL.self, forKey: .link) ?? URL(string: "https://hostile.example/\"q\"")!
-        self.identifier = try container.decodeIfPresent(UUID.self, forKey: .identifier) ?? UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
-        self.big = try container.decode(Int64.self, forKey: .big)
+    public func encode(to encoder: any Encoder) throws {
+        try encoder.encodeFields(
+            keys: Self.fieldKeys,
+            self.item,
+            self.when,
+            self.blob,
+            self.link,
+            self.identifier,
+            self.big
+        )
     }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        FieldComparison.equal(
+            (lhs.item, rhs.item),
+            (lhs.when, rhs.when),
+            (lhs.blob, rhs.blob),
+            (lhs.link, rhs.link),
+            (lhs.identifier, rhs.identifier),
+            (lhs.big, rhs.big)
+        )
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combineFields(self.item, self.when, self.blob, self.link, self.identifier, self.big)
+    }
+
+    private static let fieldKeys: [String] = ["item", "when", "blob", "link", "identifier", "big"]
 }
 
 /// Statuses; the empty one is allowed.
@@ -159,25 +238,85 @@ public enum Status: OpenStringEnum {
 }
 
 public struct Self2: Codable, Hashable, Sendable {
-    public var type: String
+    public let type: String
 
     public init(type: String) {
         self.type = type
     }
+
+    public init(from decoder: any Decoder) throws {
+        var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+        self.init(type: try fields.required())
+        try fields.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try encoder.encodeFields(keys: Self.fieldKeys, self.type)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        FieldComparison.equal((lhs.type, rhs.type))
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combineFields(self.type)
+    }
+
+    private static let fieldKeys: [String] = ["type"]
 }
 
 public struct Endpoint2: Codable, Hashable, Sendable {
-    public var `protocol`: String
+    public let `protocol`: String
 
     public init(`protocol`: String) {
         self.`protocol` = `protocol`
     }
+
+    public init(from decoder: any Decoder) throws {
+        var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+        self.init(`protocol`: try fields.required())
+        try fields.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try encoder.encodeFields(keys: Self.fieldKeys, self.`protocol`)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        FieldComparison.equal((lhs.`protocol`, rhs.`protocol`))
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combineFields(self.`protocol`)
+    }
+
+    private static let fieldKeys: [String] = ["protocol"]
 }
 
 public struct _2fa: Codable, Hashable, Sendable {
-    public var code: String
+    public let code: String
 
     public init(code: String) {
         self.code = code
     }
+
+    public init(from decoder: any Decoder) throws {
+        var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+        self.init(code: try fields.required())
+        try fields.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try encoder.encodeFields(keys: Self.fieldKeys, self.code)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        FieldComparison.equal((lhs.code, rhs.code))
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combineFields(self.code)
+    }
+
+    private static let fieldKeys: [String] = ["code"]
 }

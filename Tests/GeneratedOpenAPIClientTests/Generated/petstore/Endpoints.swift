@@ -54,8 +54,10 @@ public enum PetsEndpoint: Endpoint {
 
     public var body: RequestBody? {
         switch self {
-        case .createPets(let body): .json(body)
-        default: nil
+        case .createPets(let body):
+            return .json(body)
+        default:
+            return nil
         }
     }
 

@@ -5,25 +5,65 @@ import Foundation
 import SpecwrightRuntime
 
 public struct Pet: Codable, Hashable, Sendable {
-    public var id: Int64
-    public var name: String
-    public var tag: String?
+    public let id: Int64
+    public let name: String
+    public let tag: String?
 
     public init(id: Int64, name: String, tag: String? = nil) {
         self.id = id
         self.name = name
         self.tag = tag
     }
+
+    public init(from decoder: any Decoder) throws {
+        var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+        self.init(id: try fields.required(), name: try fields.required(), tag: fields.optional())
+        try fields.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try encoder.encodeFields(keys: Self.fieldKeys, self.id, self.name, self.tag)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        FieldComparison.equal((lhs.id, rhs.id), (lhs.name, rhs.name), (lhs.tag, rhs.tag))
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combineFields(self.id, self.name, self.tag)
+    }
+
+    private static let fieldKeys: [String] = ["id", "name", "tag"]
 }
 
 public typealias Pets = [Pet]
 
 public struct Error2: Codable, Hashable, Sendable {
-    public var code: Int32
-    public var message: String
+    public let code: Int32
+    public let message: String
 
     public init(code: Int32, message: String) {
         self.code = code
         self.message = message
     }
+
+    public init(from decoder: any Decoder) throws {
+        var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+        self.init(code: try fields.required(), message: try fields.required())
+        try fields.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try encoder.encodeFields(keys: Self.fieldKeys, self.code, self.message)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        FieldComparison.equal((lhs.code, rhs.code), (lhs.message, rhs.message))
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combineFields(self.code, self.message)
+    }
+
+    private static let fieldKeys: [String] = ["code", "message"]
 }

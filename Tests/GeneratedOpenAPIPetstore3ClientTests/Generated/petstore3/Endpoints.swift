@@ -128,10 +128,14 @@ public enum PetEndpoint: Endpoint {
 
     public var body: RequestBody? {
         switch self {
-        case .updatePet(let body): .json(body)
-        case .addPet(let body): .json(body)
-        case .uploadFile(_, let body, _): .data(body, contentType: "application/octet-stream")
-        default: nil
+        case .updatePet(let body):
+            return .json(body)
+        case .addPet(let body):
+            return .json(body)
+        case .uploadFile(_, let body, _):
+            return .data(body, contentType: "application/octet-stream")
+        default:
+            return nil
         }
     }
 }
@@ -188,8 +192,10 @@ public enum StoreEndpoint: Endpoint {
 
     public var body: RequestBody? {
         switch self {
-        case .placeOrder(let body): .json(body)
-        default: nil
+        case .placeOrder(let body):
+            return .json(body)
+        default:
+            return nil
         }
     }
 }
@@ -287,10 +293,14 @@ public enum UserEndpoint: Endpoint {
 
     public var body: RequestBody? {
         switch self {
-        case .createUser(let body): .json(body)
-        case .createUsersWithListInput(let body): .json(body)
-        case .updateUser(_, let body): .json(body)
-        default: nil
+        case .createUser(let body):
+            return .json(body)
+        case .createUsersWithListInput(let body):
+            return .json(body)
+        case .updateUser(_, let body):
+            return .json(body)
+        default:
+            return nil
         }
     }
 }

@@ -32,13 +32,13 @@ public enum OrderStatus: OpenStringEnum {
 }
 
 public struct Order: Codable, Hashable, Sendable {
-    public var id: Int64?
-    public var petId: Int64?
-    public var quantity: Int32?
-    public var shipDate: Date?
+    public let id: Int64?
+    public let petId: Int64?
+    public let quantity: Int32?
+    public let shipDate: Date?
     /// Order Status
-    public var status: OrderStatus?
-    public var complete: Bool?
+    public let status: OrderStatus?
+    public let complete: Bool?
 
     public init(
         id: Int64? = nil,
@@ -55,28 +55,111 @@ public struct Order: Codable, Hashable, Sendable {
         self.status = status
         self.complete = complete
     }
+
+    public init(from decoder: any Decoder) throws {
+        var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+        self.init(
+            id: fields.optional(),
+            petId: fields.optional(),
+            quantity: fields.optional(),
+            shipDate: fields.optional(),
+            status: fields.optional(),
+            complete: fields.optional()
+        )
+        try fields.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try encoder.encodeFields(
+            keys: Self.fieldKeys,
+            self.id,
+            self.petId,
+            self.quantity,
+            self.shipDate,
+            self.status,
+            self.complete
+        )
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        FieldComparison.equal(
+            (lhs.id, rhs.id),
+            (lhs.petId, rhs.petId),
+            (lhs.quantity, rhs.quantity),
+            (lhs.shipDate, rhs.shipDate),
+            (lhs.status, rhs.status),
+            (lhs.complete, rhs.complete)
+        )
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combineFields(
+            self.id,
+            self.petId,
+            self.quantity,
+            self.shipDate,
+            self.status,
+            self.complete
+        )
+    }
+
+    private static let fieldKeys: [String] = [
+
+        "id",
+
+        "petId",
+
+        "quantity",
+
+        "shipDate",
+
+        "status",
+
+        "complete"
+
+    ]
 }
 
 public struct Category: Codable, Hashable, Sendable {
-    public var id: Int64?
-    public var name: String?
+    public let id: Int64?
+    public let name: String?
 
     public init(id: Int64? = nil, name: String? = nil) {
         self.id = id
         self.name = name
     }
+
+    public init(from decoder: any Decoder) throws {
+        var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+        self.init(id: fields.optional(), name: fields.optional())
+        try fields.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try encoder.encodeFields(keys: Self.fieldKeys, self.id, self.name)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        FieldComparison.equal((lhs.id, rhs.id), (lhs.name, rhs.name))
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combineFields(self.id, self.name)
+    }
+
+    private static let fieldKeys: [String] = ["id", "name"]
 }
 
 public struct User: Codable, Hashable, Sendable {
-    public var id: Int64?
-    public var username: String?
-    public var firstName: String?
-    public var lastName: String?
-    public var email: String?
-    public var password: String?
-    public var phone: String?
+    public let id: Int64?
+    public let username: String?
+    public let firstName: String?
+    public let lastName: String?
+    public let email: String?
+    public let password: String?
+    public let phone: String?
     /// User Status
-    public var userStatus: Int32?
+    public let userStatus: Int32?
 
     public init(
         id: Int64? = nil,
@@ -97,16 +180,111 @@ public struct User: Codable, Hashable, Sendable {
         self.phone = phone
         self.userStatus = userStatus
     }
+
+    public init(from decoder: any Decoder) throws {
+        var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+        self.init(
+            id: fields.optional(),
+            username: fields.optional(),
+            firstName: fields.optional(),
+            lastName: fields.optional(),
+            email: fields.optional(),
+            password: fields.optional(),
+            phone: fields.optional(),
+            userStatus: fields.optional()
+        )
+        try fields.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try encoder.encodeFields(
+            keys: Self.fieldKeys,
+            self.id,
+            self.username,
+            self.firstName,
+            self.lastName,
+            self.email,
+            self.password,
+            self.phone,
+            self.userStatus
+        )
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        FieldComparison.equal(
+            (lhs.id, rhs.id),
+            (lhs.username, rhs.username),
+            (lhs.firstName, rhs.firstName),
+            (lhs.lastName, rhs.lastName),
+            (lhs.email, rhs.email),
+            (lhs.password, rhs.password),
+            (lhs.phone, rhs.phone),
+            (lhs.userStatus, rhs.userStatus)
+        )
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combineFields(
+            self.id,
+            self.username,
+            self.firstName,
+            self.lastName,
+            self.email,
+            self.password,
+            self.phone,
+            self.userStatus
+        )
+    }
+
+    private static let fieldKeys: [String] = [
+
+        "id",
+
+        "username",
+
+        "firstName",
+
+        "lastName",
+
+        "email",
+
+        "password",
+
+        "phone",
+
+        "userStatus"
+
+    ]
 }
 
 public struct Tag: Codable, Hashable, Sendable {
-    public var id: Int64?
-    public var name: String?
+    public let id: Int64?
+    public let name: String?
 
     public init(id: Int64? = nil, name: String? = nil) {
         self.id = id
         self.name = name
     }
+
+    public init(from decoder: any Decoder) throws {
+        var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+        self.init(id: fields.optional(), name: fields.optional())
+        try fields.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try encoder.encodeFields(keys: Self.fieldKeys, self.id, self.name)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        FieldComparison.equal((lhs.id, rhs.id), (lhs.name, rhs.name))
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combineFields(self.id, self.name)
+    }
+
+    private static let fieldKeys: [String] = ["id", "name"]
 }
 
 /// pet status in the store
@@ -137,13 +315,13 @@ public enum PetStatus: OpenStringEnum {
 }
 
 public struct Pet: Codable, Hashable, Sendable {
-    public var id: Int64?
-    public var name: String
-    public var category: Category?
-    public var photoUrls: [String]
-    public var tags: [Tag]?
+    public let id: Int64?
+    public let name: String
+    public let category: Category?
+    public let photoUrls: [String]
+    public let tags: [Tag]?
     /// pet status in the store
-    public var status: PetStatus?
+    public let status: PetStatus?
 
     public init(
         id: Int64? = nil,
@@ -160,18 +338,105 @@ public struct Pet: Codable, Hashable, Sendable {
         self.tags = tags
         self.status = status
     }
+
+    public init(from decoder: any Decoder) throws {
+        var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+        self.init(
+            id: fields.optional(),
+            name: try fields.required(),
+            category: fields.optional(),
+            photoUrls: try fields.required(),
+            tags: fields.optional(),
+            status: fields.optional()
+        )
+        try fields.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try encoder.encodeFields(
+            keys: Self.fieldKeys,
+            self.id,
+            self.name,
+            self.category,
+            self.photoUrls,
+            self.tags,
+            self.status
+        )
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        FieldComparison.equal(
+            (lhs.id, rhs.id),
+            (lhs.name, rhs.name),
+            (lhs.category, rhs.category),
+            (lhs.photoUrls, rhs.photoUrls),
+            (lhs.tags, rhs.tags),
+            (lhs.status, rhs.status)
+        )
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combineFields(
+            self.id,
+            self.name,
+            self.category,
+            self.photoUrls,
+            self.tags,
+            self.status
+        )
+    }
+
+    private static let fieldKeys: [String] = [
+
+        "id",
+
+        "name",
+
+        "category",
+
+        "photoUrls",
+
+        "tags",
+
+        "status"
+
+    ]
 }
 
 public struct ApiResponse: Codable, Hashable, Sendable {
-    public var code: Int32?
-    public var type: String?
-    public var message: String?
+    public let code: Int32?
+    public let type: String?
+    public let message: String?
 
     public init(code: Int32? = nil, type: String? = nil, message: String? = nil) {
         self.code = code
         self.type = type
         self.message = message
     }
+
+    public init(from decoder: any Decoder) throws {
+        var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+        self.init(code: fields.optional(), type: fields.optional(), message: fields.optional())
+        try fields.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try encoder.encodeFields(keys: Self.fieldKeys, self.code, self.type, self.message)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        FieldComparison.equal(
+            (lhs.code, rhs.code),
+            (lhs.type, rhs.type),
+            (lhs.message, rhs.message)
+        )
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combineFields(self.code, self.type, self.message)
+    }
+
+    private static let fieldKeys: [String] = ["code", "type", "message"]
 }
 
 public enum FindPetsByStatusStatus: OpenStringEnum {

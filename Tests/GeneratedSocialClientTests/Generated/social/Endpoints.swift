@@ -212,8 +212,10 @@ public enum PostsEndpoint: Endpoint {
 
     public var body: RequestBody? {
         switch self {
-        case .create(let body, _): .json(body)
-        default: nil
+        case .create(let body, _):
+            return .json(body)
+        default:
+            return nil
         }
     }
 

@@ -6,10 +6,10 @@ import SpecwrightRuntime
 
 /// Feature switches fetched before anything else.
 public struct RemoteConfig: Codable, Hashable, Sendable {
-    public var features: [String: Bool]
-    public var minimumBuild: Int
-    public var maintenanceMessage: String?
-    public var theme: Theme
+    public let features: [String: Bool]
+    public let minimumBuild: Int
+    public let maintenanceMessage: String?
+    public let theme: Theme
 
     public init(
         features: [String: Bool],
@@ -23,20 +23,51 @@ public struct RemoteConfig: Codable, Hashable, Sendable {
         self.theme = theme
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case features
-        case minimumBuild = "minimum_build"
-        case maintenanceMessage = "maintenance_message"
-        case theme
+    public init(from decoder: any Decoder) throws {
+        var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+        self.init(
+            features: try fields.required(),
+            minimumBuild: try fields.required(),
+            maintenanceMessage: fields.optional(),
+            theme: fields.optional(default: .system)
+        )
+        try fields.finish()
     }
 
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.features = try container.decode([String: Bool].self, forKey: .features)
-        self.minimumBuild = try container.decode(Int.self, forKey: .minimumBuild)
-        self.maintenanceMessage = try container.decodeIfPresent(String.self, forKey: .maintenanceMessage)
-        self.theme = try container.decodeIfPresent(Theme.self, forKey: .theme) ?? .system
+    public func encode(to encoder: any Encoder) throws {
+        try encoder.encodeFields(
+            keys: Self.fieldKeys,
+            self.features,
+            self.minimumBuild,
+            self.maintenanceMessage,
+            self.theme
+        )
     }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        FieldComparison.equal(
+            (lhs.features, rhs.features),
+            (lhs.minimumBuild, rhs.minimumBuild),
+            (lhs.maintenanceMessage, rhs.maintenanceMessage),
+            (lhs.theme, rhs.theme)
+        )
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combineFields(self.features, self.minimumBuild, self.maintenanceMessage, self.theme)
+    }
+
+    private static let fieldKeys: [String] = [
+
+        "features",
+
+        "minimum_build",
+
+        "maintenance_message",
+
+        "theme"
+
+    ]
 }
 
 public enum Theme: OpenStringEnum {
@@ -67,14 +98,14 @@ public enum Theme: OpenStringEnum {
 
 /// A public profile.
 public struct Profile: Codable, Hashable, Sendable {
-    public var id: UUID
-    public var handle: String
-    public var displayName: String
-    public var avatarURL: URL?
-    public var bio: String?
-    public var followerCount: Int
-    public var isVerified: Bool
-    public var links: [URL]
+    public let id: UUID
+    public let handle: String
+    public let displayName: String
+    public let avatarURL: URL?
+    public let bio: String?
+    public let followerCount: Int
+    public let isVerified: Bool
+    public let links: [URL]
 
     public init(
         id: UUID,
@@ -96,40 +127,92 @@ public struct Profile: Codable, Hashable, Sendable {
         self.links = links
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case handle
-        case displayName = "display_name"
-        case avatarURL = "avatar_url"
-        case bio
-        case followerCount = "follower_count"
-        case isVerified = "is_verified"
-        case links
+    public init(from decoder: any Decoder) throws {
+        var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+        self.init(
+            id: try fields.required(),
+            handle: try fields.required(),
+            displayName: try fields.required(),
+            avatarURL: fields.optional(),
+            bio: fields.optional(),
+            followerCount: fields.optional(default: 0),
+            isVerified: fields.optional(default: false),
+            links: fields.optional(default: [])
+        )
+        try fields.finish()
     }
 
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(UUID.self, forKey: .id)
-        self.handle = try container.decode(String.self, forKey: .handle)
-        self.displayName = try container.decode(String.self, forKey: .displayName)
-        self.avatarURL = try container.decodeIfPresent(URL.self, forKey: .avatarURL)
-        self.bio = try container.decodeIfPresent(String.self, forKey: .bio)
-        self.followerCount = try container.decodeIfPresent(Int.self, forKey: .followerCount) ?? 0
-        self.isVerified = try container.decodeIfPresent(Bool.self, forKey: .isVerified) ?? false
-        self.links = try container.decodeIfPresent([URL].self, forKey: .links) ?? []
+    public func encode(to encoder: any Encoder) throws {
+        try encoder.encodeFields(
+            keys: Self.fieldKeys,
+            self.id,
+            self.handle,
+            self.displayName,
+            self.avatarURL,
+            self.bio,
+            self.followerCount,
+            self.isVerified,
+            self.links
+        )
     }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        FieldComparison.equal(
+            (lhs.id, rhs.id),
+            (lhs.handle, rhs.handle),
+            (lhs.displayName, rhs.displayName),
+            (lhs.avatarURL, rhs.avatarURL),
+            (lhs.bio, rhs.bio),
+            (lhs.followerCount, rhs.followerCount),
+            (lhs.isVerified, rhs.isVerified),
+            (lhs.links, rhs.links)
+        )
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combineFields(
+            self.id,
+            self.handle,
+            self.displayName,
+            self.avatarURL,
+            self.bio,
+            self.followerCount,
+            self.isVerified,
+            self.links
+        )
+    }
+
+    private static let fieldKeys: [String] = [
+
+        "id",
+
+        "handle",
+
+        "display_name",
+
+        "avatar_url",
+
+        "bio",
+
+        "follower_count",
+
+        "is_verified",
+
+        "links"
+
+    ]
 }
 
 public struct Post: Codable, Hashable, Sendable {
-    public var id: UUID
-    public var author: Profile
-    public var text: String
-    public var createdAt: Date
-    public var editedAt: Date?
-    public var media: [Media]
-    public var visibility: Visibility
-    public var likeCount: Int64
-    public var reactions: [String: Int]
+    public let id: UUID
+    public let author: Profile
+    public let text: String
+    public let createdAt: Date
+    public let editedAt: Date?
+    public let media: [Media]
+    public let visibility: Visibility
+    public let likeCount: Int64
+    public let reactions: [String: Int]
 
     public init(
         id: UUID,
@@ -153,25 +236,94 @@ public struct Post: Codable, Hashable, Sendable {
         self.reactions = reactions
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case author
-        case text
-        case createdAt = "created_at"
-        case editedAt = "edited_at"
-        case media
-        case visibility
-        case likeCount = "like_count"
-        case reactions
+    public init(from decoder: any Decoder) throws {
+        var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+        self.init(
+            id: try fields.required(),
+            author: try fields.required(),
+            text: try fields.required(),
+            createdAt: try fields.required(),
+            editedAt: fields.optional(),
+            media: try fields.required(),
+            visibility: try fields.required(),
+            likeCount: try fields.required(),
+            reactions: try fields.required()
+        )
+        try fields.finish()
     }
+
+    public func encode(to encoder: any Encoder) throws {
+        try encoder.encodeFields(
+            keys: Self.fieldKeys,
+            self.id,
+            self.author,
+            self.text,
+            self.createdAt,
+            self.editedAt,
+            self.media,
+            self.visibility,
+            self.likeCount,
+            self.reactions
+        )
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        FieldComparison.equal(
+            (lhs.id, rhs.id),
+            (lhs.author, rhs.author),
+            (lhs.text, rhs.text),
+            (lhs.createdAt, rhs.createdAt),
+            (lhs.editedAt, rhs.editedAt),
+            (lhs.media, rhs.media),
+            (lhs.visibility, rhs.visibility),
+            (lhs.likeCount, rhs.likeCount),
+            (lhs.reactions, rhs.reactions)
+        )
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combineFields(
+            self.id,
+            self.author,
+            self.text,
+            self.createdAt,
+            self.editedAt,
+            self.media,
+            self.visibility,
+            self.likeCount,
+            self.reactions
+        )
+    }
+
+    private static let fieldKeys: [String] = [
+
+        "id",
+
+        "author",
+
+        "text",
+
+        "created_at",
+
+        "edited_at",
+
+        "media",
+
+        "visibility",
+
+        "like_count",
+
+        "reactions"
+
+    ]
 }
 
 public struct Media: Codable, Hashable, Sendable {
-    public var url: URL
-    public var kind: MediaKind
-    public var width: Int?
-    public var height: Int?
-    public var altText: String?
+    public let url: URL
+    public let kind: MediaKind
+    public let width: Int?
+    public let height: Int?
+    public let altText: String?
 
     public init(
         url: URL,
@@ -187,13 +339,44 @@ public struct Media: Codable, Hashable, Sendable {
         self.altText = altText
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case url
-        case kind
-        case width
-        case height
-        case altText = "alt"
+    public init(from decoder: any Decoder) throws {
+        var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+        self.init(
+            url: try fields.required(),
+            kind: try fields.required(),
+            width: fields.optional(),
+            height: fields.optional(),
+            altText: fields.optional()
+        )
+        try fields.finish()
     }
+
+    public func encode(to encoder: any Encoder) throws {
+        try encoder.encodeFields(
+            keys: Self.fieldKeys,
+            self.url,
+            self.kind,
+            self.width,
+            self.height,
+            self.altText
+        )
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        FieldComparison.equal(
+            (lhs.url, rhs.url),
+            (lhs.kind, rhs.kind),
+            (lhs.width, rhs.width),
+            (lhs.height, rhs.height),
+            (lhs.altText, rhs.altText)
+        )
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combineFields(self.url, self.kind, self.width, self.height, self.altText)
+    }
+
+    private static let fieldKeys: [String] = ["url", "kind", "width", "height", "alt"]
 }
 
 public enum MediaKind: OpenStringEnum {
@@ -249,24 +432,39 @@ public enum Visibility: OpenStringEnum {
 }
 
 public struct FeedPage: Codable, Hashable, Sendable {
-    public var posts: [Post]
-    public var nextCursor: String?
+    public let posts: [Post]
+    public let nextCursor: String?
 
     public init(posts: [Post], nextCursor: String? = nil) {
         self.posts = posts
         self.nextCursor = nextCursor
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case posts
-        case nextCursor = "next_cursor"
+    public init(from decoder: any Decoder) throws {
+        var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+        self.init(posts: try fields.required(), nextCursor: fields.optional())
+        try fields.finish()
     }
+
+    public func encode(to encoder: any Encoder) throws {
+        try encoder.encodeFields(keys: Self.fieldKeys, self.posts, self.nextCursor)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        FieldComparison.equal((lhs.posts, rhs.posts), (lhs.nextCursor, rhs.nextCursor))
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combineFields(self.posts, self.nextCursor)
+    }
+
+    private static let fieldKeys: [String] = ["posts", "next_cursor"]
 }
 
 public struct PostDraft: Codable, Hashable, Sendable {
-    public var text: String
-    public var visibility: Visibility
-    public var mediaIds: [UUID]
+    public let text: String
+    public let visibility: Visibility
+    public let mediaIds: [UUID]
 
     public init(text: String, visibility: Visibility = .`public`, mediaIds: [UUID] = []) {
         self.text = text
@@ -274,31 +472,64 @@ public struct PostDraft: Codable, Hashable, Sendable {
         self.mediaIds = mediaIds
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case text
-        case visibility
-        case mediaIds = "media_ids"
+    public init(from decoder: any Decoder) throws {
+        var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+        self.init(
+            text: try fields.required(),
+            visibility: fields.optional(default: .`public`),
+            mediaIds: fields.optional(default: [])
+        )
+        try fields.finish()
     }
 
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.text = try container.decode(String.self, forKey: .text)
-        self.visibility = try container.decodeIfPresent(Visibility.self, forKey: .visibility) ?? .`public`
-        self.mediaIds = try container.decodeIfPresent([UUID].self, forKey: .mediaIds) ?? []
+    public func encode(to encoder: any Encoder) throws {
+        try encoder.encodeFields(keys: Self.fieldKeys, self.text, self.visibility, self.mediaIds)
     }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        FieldComparison.equal(
+            (lhs.text, rhs.text),
+            (lhs.visibility, rhs.visibility),
+            (lhs.mediaIds, rhs.mediaIds)
+        )
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combineFields(self.text, self.visibility, self.mediaIds)
+    }
+
+    private static let fieldKeys: [String] = ["text", "visibility", "media_ids"]
 }
 
 public struct Problem: Codable, Hashable, Sendable {
-    public var reason: String
-    public var retryAfterSeconds: Int?
+    public let reason: String
+    public let retryAfterSeconds: Int?
 
     public init(reason: String, retryAfterSeconds: Int? = nil) {
         self.reason = reason
         self.retryAfterSeconds = retryAfterSeconds
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case reason
-        case retryAfterSeconds = "retry_after_seconds"
+    public init(from decoder: any Decoder) throws {
+        var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+        self.init(reason: try fields.required(), retryAfterSeconds: fields.optional())
+        try fields.finish()
     }
+
+    public func encode(to encoder: any Encoder) throws {
+        try encoder.encodeFields(keys: Self.fieldKeys, self.reason, self.retryAfterSeconds)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        FieldComparison.equal(
+            (lhs.reason, rhs.reason),
+            (lhs.retryAfterSeconds, rhs.retryAfterSeconds)
+        )
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combineFields(self.reason, self.retryAfterSeconds)
+    }
+
+    private static let fieldKeys: [String] = ["reason", "retry_after_seconds"]
 }

@@ -1,0 +1,61 @@
+/// Decodes the fields of a generated object one after another, in declaration order, so that a
+/// generated `init(from:)` is a single call of the memberwise initializer:
+///
+///     var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+///     self.init(id: try fields.required(), name: fields.optional(), tags: fields.optional(default: []))
+///     try fields.finish()
+///
+/// The first decoding error is kept and thrown by ``finish()`` (or by the next ``required()``), so
+/// the error a caller sees, with its coding path, is the one the compiler-synthesized conformance
+/// would have thrown. Optional fields decode without `try`, which keeps the generated code small:
+/// no error path per field.
+public struct FieldDecoder {
+    private let container: KeyedDecodingContainer<FieldKey>
+    private let keys: [String]
+    private var index = 0
+    private var failure: (any Error)?
+
+    /// Opens the JSON object of `decoder`; `keys` are the JSON names of the fields, in the order
+    /// they will be read.
+    public init(_ decoder: any Decoder, keys: [String]) throws {
+        container = try decoder.container(keyedBy: FieldKey.self)
+        self.keys = keys
+    }
+
+    /// The next field, or `nil` when it is absent or `null` (or an earlier field failed).
+    public mutating func optional<Value: Decodable>() -> Value? {
+        guard let key = nextKey(), failure == nil else { return nil }
+        do {
+            return try container.decodeIfPresent(Value.self, forKey: key)
+        } catch {
+            failure = error
+            return nil
+        }
+    }
+
+    /// The next field, or `defaultValue` when it is absent or `null`.
+    public mutating func optional<Value: Decodable>(default defaultValue: Value) -> Value {
+        optional() ?? defaultValue
+    }
+
+    /// The next field, which must be present and not `null`.
+    public mutating func required<Value: Decodable>() throws -> Value {
+        guard let key = nextKey() else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: container.codingPath, debugDescription: "more fields read than declared"))
+        }
+        if let failure { throw failure }
+        return try container.decode(Value.self, forKey: key)
+    }
+
+    /// Throws the first error met while reading optional fields.
+    public func finish() throws {
+        if let failure { throw failure }
+    }
+
+    private mutating func nextKey() -> FieldKey? {
+        guard index < keys.count else { return nil }
+        defer { index += 1 }
+        return FieldKey(stringValue: keys[index])
+    }
+}

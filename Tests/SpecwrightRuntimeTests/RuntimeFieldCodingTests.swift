@@ -1,0 +1,147 @@
+import Foundation
+import SpecwrightRuntime
+import Testing
+
+/// The runtime half of generated objects: `FieldDecoder`, `Encoder.encodeFields`,
+/// `FieldComparison.equal` and `Hasher.combineFields`, exercised through a type written the way
+/// the default templates write one.
+@Suite struct RuntimeFieldCodingTests {
+    struct Item: Codable, Hashable, Sendable {
+        let id: Int
+        let name: String?
+        let tags: [String]
+        let createdAt: Date?
+
+        init(id: Int, name: String? = nil, tags: [String] = [], createdAt: Date? = nil) {
+            self.id = id
+            self.name = name
+            self.tags = tags
+            self.createdAt = createdAt
+        }
+
+        init(from decoder: any Decoder) throws {
+            var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+            self.init(
+                id: try fields.required(), name: fields.optional(), tags: fields.optional(default: []),
+                createdAt: fields.optional())
+            try fields.finish()
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try encoder.encodeFields(keys: Self.fieldKeys, self.id, self.name, self.tags, self.createdAt)
+        }
+
+        static func == (lhs: Self, rhs: Self) -> Bool {
+            FieldComparison.equal((lhs.id, rhs.id), (lhs.name, rhs.name), (lhs.tags, rhs.tags), (lhs.createdAt, rhs.createdAt))
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combineFields(self.id, self.name, self.tags, self.createdAt)
+        }
+
+        private static let fieldKeys: [String] = ["id", "display_name", "tags", "created_at"]
+    }
+
+    struct Empty: Codable, Hashable, Sendable {
+        init() {}
+
+        init(from decoder: any Decoder) throws {
+            var fields = try FieldDecoder(decoder, keys: [])
+            _ = fields.optional() as Int?
+            self.init()
+            try fields.finish()
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try encoder.encodeFields(keys: [])
+        }
+
+        static func == (lhs: Self, rhs: Self) -> Bool { FieldComparison.equal() }
+
+        func hash(into hasher: inout Hasher) { hasher.combineFields() }
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try decoder.decode(type, from: Data(json.utf8))
+    }
+
+    private func encode(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        encoder.dateEncodingStrategy = .iso8601
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    @Test func fieldsAreReadUnderTheirJSONNamesWithDefaultsForMissingOnes() throws {
+        let item = try decode(Item.self, #"{"id": 7, "display_name": "seven", "created_at": "2026-11-29T10:00:00Z"}"#)
+        #expect(item.id == 7)
+        #expect(item.name == "seven")
+        #expect(item.tags == [])
+        #expect(item.createdAt == Date(timeIntervalSince1970: 1_795_946_400))
+        let nulls = try decode(Item.self, #"{"id": 1, "display_name": null, "tags": null}"#)
+        #expect(nulls == Item(id: 1))
+    }
+
+    @Test func aMissingRequiredFieldIsAKeyNotFoundError() {
+        #expect {
+            _ = try decode(Item.self, #"{"display_name": "x"}"#)
+        } throws: { error in
+            guard case DecodingError.keyNotFound(let key, _) = error else { return false }
+            return key.stringValue == "id"
+        }
+    }
+
+    @Test func theFirstBadFieldIsTheErrorThrownWithItsCodingPath() {
+        #expect {
+            _ = try decode(Item.self, #"{"id": 1, "display_name": 5, "tags": "not a list"}"#)
+        } throws: { error in
+            guard case DecodingError.typeMismatch(_, let context) = error else { return false }
+            return context.codingPath.map(\.stringValue) == ["display_name"]
+        }
+    }
+
+    @Test func aBadOptionalFieldBeforeARequiredOneIsStillTheErrorThrown() {
+        struct Pair: Decodable {
+            let note: String?
+            let count: Int
+            init(from decoder: any Decoder) throws {
+                var fields = try FieldDecoder(decoder, keys: ["note", "count"])
+                note = fields.optional()
+                count = try fields.required()
+                try fields.finish()
+            }
+        }
+        #expect {
+            _ = try decode(Pair.self, #"{"note": [], "count": 2}"#)
+        } throws: { error in
+            guard case DecodingError.typeMismatch(_, let context) = error else { return false }
+            return context.codingPath.map(\.stringValue) == ["note"]
+        }
+    }
+
+    @Test func anObjectIsRequiredEvenWithoutFields() throws {
+        #expect(try decode(Empty.self, "{}") == Empty())
+        #expect(throws: DecodingError.self) { try decode(Empty.self, "[]") }
+        #expect(try encode(Empty()) == "{}")
+    }
+
+    @Test func encodingWritesJSONNamesAndLeavesOutNilOptionals() throws {
+        let item = Item(id: 3, name: nil, tags: ["a"], createdAt: Date(timeIntervalSince1970: 0))
+        #expect(try encode(item) == #"{"created_at":"1970-01-01T00:00:00Z","id":3,"tags":["a"]}"#)
+        let roundTrip = try decode(Item.self, try encode(Item(id: 4, name: "four")))
+        #expect(roundTrip == Item(id: 4, name: "four"))
+    }
+
+    @Test func equalityAndHashingLookAtEveryField() {
+        let base = Item(id: 1, name: "a", tags: ["x"])
+        #expect(base == Item(id: 1, name: "a", tags: ["x"]))
+        #expect(base != Item(id: 2, name: "a", tags: ["x"]))
+        #expect(base != Item(id: 1, name: nil, tags: ["x"]))
+        #expect(base != Item(id: 1, name: "a", tags: []))
+        #expect(base != Item(id: 1, name: "a", tags: ["x"], createdAt: Date()))
+        #expect(Set([base, Item(id: 1, name: "a", tags: ["x"]), Item(id: 1)]).count == 2)
+        #expect(base.hashValue == Item(id: 1, name: "a", tags: ["x"]).hashValue)
+    }
+}
