@@ -21,7 +21,7 @@ extension SpecDecoder {
         }
         var parts: [PathTemplate.Part] = []
         var literal = String.UnicodeScalarView()
-        var seen: Set<String> = []
+        var seen: [String] = []  // a path has a few parameters: a list, not a hash set
         var valid = true
         var index = 0
         while index < scalars.count {
@@ -43,9 +43,11 @@ extension SpecDecoder {
             if name.isEmpty || SwiftName.lowerCamelCase(name) == nil {
                 diagnostics.error("path parameter '{\(name)}' needs a name made of letters and digits", at: start.advanced(by: index))
                 valid = false
-            } else if !seen.insert(name).inserted {
+            } else if seen.contains(name) {
                 diagnostics.error("path parameter '{\(name)}' appears more than once in the path", at: start.advanced(by: index))
                 valid = false
+            } else {
+                seen.append(name)
             }
             if !literal.isEmpty {
                 parts.append(.literal(String(literal)))
