@@ -106,12 +106,15 @@ extension ScalarValue {
 
 /// A scalar node: its source text, style, explicit tag (if any) and resolved value.
 public struct Scalar: Hashable, Sendable {
+    // Declaration order is memory order: the one-byte style after the value packs the
+    // scalar into 34 bytes instead of 41 (nodes are copied and freed by the hundred thousand).
+
     /// The scalar text exactly as libyaml delivered it (after escape processing / folding).
     public var text: String
-    /// How the scalar was written (plain, quoted, block).
-    public var style: ScalarStyle
     /// The resolved value (core schema, honouring explicit `!!str`, `!!int`, … tags).
     public var value: ScalarValue
+    /// How the scalar was written (plain, quoted, block).
+    public var style: ScalarStyle
 
     /// A scalar with its text, style and resolved value.
     public init(text: String, style: ScalarStyle, value: ScalarValue) {
@@ -149,21 +152,53 @@ public struct Node: Hashable, Sendable {
         case mapping([MappingEntry])
     }
 
+    // Declaration order is memory order: flag and location fill the padding after `kind`, and
+    // the rarely present tag is one pointer, so a node takes 56 bytes instead of 80.
+
     /// The node's content.
     public var kind: Kind
-    /// Where the node starts (for an alias: where the anchored node starts).
-    public var location: SourceLocation
-    /// The explicit tag, resolved to its full form (`tag:yaml.org,2002:str`, `!local`), or nil.
-    public var tag: String?
     /// Whether a flow style (`[...]`, `{...}`) was used for a collection.
     public var isFlow: Bool
+    /// Where the node starts (for an alias: where the anchored node starts).
+    public var location: SourceLocation
+    /// The explicit tag, boxed (nil for almost every node).
+    private var tagBox: TagBox?
+
+    /// The explicit tag, resolved to its full form (`tag:yaml.org,2002:str`, `!local`), or nil.
+    public var tag: String? {
+        get { tagBox?.tag }
+        set { tagBox = newValue.map(TagBox.init) }
+    }
 
     /// A node starting at `location`.
     public init(kind: Kind, location: SourceLocation, tag: String? = nil, isFlow: Bool = false) {
         self.kind = kind
-        self.location = location
-        self.tag = tag
         self.isFlow = isFlow
+        self.location = location
+        tagBox = tag.map(TagBox.init)
+    }
+
+    /// Equal kind, location, tag and style.
+    public static func == (lhs: Node, rhs: Node) -> Bool {
+        lhs.kind == rhs.kind && lhs.isFlow == rhs.isFlow && lhs.location == rhs.location && lhs.tag == rhs.tag
+    }
+
+    /// Hashes consistently with `==`.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(isFlow)
+        hasher.combine(location)
+        hasher.combine(tag)
+    }
+}
+
+/// A node's explicit tag in its own immutable allocation, so that untagged nodes spend one
+/// nil pointer on it instead of an optional string.
+final class TagBox: Sendable {
+    let tag: String
+
+    init(_ tag: String) {
+        self.tag = tag
     }
 }
 

@@ -170,42 +170,47 @@ public enum TypeExpressionParser {
     /// `[String: T]?` with `T` a bare name, written without extra spaces — read straight from
     /// the bytes, giving what the general parser gives for them; nil for any other text.
     static func parseCommonCompound(_ text: String) -> Parsed? {
-        var utf8 = Substring(text).utf8
-        var isOptional = false
-        if utf8.last == UInt8(ascii: "?") {
-            isOptional = true
-            utf8 = utf8.dropLast()
-        }
-        var expression: TypeExpression
-        var references: [Reference] = []
-        if utf8.first == UInt8(ascii: "["), utf8.last == UInt8(ascii: "]") {
-            var inner = utf8.dropFirst().dropLast()
-            var offset = 1
-            let dictionaryPrefix = "String: ".utf8
-            let isDictionary = inner.starts(with: dictionaryPrefix)
-            if isDictionary {
-                inner = inner.dropFirst(dictionaryPrefix.count)
-                offset += dictionaryPrefix.count
+        let parsed = text.utf8.withContiguousStorageIfAvailable { bytes -> Parsed? in
+            var end = bytes.count
+            let isOptional = end > 1 && bytes[end - 1] == UInt8(ascii: "?")
+            if isOptional { end -= 1 }
+            var references: [Reference] = []
+            var expression: TypeExpression
+            if end > 2, bytes[0] == UInt8(ascii: "["), bytes[end - 1] == UInt8(ascii: "]") {
+                let isDictionary = hasDictionaryPrefix(bytes, before: end - 1)
+                let start = isDictionary ? 1 + dictionaryPrefix.count : 1
+                guard let element = bareName(bytes, start..<(end - 1), references: &references) else { return nil }
+                expression = isDictionary ? .dictionary(element) : .array(element)
+            } else {
+                guard isOptional, let name = bareName(bytes, 0..<end, references: &references) else { return nil }
+                expression = name
             }
-            guard let element = bareName(inner, at: offset, references: &references) else { return nil }
-            expression = isDictionary ? .dictionary(element) : .array(element)
-        } else {
-            guard isOptional, let name = bareName(utf8, at: 0, references: &references) else { return nil }
-            expression = name
+            if isOptional { expression = .optional(expression) }
+            return Parsed(expression: expression, references: references)
         }
-        if isOptional { expression = .optional(expression) }
-        return Parsed(expression: expression, references: references)
+        return parsed ?? nil
     }
 
-    /// `bytes` as a bare type name at `offset` (recording a named type), or nil when they are not one.
-    private static func bareName(_ bytes: Substring.UTF8View, at offset: Int, references: inout [Reference]) -> TypeExpression? {
-        guard let first = bytes.first, isIdentifierStartByte(first) else { return nil }
-        for byte in bytes.dropFirst() where !(isIdentifierStartByte(byte) || (0x30...0x39).contains(byte)) {
+    /// `String: ` (the only dictionary key type, written the usual way).
+    private static let dictionaryPrefix = Array("String: ".utf8)
+
+    /// Whether the bytes after the opening `[` start with ``dictionaryPrefix`` (and end before `end`).
+    private static func hasDictionaryPrefix(_ bytes: UnsafeBufferPointer<UInt8>, before end: Int) -> Bool {
+        guard 1 + dictionaryPrefix.count <= end else { return false }
+        for index in dictionaryPrefix.indices where bytes[1 + index] != dictionaryPrefix[index] { return false }
+        return true
+    }
+
+    /// The bytes in `range` as a bare type name (recording a named type at its offset), or nil
+    /// when they are not one.
+    private static func bareName(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, references: inout [Reference]) -> TypeExpression? {
+        guard let first = range.first, isIdentifierStartByte(bytes[first]) else { return nil }
+        for index in range.dropFirst() where !(isIdentifierStartByte(bytes[index]) || (0x30...0x39).contains(bytes[index])) {
             return nil
         }
-        let name = String(Substring(bytes))
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         if let primitive = PrimitiveType.named(name) { return .primitive(primitive) }
-        references.append(Reference(name: name, offset: offset))
+        references.append(Reference(name: name, offset: first))
         return .named(name)
     }
 

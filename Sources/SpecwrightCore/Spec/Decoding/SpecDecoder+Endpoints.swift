@@ -107,16 +107,19 @@ extension SpecDecoder {
         }
         var parameters: [Parameter] = []
         parameters.reserveCapacity(mapping.count)
+        // Message parts built once per list, not once per parameter.
+        let nameWhat = "a \(kind) parameter name"
+        let readerKind = "\(kind) parameter"
         for entry in mapping {
             let name: String?
             if kind == "header" {
                 name = headerName(entry.key)
             } else {
-                name = identifierName(entry.key, "a \(kind) parameter name")
+                name = identifierName(entry.key, nameWhat)
             }
             guard let name else { continue }
             if entry.value.mapping != nil {
-                guard let reader = MappingReader(entry.value, kind: "\(kind) parameter", named: name, allowed: Self.parameterKeys, owner: entry.key.location, diagnostics: &diagnostics) else { continue }
+                guard let reader = MappingReader(entry.value, kind: readerKind, named: name, allowed: Self.parameterKeys, owner: entry.key.location, diagnostics: &diagnostics) else { continue }
                 let type = reader.required("type", diagnostics: &diagnostics).flatMap { typeUse($0, reader.context) }
                 let description = reader["description"].flatMap { text($0, "'description'") }
                 let defaultValue = reader["default"].flatMap { node in literal(node).map { Located($0, at: node.location) } }

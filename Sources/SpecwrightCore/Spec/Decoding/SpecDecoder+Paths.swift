@@ -5,6 +5,8 @@ extension SpecDecoder {
     /// path variables used twice, pointing at the column inside the path.
     mutating func decodePath(_ node: Node) -> Located<PathTemplate>? {
         guard let text = word(node, "the path") else { return nil }
+        if let template = Self.wellFormedASCIIPath(text) { return Located(template, at: node.location) }
+        // Anything else (non-ASCII text, or a path with a problem to report) goes the long way.
         let scalars = Array(text.unicodeScalars)
         let start: SourceLocation
         switch node.scalar?.style {
@@ -21,7 +23,7 @@ extension SpecDecoder {
         }
         var parts: [PathTemplate.Part] = []
         var literal = String.UnicodeScalarView()
-        var seen: Set<String> = []
+        var seen: [String] = []  // a path has a few parameters: a list, not a hash set
         var valid = true
         var index = 0
         while index < scalars.count {
@@ -43,9 +45,11 @@ extension SpecDecoder {
             if name.isEmpty || SwiftName.lowerCamelCase(name) == nil {
                 diagnostics.error("path parameter '{\(name)}' needs a name made of letters and digits", at: start.advanced(by: index))
                 valid = false
-            } else if !seen.insert(name).inserted {
+            } else if seen.contains(name) {
                 diagnostics.error("path parameter '{\(name)}' appears more than once in the path", at: start.advanced(by: index))
                 valid = false
+            } else {
+                seen.append(name)
             }
             if !literal.isEmpty {
                 parts.append(.literal(String(literal)))
@@ -57,6 +61,51 @@ extension SpecDecoder {
         if !literal.isEmpty { parts.append(.literal(String(literal))) }
         guard valid else { return nil }
         return Located(PathTemplate(text: text, parts: parts), at: node.location)
+    }
+
+    /// The template of an ASCII path that has none of the problems ``decodePath(_:)`` reports,
+    /// read from its bytes; nil for any other path (which then takes the general route). Gives
+    /// exactly the parts the general route gives.
+    static func wellFormedASCIIPath(_ text: String) -> PathTemplate? {
+        let parts = text.utf8.withContiguousStorageIfAvailable { bytes -> [PathTemplate.Part]? in
+            guard bytes.first == UInt8(ascii: "/") else { return nil }
+            func string(_ range: Range<Int>) -> String {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            }
+            var parts: [PathTemplate.Part] = []
+            var literalStart = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                guard isPlainPathByte(byte) else { return nil }
+                guard byte == UInt8(ascii: "{") else {
+                    if byte == UInt8(ascii: "}") { return nil }
+                    index += 1
+                    continue
+                }
+                var close = index + 1
+                while close < bytes.count, bytes[close] != UInt8(ascii: "}") {
+                    guard isPlainPathByte(bytes[close]), bytes[close] != UInt8(ascii: "{") else { return nil }
+                    close += 1
+                }
+                guard close < bytes.count, close > index + 1 else { return nil }
+                let name = string((index + 1)..<close)
+                guard SwiftName.lowerCamelCase(name) != nil, !parts.contains(.parameter(name)) else { return nil }
+                if literalStart < index { parts.append(.literal(string(literalStart..<index))) }
+                parts.append(.parameter(name))
+                index = close + 1
+                literalStart = index
+            }
+            if literalStart < bytes.count { parts.append(.literal(string(literalStart..<bytes.count))) }
+            return parts
+        }
+        guard let parts = parts ?? nil else { return nil }
+        return PathTemplate(text: text, parts: parts)
+    }
+
+    /// An ASCII byte the general route accepts anywhere in a path (no `?`, `#`, space, control).
+    private static func isPlainPathByte(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte < 0x80 && byte != UInt8(ascii: "?") && byte != UInt8(ascii: "#")
     }
 
     /// Orders path parameters as the path does, adds undeclared ones as `String`, and reports
