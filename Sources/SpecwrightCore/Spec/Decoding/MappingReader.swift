@@ -100,6 +100,25 @@ struct MappingReader {
         position < 64 ? acceptedPositions & (1 << UInt64(position)) != 0 : acceptedOverflow.contains(position)
     }
 
+    /// How many allowed keys satisfy `isIncluded` (without collecting them).
+    func count(where isIncluded: (String) -> Bool) -> Int {
+        var count = 0
+        for position in mapping.indices where isAccepted(position) {
+            if case .scalar(let scalar) = mapping[position].key.kind, isIncluded(scalar.text) { count += 1 }
+        }
+        return count
+    }
+
+    /// The first entry whose key is allowed and satisfies `isIncluded`, with its key.
+    func firstEntry(where isIncluded: (String) -> Bool) -> (key: String, entry: MappingEntry)? {
+        for position in mapping.indices where isAccepted(position) {
+            if case .scalar(let scalar) = mapping[position].key.kind, isIncluded(scalar.text) {
+                return (scalar.text, mapping[position])
+            }
+        }
+        return nil
+    }
+
     /// Entries whose key is allowed and satisfies `isIncluded`, in source order.
     func entries(where isIncluded: (String) -> Bool) -> [(key: String, entry: MappingEntry)] {
         var result: [(key: String, entry: MappingEntry)] = []

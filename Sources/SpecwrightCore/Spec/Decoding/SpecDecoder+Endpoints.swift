@@ -52,14 +52,16 @@ extension SpecDecoder {
     private mutating func decodeEndpoint(name: String, group: String, _ node: Node, at location: SourceLocation) -> Endpoint? {
         let context = "endpoint '\(group).\(name)'"
         guard let reader = MappingReader(node, context: context, allowed: Self.endpointKeys, owner: location, diagnostics: &diagnostics) else { return nil }
-        let methods = reader.entries { EndpointMethod(rawValue: $0) != nil }
-        if methods.isEmpty {
+        let isMethod = { (key: String) in EndpointMethod(rawValue: key) != nil }
+        let methodCount = reader.count(where: isMethod)  // the list is only built for a message
+        if methodCount == 0 {
             diagnostics.error("\(context) has no HTTP method (add one of get, post, put, patch, delete or head with the path)", at: location)
-        } else if methods.count > 1 {
+        } else if methodCount > 1 {
+            let methods = reader.entries(where: isMethod)
             let names = methods.map { "'\($0.key)'" }.joined(separator: ", ")
             diagnostics.error("\(context) has several HTTP methods (\(names)); keep exactly one", at: methods[1].entry.key.location)
         }
-        let methodEntry = methods.first
+        let methodEntry = reader.firstEntry(where: isMethod)
         let decodedPath = methodEntry.flatMap { decodePath($0.entry.value) }
 
         let declaredPath = reader["path"].map { decodeParameters($0, kind: "path", context: context) } ?? []
@@ -107,9 +109,15 @@ extension SpecDecoder {
         }
         var parameters: [Parameter] = []
         parameters.reserveCapacity(mapping.count)
-        // Message parts built once per list, not once per parameter.
-        let nameWhat = "a \(kind) parameter name"
-        let readerKind = "\(kind) parameter"
+        // Message parts as constants for the three kinds (no string built per list).
+        let nameWhat: String
+        let readerKind: String
+        switch kind {
+        case "path": (nameWhat, readerKind) = ("a path parameter name", "path parameter")
+        case "query": (nameWhat, readerKind) = ("a query parameter name", "query parameter")
+        case "header": (nameWhat, readerKind) = ("a header parameter name", "header parameter")
+        default: (nameWhat, readerKind) = ("a \(kind) parameter name", "\(kind) parameter")
+        }
         for entry in mapping {
             let name: String?
             if kind == "header" {
