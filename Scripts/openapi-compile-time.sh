@@ -4,6 +4,9 @@
 # this package's SpecwrightRuntime. The runtime is built first, so only the client is timed.
 #   Scripts/openapi-compile-time.sh [document]   (default: twilio-api-v2010.yaml of the shared corpus)
 #   CONFIGURATIONS="debug" Scripts/openapi-compile-time.sh   times only the debug build
+#   PER_FILE=1 …   also runs each generated file's debug compile job alone (the frontend command
+#                  SwiftPM runs: -Onone -g -enable-testing) and prints its CPU time, the figure that
+#                  the load of a shared machine disturbs least
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$(pwd)"
@@ -34,10 +37,24 @@ echo "document: $(basename "$document"), generated client: $lines lines"
 for configuration in ${CONFIGURATIONS:-debug release}; do
   (cd "$work" && swift build -c "$configuration" --target SpecwrightRuntime >/dev/null 2>&1)
   rm -rf "$work/.build/$configuration/GeneratedClient.build"
+  touch "$work/Package.swift"   # SwiftPM replans (rewrites the output file map it just lost)
   start=$(date +%s.%N)
   (cd "$work" && /usr/bin/time -f "%M" -o "$work/rss" swift build -c "$configuration" --target GeneratedClient >"$work/build.log" 2>&1) \
     || { cat "$work/build.log" >&2; exit 1; }
   end=$(date +%s.%N)
   printf '%s: %.1f s wall, peak RSS of swift-build %s KB\n' "$configuration" "$(echo "$end - $start" | bc)" "$(cat "$work/rss")"
 done
+if [ -n "${PER_FILE:-}" ]; then
+  (cd "$work" && swift build --target SpecwrightRuntime >/dev/null 2>&1)
+  modules="$work/.build/debug/Modules"
+  sources=("$work"/Sources/GeneratedClient/*.swift)
+  for file in "${sources[@]}"; do
+    others=()
+    for other in "${sources[@]}"; do [ "$other" = "$file" ] || others+=("$other"); done
+    /usr/bin/time -f "%U" -o "$work/cpu" swiftc -frontend -c -primary-file "$file" "${others[@]}" \
+      -I "$modules" -Xcc -fmodule-map-file="$root/Sources/CSQLite/module.modulemap" -module-name GeneratedClient \
+      -swift-version 6 -Onone -g -enable-testing -parse-as-library -o "$work/file.o" >/dev/null 2>&1
+    printf '  %s: %s s CPU (debug compile job of this file alone)\n' "$(basename "$file")" "$(cat "$work/cpu")"
+  done
+fi
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -2,11 +2,10 @@ import Foundation
 import SpecwrightRuntime
 import Testing
 
-/// The runtime half of generated objects: `FieldDecoder`, `Encoder.encodeFields`,
-/// `FieldComparison.equal` and `Hasher.combineFields`, exercised through a type written the way
-/// the default templates write one.
+/// The runtime half of generated objects: `FieldDecoder`, `Encoder.encodeFields` and
+/// `EncodedHashable`, exercised through a type written the way the default templates write one.
 @Suite struct RuntimeFieldCodingTests {
-    struct Item: Codable, Hashable, Sendable {
+    struct Item: Codable, Hashable, Sendable, EncodedHashable {
         let id: Int
         let name: String?
         let tags: [String]
@@ -31,18 +30,10 @@ import Testing
             try encoder.encodeFields(keys: Self.fieldKeys, self.id, self.name, self.tags, self.createdAt)
         }
 
-        static func == (lhs: Self, rhs: Self) -> Bool {
-            FieldComparison.equal((lhs.id, rhs.id), (lhs.name, rhs.name), (lhs.tags, rhs.tags), (lhs.createdAt, rhs.createdAt))
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combineFields(self.id, self.name, self.tags, self.createdAt)
-        }
-
         private static let fieldKeys: [String] = ["id", "display_name", "tags", "created_at"]
     }
 
-    struct Empty: Codable, Hashable, Sendable {
+    struct Empty: Codable, Hashable, Sendable, EncodedHashable {
         init() {}
 
         init(from decoder: any Decoder) throws {
@@ -55,10 +46,6 @@ import Testing
         func encode(to encoder: any Encoder) throws {
             try encoder.encodeFields(keys: [])
         }
-
-        static func == (lhs: Self, rhs: Self) -> Bool { FieldComparison.equal() }
-
-        func hash(into hasher: inout Hasher) { hasher.combineFields() }
     }
 
     private func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
@@ -143,5 +130,59 @@ import Testing
         #expect(base != Item(id: 1, name: "a", tags: ["x"], createdAt: Date()))
         #expect(Set([base, Item(id: 1, name: "a", tags: ["x"]), Item(id: 1)]).count == 2)
         #expect(base.hashValue == Item(id: 1, name: "a", tags: ["x"]).hashValue)
+    }
+}
+
+/// `EncodedValue` and `EncodedHashable`: equality and hashing by the encoded form.
+@Suite struct RuntimeEncodedValueTests {
+    struct Box: Codable, Hashable, Sendable, EncodedHashable {
+        let counts: [String: Int]
+        let values: [Double]
+        let nested: [Box]?
+        let when: Date?
+    }
+
+    @Test func scalarsContainersAndNestedValuesHaveTheirWireShape() throws {
+        let box = Box(counts: ["a": 1], values: [0.5], nested: [Box(counts: [:], values: [], nested: nil, when: nil)], when: nil)
+        let encoded = try EncodedValue(encoding: box)
+        #expect(encoded == .object([
+            "counts": .object(["a": .int(1)]),
+            "values": .array([.double(0.5)]),
+            "nested": .array([.object(["counts": .object([:]), "values": .array([])])]),
+        ]))
+        #expect(try EncodedValue(encoding: UInt64.max) == .unsignedInt(UInt64.max))
+        #expect(try EncodedValue(encoding: Int8(-3)) == .int(-3))
+        #expect(try EncodedValue(encoding: [String?.none]) == .array([.null]))
+    }
+
+    @Test func dictionaryOrderDoesNotChangeEqualityOrHash() {
+        var forward: [String: Int] = [:]
+        var backward: [String: Int] = [:]
+        let keys = (0..<50).map { "key\($0)" }
+        for key in keys { forward[key] = key.count }
+        for key in keys.reversed() { backward[key] = key.count }
+        let left = Box(counts: forward, values: [], nested: nil, when: nil)
+        let right = Box(counts: backward, values: [], nested: nil, when: nil)
+        #expect(left == right)
+        #expect(left.hashValue == right.hashValue)
+    }
+
+    @Test func everyFieldTakesPartInEquality() {
+        let base = Box(counts: ["a": 1], values: [1], nested: nil, when: Date(timeIntervalSince1970: 5))
+        #expect(base == Box(counts: ["a": 1], values: [1], nested: nil, when: Date(timeIntervalSince1970: 5)))
+        #expect(base != Box(counts: ["a": 2], values: [1], nested: nil, when: Date(timeIntervalSince1970: 5)))
+        #expect(base != Box(counts: ["a": 1], values: [1, 1], nested: nil, when: Date(timeIntervalSince1970: 5)))
+        #expect(base != Box(counts: ["a": 1], values: [1], nested: [], when: Date(timeIntervalSince1970: 5)))
+        #expect(base != Box(counts: ["a": 1], values: [1], nested: nil, when: Date(timeIntervalSince1970: 6)))
+        #expect(base != Box(counts: ["a": 1], values: [1], nested: nil, when: nil))
+    }
+
+    @Test func floatingPointFollowsDoubleEquality() {
+        let zero = Box(counts: [:], values: [0.0], nested: nil, when: nil)
+        let negativeZero = Box(counts: [:], values: [-0.0], nested: nil, when: nil)
+        #expect(zero == negativeZero)
+        #expect(zero.hashValue == negativeZero.hashValue)
+        let nan = Box(counts: [:], values: [.nan], nested: nil, when: nil)
+        #expect(nan != nan)
     }
 }

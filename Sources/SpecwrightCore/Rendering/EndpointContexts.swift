@@ -99,8 +99,9 @@ struct EndpointContexts {
         return ["pattern": .string(pattern(for: endpoint, binding: Set(headers.map(\.name)))), "lines": .list(lines.map(MustacheValue.string))]
     }
 
-    /// The statements of one `body` branch. Form fields and multipart parts are appended one
-    /// `if let` at a time: no closure per field, which keeps large forms cheap to compile.
+    /// The statements of one `body` branch. Form fields are one `FormFields.append` call each
+    /// (the runtime leaves out `nil` and converts the value), multipart parts one `if let` each:
+    /// no closure and, for forms, no branch per field, which keeps large forms cheap to compile.
     private func bodyCase(_ endpoint: IR.Endpoint) -> MustacheValue? {
         guard let kind = endpoint.body else { return nil }
         switch kind {
@@ -115,10 +116,18 @@ struct EndpointContexts {
             return statements(pattern(for: endpoint, binding: [body.name]), ["return " + value])
         case .formURLEncoded:
             let fields = parameters(endpoint) { $0 == .formField }
-            let lines = appending(to: "formFields", type: "FormField", fields) { field, value in
-                "FormField(name: \(field.wireName.code), value: \(formatting.stringExpression(value, type: field.type.nonOptional)))"
+            var lines = ["var formFields = FormFields(dates: \(formatting.datesExpression))"]
+            for field in fields {
+                let type = field.type.nonOptional
+                if formatting.isQueryValue(type) {
+                    lines.append("formFields.append(\(field.wireName.code), \(field.name.code))")
+                } else {
+                    let append = "formFields.append(\(field.wireName.code), \(formatting.stringExpression(field.name.code, type: type)))"
+                    lines.append(field.type.isOptional ? "if let \(field.name.code) { \(append) }" : append)
+                }
             }
-            return statements(pattern(for: endpoint, binding: Set(fields.map(\.name))), lines + ["return .formURLEncoded(formFields)"])
+            lines.append("return .formURLEncoded(formFields.fields)")
+            return statements(pattern(for: endpoint, binding: Set(fields.map(\.name))), lines)
         case .multipart:
             let parts = endpoint.parameters.filter {
                 if case .multipartPart = $0.location { return true }

@@ -81,10 +81,6 @@ struct TypeContexts {
                 indent: bodyIndent)),
             "encodeLines": lines(SourceLayout.wrapped(
                 head: "try encoder.encodeFields", items: ["keys: Self.fieldKeys"] + fields, tail: "", indent: bodyIndent)),
-            "equalLines": lines(SourceLayout.wrapped(
-                head: "FieldComparison.equal",
-                items: value.properties.map { "(lhs.\($0.name.code), rhs.\($0.name.code))" }, tail: "", indent: bodyIndent)),
-            "hashLines": lines(SourceLayout.wrapped(head: "hasher.combineFields", items: fields, tail: "", indent: bodyIndent)),
             "keyLines": lines(SourceLayout.wrapped(
                 head: "private static let fieldKeys: [String] = ", items: keys, tail: "", indent: indent + 4,
                 brackets: ("[", "]"))),

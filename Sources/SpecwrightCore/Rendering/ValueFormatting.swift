@@ -31,6 +31,29 @@ struct ValueFormatting {
         self.kinds = kinds
     }
 
+    /// Whether values of the non-optional `type` conform to the runtime's `QueryValueConvertible`
+    /// (scalars, UUIDs, URLs, dates and open enums), so they can be appended to a query or form
+    /// as they are.
+    func isQueryValue(_ type: IR.TypeReference) -> Bool {
+        switch type {
+        case .builtin(let builtin):
+            return builtin != .data
+        case .named(let name):
+            switch kinds[name.name] {
+            case .stringEnum, .integerEnum: return true
+            case .alias(let target): return isQueryValue(target)
+            case .other, nil: return false
+            }
+        case .optional, .array, .dictionary:
+            return false
+        }
+    }
+
+    /// The runtime's `DateCoding` case for the service's dates, as an expression.
+    var datesExpression: String {
+        "DateCoding.\(dates.rawValue)"
+    }
+
     /// An expression of type `String` for `value` (an expression of non-optional `type`).
     func stringExpression(_ value: String, type: IR.TypeReference) -> String {
         switch type {

@@ -21,6 +21,17 @@ extension OpenStringEnum {
 
     /// The raw value as a query item value.
     public var queryValue: QueryValue { .string(rawValue) }
+
+    /// Equal when the raw values are (a catch-all case holding a known value equals that case);
+    /// written once here instead of synthesized for every enum.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.rawValue == rhs.rawValue
+    }
+
+    /// Hashes the raw value.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(rawValue)
+    }
 }
 
 /// An integer enum with a catch-all case (`case unknown(Int)`); see ``OpenStringEnum``.
@@ -43,4 +54,15 @@ extension OpenIntegerEnum {
 
     /// The raw value as a query item value.
     public var queryValue: QueryValue { .int(Int64(rawValue)) }
+
+    /// Equal when the raw values are (a catch-all case holding a known value equals that case);
+    /// written once here instead of synthesized for every enum.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.rawValue == rhs.rawValue
+    }
+
+    /// Hashes the raw value.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(rawValue)
+    }
 }

@@ -21,7 +21,7 @@ import Testing
     @Test func anObjectBecomesACodableHashableSendableStructWithAMemberwiseInit() throws {
         let swift = try Self.types("  Tag:\n    properties:\n      label: String\n      weight: Double?\n")
         #expect(swift.contains("""
-            public struct Tag: Codable, Hashable, Sendable {
+            public struct Tag: Codable, Hashable, Sendable, EncodedHashable {
                 public let label: String
                 public let weight: Double?
 
@@ -38,14 +38,6 @@ import Testing
 
                 public func encode(to encoder: any Encoder) throws {
                     try encoder.encodeFields(keys: Self.fieldKeys, self.label, self.weight)
-                }
-
-                public static func == (lhs: Self, rhs: Self) -> Bool {
-                    FieldComparison.equal((lhs.label, rhs.label), (lhs.weight, rhs.weight))
-                }
-
-                public func hash(into hasher: inout Hasher) {
-                    hasher.combineFields(self.label, self.weight)
                 }
 
                 private static let fieldKeys: [String] = ["label", "weight"]
@@ -88,7 +80,7 @@ import Testing
         #expect(swift.contains("    public let `default`: String\n"))
         #expect(swift.contains("    public let _3d: Bool\n"))
         #expect(swift.contains("private static let fieldKeys: [String] = [\"default\", \"3d\"]\n"))
-        #expect(swift.contains("FieldComparison.equal((lhs.`default`, rhs.`default`), (lhs._3d, rhs._3d))"))
+        #expect(swift.contains("self.init(`default`: try fields.required(), _3d: try fields.required())"))
     }
 
     @Test func snakeAndKebabNamesBecomeCamelCase() throws {

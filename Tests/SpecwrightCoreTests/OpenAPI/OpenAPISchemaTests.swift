@@ -166,7 +166,7 @@ struct OpenAPISchemaTests {
             """))
         #expect(output.succeeded)
         let types = output.types
-        #expect(types.contains("public struct Cat: Codable, Hashable, Sendable {\n    public let kind: String\n    public let meows: Bool?"))
+        #expect(types.contains("public struct Cat: Codable, Hashable, Sendable, EncodedHashable {\n    public let kind: String\n    public let meows: Bool?"))
         #expect(types.contains("Composes `Base`."))
         #expect(types.contains("public enum Animal: Codable, Hashable, Sendable {\n    case cat(Cat)\n    case dog(Dog)"))
         #expect(types.contains("case \"kitty\": self = .cat(try value.decode(Cat.self))"))

@@ -5,7 +5,7 @@ import Foundation
 import SpecwrightRuntime
 
 /// A book in the catalog.
-public struct Book: Codable, Hashable, Sendable {
+public struct Book: Codable, Hashable, Sendable, EncodedHashable {
     public let id: UUID
     public let title: String
     /// ISBN-13
@@ -50,30 +50,6 @@ public struct Book: Codable, Hashable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         try encoder.encodeFields(
             keys: Self.fieldKeys,
-            self.id,
-            self.title,
-            self.isbn,
-            self.publishedAt,
-            self.tags,
-            self.genre,
-            self.ratings
-        )
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldComparison.equal(
-            (lhs.id, rhs.id),
-            (lhs.title, rhs.title),
-            (lhs.isbn, rhs.isbn),
-            (lhs.publishedAt, rhs.publishedAt),
-            (lhs.tags, rhs.tags),
-            (lhs.genre, rhs.genre),
-            (lhs.ratings, rhs.ratings)
-        )
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combineFields(
             self.id,
             self.title,
             self.isbn,
@@ -129,7 +105,7 @@ public enum Genre: OpenStringEnum {
     }
 }
 
-public struct BookDraft: Codable, Hashable, Sendable {
+public struct BookDraft: Codable, Hashable, Sendable, EncodedHashable {
     public let title: String
     public let genre: Genre?
 
@@ -148,18 +124,10 @@ public struct BookDraft: Codable, Hashable, Sendable {
         try encoder.encodeFields(keys: Self.fieldKeys, self.title, self.genre)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldComparison.equal((lhs.title, rhs.title), (lhs.genre, rhs.genre))
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combineFields(self.title, self.genre)
-    }
-
     private static let fieldKeys: [String] = ["title", "genre"]
 }
 
-public struct NotFound: Codable, Hashable, Sendable {
+public struct NotFound: Codable, Hashable, Sendable, EncodedHashable {
     public let message: String
 
     public init(message: String) {
@@ -176,18 +144,10 @@ public struct NotFound: Codable, Hashable, Sendable {
         try encoder.encodeFields(keys: Self.fieldKeys, self.message)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldComparison.equal((lhs.message, rhs.message))
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combineFields(self.message)
-    }
-
     private static let fieldKeys: [String] = ["message"]
 }
 
-public struct AppConfig: Codable, Hashable, Sendable {
+public struct AppConfig: Codable, Hashable, Sendable, EncodedHashable {
     public let featureFlags: [String: Bool]
     public let minimumVersion: String
 
@@ -204,17 +164,6 @@ public struct AppConfig: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         try encoder.encodeFields(keys: Self.fieldKeys, self.featureFlags, self.minimumVersion)
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldComparison.equal(
-            (lhs.featureFlags, rhs.featureFlags),
-            (lhs.minimumVersion, rhs.minimumVersion)
-        )
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combineFields(self.featureFlags, self.minimumVersion)
     }
 
     private static let fieldKeys: [String] = ["feature_flags", "minimum_version"]

@@ -39,10 +39,10 @@ public enum UploadsEndpoint: Endpoint {
         case .avatar(_, let body):
             return .data(body, contentType: "image/png")
         case .login(let user, let remember):
-            var formFields: [FormField] = []
-            formFields.append(FormField(name: "user", value: user))
-            if let remember { formFields.append(FormField(name: "remember", value: String(remember))) }
-            return .formURLEncoded(formFields)
+            var formFields = FormFields(dates: DateCoding.secondsSince1970)
+            formFields.append("user", user)
+            formFields.append("remember", remember)
+            return .formURLEncoded(formFields.fields)
         case .document(let title, let file, let priority):
             var multipartParts: [MultipartPart] = []
             multipartParts.append(MultipartPart(name: "title", data: Data(title.utf8)))

@@ -5,7 +5,7 @@ import Foundation
 import SpecwrightRuntime
 
 /// A cat.
-public struct Cat: Codable, Hashable, Sendable {
+public struct Cat: Codable, Hashable, Sendable, EncodedHashable {
     public let kind: String
     public let lives: Int32
 
@@ -24,18 +24,10 @@ public struct Cat: Codable, Hashable, Sendable {
         try encoder.encodeFields(keys: Self.fieldKeys, self.kind, self.lives)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldComparison.equal((lhs.kind, rhs.kind), (lhs.lives, rhs.lives))
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combineFields(self.kind, self.lives)
-    }
-
     private static let fieldKeys: [String] = ["kind", "lives"]
 }
 
-public struct Dog: Codable, Hashable, Sendable {
+public struct Dog: Codable, Hashable, Sendable, EncodedHashable {
     public let kind: String
     public let barkVolume: Float?
 
@@ -52,14 +44,6 @@ public struct Dog: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         try encoder.encodeFields(keys: Self.fieldKeys, self.kind, self.barkVolume)
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldComparison.equal((lhs.kind, rhs.kind), (lhs.barkVolume, rhs.barkVolume))
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combineFields(self.kind, self.barkVolume)
     }
 
     private static let fieldKeys: [String] = ["kind", "bark_volume"]
@@ -153,7 +137,7 @@ public typealias Pets = [Pet]
 /// Composed with allOf from a base.
 ///
 /// Composes `Named`.
-public struct Owner: Codable, Hashable, Sendable {
+public struct Owner: Codable, Hashable, Sendable, EncodedHashable {
     public let name: String
     public let pets: Pets
     public let address: Address?
@@ -187,23 +171,10 @@ public struct Owner: Codable, Hashable, Sendable {
         )
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldComparison.equal(
-            (lhs.name, rhs.name),
-            (lhs.pets, rhs.pets),
-            (lhs.address, rhs.address),
-            (lhs.priority, rhs.priority)
-        )
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combineFields(self.name, self.pets, self.address, self.priority)
-    }
-
     private static let fieldKeys: [String] = ["name", "pets", "address", "priority"]
 
     /// An inline schema.
-    public struct Address: Codable, Hashable, Sendable {
+    public struct Address: Codable, Hashable, Sendable, EncodedHashable {
         public let city: String
 
         public init(city: String) {
@@ -218,14 +189,6 @@ public struct Owner: Codable, Hashable, Sendable {
 
         public func encode(to encoder: any Encoder) throws {
             try encoder.encodeFields(keys: Self.fieldKeys, self.city)
-        }
-
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            FieldComparison.equal((lhs.city, rhs.city))
-        }
-
-        public func hash(into hasher: inout Hasher) {
-            hasher.combineFields(self.city)
         }
 
         private static let fieldKeys: [String] = ["city"]

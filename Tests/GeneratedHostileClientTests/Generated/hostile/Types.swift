@@ -5,7 +5,7 @@ import Foundation
 import SpecwrightRuntime
 
 /// A keyword as a type name. */ let x = 1
-public struct Class: Codable, Hashable, Sendable {
+public struct Class: Codable, Hashable, Sendable, EncodedHashable {
     public let `default`: String
     public let self2: Int?
     public let `init`: Bool
@@ -71,34 +71,6 @@ public struct Class: Codable, Hashable, Sendable {
         )
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldComparison.equal(
-            (lhs.`default`, rhs.`default`),
-            (lhs.self2, rhs.self2),
-            (lhs.`init`, rhs.`init`),
-            (lhs._2nd, rhs._2nd),
-            (lhs.caf, rhs.caf),
-            (lhs.hashValue2, rhs.hashValue2),
-            (lhs.item, rhs.item),
-            (lhs.quoted, rhs.quoted),
-            (lhs.status, rhs.status)
-        )
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combineFields(
-            self.`default`,
-            self.self2,
-            self.`init`,
-            self._2nd,
-            self.caf,
-            self.hashValue2,
-            self.item,
-            self.quoted,
-            self.status
-        )
-    }
-
     private static let fieldKeys: [String] = [
 
         "default",
@@ -122,7 +94,7 @@ public struct Class: Codable, Hashable, Sendable {
     ]
 }
 
-public struct Item: Codable, Hashable, Sendable {
+public struct Item: Codable, Hashable, Sendable, EncodedHashable {
     public let item: [String: [Int]]
     public let when: Date
     public let blob: Data?
@@ -169,21 +141,6 @@ public struct Item: Codable, Hashable, Sendable {
             self.identifier,
             self.big
         )
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldComparison.equal(
-            (lhs.item, rhs.item),
-            (lhs.when, rhs.when),
-            (lhs.blob, rhs.blob),
-            (lhs.link, rhs.link),
-            (lhs.identifier, rhs.identifier),
-            (lhs.big, rhs.big)
-        )
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combineFields(self.item, self.when, self.blob, self.link, self.identifier, self.big)
     }
 
     private static let fieldKeys: [String] = ["item", "when", "blob", "link", "identifier", "big"]
@@ -237,7 +194,7 @@ public enum Status: OpenStringEnum {
     }
 }
 
-public struct Self2: Codable, Hashable, Sendable {
+public struct Self2: Codable, Hashable, Sendable, EncodedHashable {
     public let type: String
 
     public init(type: String) {
@@ -254,18 +211,10 @@ public struct Self2: Codable, Hashable, Sendable {
         try encoder.encodeFields(keys: Self.fieldKeys, self.type)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldComparison.equal((lhs.type, rhs.type))
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combineFields(self.type)
-    }
-
     private static let fieldKeys: [String] = ["type"]
 }
 
-public struct Endpoint2: Codable, Hashable, Sendable {
+public struct Endpoint2: Codable, Hashable, Sendable, EncodedHashable {
     public let `protocol`: String
 
     public init(`protocol`: String) {
@@ -282,18 +231,10 @@ public struct Endpoint2: Codable, Hashable, Sendable {
         try encoder.encodeFields(keys: Self.fieldKeys, self.`protocol`)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldComparison.equal((lhs.`protocol`, rhs.`protocol`))
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combineFields(self.`protocol`)
-    }
-
     private static let fieldKeys: [String] = ["protocol"]
 }
 
-public struct _2fa: Codable, Hashable, Sendable {
+public struct _2fa: Codable, Hashable, Sendable, EncodedHashable {
     public let code: String
 
     public init(code: String) {
@@ -308,14 +249,6 @@ public struct _2fa: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         try encoder.encodeFields(keys: Self.fieldKeys, self.code)
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldComparison.equal((lhs.code, rhs.code))
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combineFields(self.code)
     }
 
     private static let fieldKeys: [String] = ["code"]

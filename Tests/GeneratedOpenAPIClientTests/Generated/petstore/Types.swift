@@ -4,7 +4,7 @@
 import Foundation
 import SpecwrightRuntime
 
-public struct Pet: Codable, Hashable, Sendable {
+public struct Pet: Codable, Hashable, Sendable, EncodedHashable {
     public let id: Int64
     public let name: String
     public let tag: String?
@@ -25,20 +25,12 @@ public struct Pet: Codable, Hashable, Sendable {
         try encoder.encodeFields(keys: Self.fieldKeys, self.id, self.name, self.tag)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldComparison.equal((lhs.id, rhs.id), (lhs.name, rhs.name), (lhs.tag, rhs.tag))
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combineFields(self.id, self.name, self.tag)
-    }
-
     private static let fieldKeys: [String] = ["id", "name", "tag"]
 }
 
 public typealias Pets = [Pet]
 
-public struct Error2: Codable, Hashable, Sendable {
+public struct Error2: Codable, Hashable, Sendable, EncodedHashable {
     public let code: Int32
     public let message: String
 
@@ -55,14 +47,6 @@ public struct Error2: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         try encoder.encodeFields(keys: Self.fieldKeys, self.code, self.message)
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldComparison.equal((lhs.code, rhs.code), (lhs.message, rhs.message))
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combineFields(self.code, self.message)
     }
 
     private static let fieldKeys: [String] = ["code", "message"]

@@ -31,7 +31,7 @@ public enum OrderStatus: OpenStringEnum {
     }
 }
 
-public struct Order: Codable, Hashable, Sendable {
+public struct Order: Codable, Hashable, Sendable, EncodedHashable {
     public let id: Int64?
     public let petId: Int64?
     public let quantity: Int32?
@@ -81,28 +81,6 @@ public struct Order: Codable, Hashable, Sendable {
         )
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldComparison.equal(
-            (lhs.id, rhs.id),
-            (lhs.petId, rhs.petId),
-            (lhs.quantity, rhs.quantity),
-            (lhs.shipDate, rhs.shipDate),
-            (lhs.status, rhs.status),
-            (lhs.complete, rhs.complete)
-        )
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combineFields(
-            self.id,
-            self.petId,
-            self.quantity,
-            self.shipDate,
-            self.status,
-            self.complete
-        )
-    }
-
     private static let fieldKeys: [String] = [
 
         "id",
@@ -120,7 +98,7 @@ public struct Order: Codable, Hashable, Sendable {
     ]
 }
 
-public struct Category: Codable, Hashable, Sendable {
+public struct Category: Codable, Hashable, Sendable, EncodedHashable {
     public let id: Int64?
     public let name: String?
 
@@ -139,18 +117,10 @@ public struct Category: Codable, Hashable, Sendable {
         try encoder.encodeFields(keys: Self.fieldKeys, self.id, self.name)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldComparison.equal((lhs.id, rhs.id), (lhs.name, rhs.name))
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combineFields(self.id, self.name)
-    }
-
     private static let fieldKeys: [String] = ["id", "name"]
 }
 
-public struct User: Codable, Hashable, Sendable {
+public struct User: Codable, Hashable, Sendable, EncodedHashable {
     public let id: Int64?
     public let username: String?
     public let firstName: String?
@@ -210,32 +180,6 @@ public struct User: Codable, Hashable, Sendable {
         )
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldComparison.equal(
-            (lhs.id, rhs.id),
-            (lhs.username, rhs.username),
-            (lhs.firstName, rhs.firstName),
-            (lhs.lastName, rhs.lastName),
-            (lhs.email, rhs.email),
-            (lhs.password, rhs.password),
-            (lhs.phone, rhs.phone),
-            (lhs.userStatus, rhs.userStatus)
-        )
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combineFields(
-            self.id,
-            self.username,
-            self.firstName,
-            self.lastName,
-            self.email,
-            self.password,
-            self.phone,
-            self.userStatus
-        )
-    }
-
     private static let fieldKeys: [String] = [
 
         "id",
@@ -257,7 +201,7 @@ public struct User: Codable, Hashable, Sendable {
     ]
 }
 
-public struct Tag: Codable, Hashable, Sendable {
+public struct Tag: Codable, Hashable, Sendable, EncodedHashable {
     public let id: Int64?
     public let name: String?
 
@@ -274,14 +218,6 @@ public struct Tag: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         try encoder.encodeFields(keys: Self.fieldKeys, self.id, self.name)
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldComparison.equal((lhs.id, rhs.id), (lhs.name, rhs.name))
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combineFields(self.id, self.name)
     }
 
     private static let fieldKeys: [String] = ["id", "name"]
@@ -314,7 +250,7 @@ public enum PetStatus: OpenStringEnum {
     }
 }
 
-public struct Pet: Codable, Hashable, Sendable {
+public struct Pet: Codable, Hashable, Sendable, EncodedHashable {
     public let id: Int64?
     public let name: String
     public let category: Category?
@@ -364,28 +300,6 @@ public struct Pet: Codable, Hashable, Sendable {
         )
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldComparison.equal(
-            (lhs.id, rhs.id),
-            (lhs.name, rhs.name),
-            (lhs.category, rhs.category),
-            (lhs.photoUrls, rhs.photoUrls),
-            (lhs.tags, rhs.tags),
-            (lhs.status, rhs.status)
-        )
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combineFields(
-            self.id,
-            self.name,
-            self.category,
-            self.photoUrls,
-            self.tags,
-            self.status
-        )
-    }
-
     private static let fieldKeys: [String] = [
 
         "id",
@@ -403,7 +317,7 @@ public struct Pet: Codable, Hashable, Sendable {
     ]
 }
 
-public struct ApiResponse: Codable, Hashable, Sendable {
+public struct ApiResponse: Codable, Hashable, Sendable, EncodedHashable {
     public let code: Int32?
     public let type: String?
     public let message: String?
@@ -422,18 +336,6 @@ public struct ApiResponse: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         try encoder.encodeFields(keys: Self.fieldKeys, self.code, self.type, self.message)
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldComparison.equal(
-            (lhs.code, rhs.code),
-            (lhs.type, rhs.type),
-            (lhs.message, rhs.message)
-        )
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combineFields(self.code, self.type, self.message)
     }
 
     private static let fieldKeys: [String] = ["code", "type", "message"]

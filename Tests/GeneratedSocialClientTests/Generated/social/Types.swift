@@ -5,7 +5,7 @@ import Foundation
 import SpecwrightRuntime
 
 /// Feature switches fetched before anything else.
-public struct RemoteConfig: Codable, Hashable, Sendable {
+public struct RemoteConfig: Codable, Hashable, Sendable, EncodedHashable {
     public let features: [String: Bool]
     public let minimumBuild: Int
     public let maintenanceMessage: String?
@@ -42,19 +42,6 @@ public struct RemoteConfig: Codable, Hashable, Sendable {
             self.maintenanceMessage,
             self.theme
         )
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldComparison.equal(
-            (lhs.features, rhs.features),
-            (lhs.minimumBuild, rhs.minimumBuild),
-            (lhs.maintenanceMessage, rhs.maintenanceMessage),
-            (lhs.theme, rhs.theme)
-        )
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combineFields(self.features, self.minimumBuild, self.maintenanceMessage, self.theme)
     }
 
     private static let fieldKeys: [String] = [
@@ -97,7 +84,7 @@ public enum Theme: OpenStringEnum {
 }
 
 /// A public profile.
-public struct Profile: Codable, Hashable, Sendable {
+public struct Profile: Codable, Hashable, Sendable, EncodedHashable {
     public let id: UUID
     public let handle: String
     public let displayName: String
@@ -156,32 +143,6 @@ public struct Profile: Codable, Hashable, Sendable {
         )
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldComparison.equal(
-            (lhs.id, rhs.id),
-            (lhs.handle, rhs.handle),
-            (lhs.displayName, rhs.displayName),
-            (lhs.avatarURL, rhs.avatarURL),
-            (lhs.bio, rhs.bio),
-            (lhs.followerCount, rhs.followerCount),
-            (lhs.isVerified, rhs.isVerified),
-            (lhs.links, rhs.links)
-        )
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combineFields(
-            self.id,
-            self.handle,
-            self.displayName,
-            self.avatarURL,
-            self.bio,
-            self.followerCount,
-            self.isVerified,
-            self.links
-        )
-    }
-
     private static let fieldKeys: [String] = [
 
         "id",
@@ -203,7 +164,7 @@ public struct Profile: Codable, Hashable, Sendable {
     ]
 }
 
-public struct Post: Codable, Hashable, Sendable {
+public struct Post: Codable, Hashable, Sendable, EncodedHashable {
     public let id: UUID
     public let author: Profile
     public let text: String
@@ -267,34 +228,6 @@ public struct Post: Codable, Hashable, Sendable {
         )
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldComparison.equal(
-            (lhs.id, rhs.id),
-            (lhs.author, rhs.author),
-            (lhs.text, rhs.text),
-            (lhs.createdAt, rhs.createdAt),
-            (lhs.editedAt, rhs.editedAt),
-            (lhs.media, rhs.media),
-            (lhs.visibility, rhs.visibility),
-            (lhs.likeCount, rhs.likeCount),
-            (lhs.reactions, rhs.reactions)
-        )
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combineFields(
-            self.id,
-            self.author,
-            self.text,
-            self.createdAt,
-            self.editedAt,
-            self.media,
-            self.visibility,
-            self.likeCount,
-            self.reactions
-        )
-    }
-
     private static let fieldKeys: [String] = [
 
         "id",
@@ -318,7 +251,7 @@ public struct Post: Codable, Hashable, Sendable {
     ]
 }
 
-public struct Media: Codable, Hashable, Sendable {
+public struct Media: Codable, Hashable, Sendable, EncodedHashable {
     public let url: URL
     public let kind: MediaKind
     public let width: Int?
@@ -360,20 +293,6 @@ public struct Media: Codable, Hashable, Sendable {
             self.height,
             self.altText
         )
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldComparison.equal(
-            (lhs.url, rhs.url),
-            (lhs.kind, rhs.kind),
-            (lhs.width, rhs.width),
-            (lhs.height, rhs.height),
-            (lhs.altText, rhs.altText)
-        )
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combineFields(self.url, self.kind, self.width, self.height, self.altText)
     }
 
     private static let fieldKeys: [String] = ["url", "kind", "width", "height", "alt"]
@@ -431,7 +350,7 @@ public enum Visibility: OpenStringEnum {
     }
 }
 
-public struct FeedPage: Codable, Hashable, Sendable {
+public struct FeedPage: Codable, Hashable, Sendable, EncodedHashable {
     public let posts: [Post]
     public let nextCursor: String?
 
@@ -450,18 +369,10 @@ public struct FeedPage: Codable, Hashable, Sendable {
         try encoder.encodeFields(keys: Self.fieldKeys, self.posts, self.nextCursor)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldComparison.equal((lhs.posts, rhs.posts), (lhs.nextCursor, rhs.nextCursor))
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combineFields(self.posts, self.nextCursor)
-    }
-
     private static let fieldKeys: [String] = ["posts", "next_cursor"]
 }
 
-public struct PostDraft: Codable, Hashable, Sendable {
+public struct PostDraft: Codable, Hashable, Sendable, EncodedHashable {
     public let text: String
     public let visibility: Visibility
     public let mediaIds: [UUID]
@@ -486,22 +397,10 @@ public struct PostDraft: Codable, Hashable, Sendable {
         try encoder.encodeFields(keys: Self.fieldKeys, self.text, self.visibility, self.mediaIds)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldComparison.equal(
-            (lhs.text, rhs.text),
-            (lhs.visibility, rhs.visibility),
-            (lhs.mediaIds, rhs.mediaIds)
-        )
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combineFields(self.text, self.visibility, self.mediaIds)
-    }
-
     private static let fieldKeys: [String] = ["text", "visibility", "media_ids"]
 }
 
-public struct Problem: Codable, Hashable, Sendable {
+public struct Problem: Codable, Hashable, Sendable, EncodedHashable {
     public let reason: String
     public let retryAfterSeconds: Int?
 
@@ -518,17 +417,6 @@ public struct Problem: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         try encoder.encodeFields(keys: Self.fieldKeys, self.reason, self.retryAfterSeconds)
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldComparison.equal(
-            (lhs.reason, rhs.reason),
-            (lhs.retryAfterSeconds, rhs.retryAfterSeconds)
-        )
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combineFields(self.reason, self.retryAfterSeconds)
     }
 
     private static let fieldKeys: [String] = ["reason", "retry_after_seconds"]

@@ -1,0 +1,27 @@
+/// Builds the fields of a URL-encoded form one `append` at a time, leaving out `nil` values: the
+/// way generated endpoints write form bodies (`return .formURLEncoded(formFields.fields)`). Values
+/// are written as in a query string (enums by raw value, booleans `true`/`false`, dates with the
+/// service's `DateCoding`), so a form field costs the generated code one call and no branch.
+public struct FormFields: Sendable {
+    /// The fields appended so far, in order.
+    public private(set) var fields: [FormField] = []
+    private let dates: DateCoding
+
+    /// An empty form whose dates are written with `dates`.
+    public init(dates: DateCoding) {
+        self.dates = dates
+    }
+
+    /// Appends `name=value`, or nothing when `value` is `nil`.
+    public mutating func append<Value: QueryValueConvertible>(_ name: String, _ value: Value?) {
+        guard let value else { return }
+        fields.append(FormField(name: name, value: text(of: value.queryValue)))
+    }
+
+    private func text(of value: QueryValue) -> String {
+        if case .double(let number) = value, !number.isFinite {
+            return String(number)
+        }
+        return (try? value.rendered(dates: dates)) ?? ""
+    }
+}
