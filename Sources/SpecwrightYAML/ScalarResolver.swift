@@ -11,9 +11,12 @@ enum ScalarResolver {
         guard let first = bytes.first else { return .null }
         switch first {
         case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"):
-            return isNull(text) ? .null : .string(text)
+            // Only `~` and the three spellings of `null` (1 or 4 bytes) need a comparison.
+            return (bytes.count == 1 || bytes.count == 4) && isNull(text) ? .null : .string(text)
         case UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"):
-            if let bool = bool(text) { return .bool(bool) }
+            // `true`/`false` in their three casings are 4 or 5 bytes; `type`, `title`… are
+            // told apart without the string switch.
+            if bytes.count == 4 || bytes.count == 5, let bool = bool(text) { return .bool(bool) }
             return .string(text)
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."):
             return number(bytes, text: text) ?? .string(text)

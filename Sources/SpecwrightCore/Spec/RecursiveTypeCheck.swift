@@ -18,40 +18,43 @@ struct RecursiveTypeCheck {
             isEnum.append(types[index].isEnum)
             if indexByName[types[index].name] == nil { indexByName[types[index].name] = index }
         }
-        // For each type: (index of the property, index of the object type it holds by value).
-        var edges: [[(property: Int, target: Int)]] = []
-        edges.reserveCapacity(types.count)
+        // All edges in one list, type by type: (index of the property, index of the object type
+        // it holds by value); type `t`'s edges are `edges[edgeStart[t]..<edgeStart[t + 1]]`.
+        var edges: [(property: Int, target: Int)] = []
+        var edgeStart: [Int] = []
+        edgeStart.reserveCapacity(types.count + 1)
         for typeIndex in types.indices {
-            var outgoing: [(property: Int, target: Int)] = []
+            edgeStart.append(edges.count)
             if case .object(let properties) = types[typeIndex].kind {
                 for index in properties.indices {
                     guard case .named(let name) = properties[index].type.expression.nonOptional,
                         let target = indexByName[name], !isEnum[target]
                     else { continue }
-                    outgoing.append((index, target))
+                    edges.append((index, target))
                 }
             }
-            edges.append(outgoing)
         }
+        edgeStart.append(edges.count)
 
         enum State { case unvisited, onPath, done }
         var state = [State](repeating: .unvisited, count: types.count)
+        var path: [(type: Int, nextEdge: Int)] = []  // reused for every root; nextEdge indexes `edges`
         for root in types.indices where state[root] == .unvisited {
-            var path: [(type: Int, nextEdge: Int)] = [(root, 0)]
+            path.removeAll(keepingCapacity: true)
+            path.append((root, edgeStart[root]))
             state[root] = .onPath
             while let top = path.last {
-                let outgoing = edges[top.type]
-                guard top.nextEdge < outgoing.count else {
+                guard top.nextEdge < edgeStart[top.type + 1] else {
                     state[top.type] = .done
                     path.removeLast()
                     continue
                 }
                 path[path.count - 1].nextEdge += 1
-                let edge = outgoing[top.nextEdge]
+                let edge = edges[top.nextEdge]
                 switch state[edge.target] {
                 case .unvisited:
                     state[edge.target] = .onPath
-                    path.append((edge.target, 0))
+                    path.append((edge.target, edgeStart[edge.target]))
                 case .onPath:
                     let property = types[top.type].properties[edge.property]
                     let start = path.firstIndex { $0.type == edge.target } ?? 0

@@ -170,23 +170,30 @@ public enum TypeExpressionParser {
     /// `[String: T]?` with `T` a bare name, written without extra spaces — read straight from
     /// the bytes, giving what the general parser gives for them; nil for any other text.
     static func parseCommonCompound(_ text: String) -> Parsed? {
-        let parsed = text.utf8.withContiguousStorageIfAvailable { bytes -> Parsed? in
+        commonCompound(text).map { Parsed(expression: $0.expression, references: $0.reference.map { [$0] } ?? []) }
+    }
+
+    /// ``parseCommonCompound(_:)`` without building a list: these forms name at most one type.
+    static func commonCompound(_ text: String) -> (expression: TypeExpression, reference: Reference?)? {
+        let parsed = text.utf8.withContiguousStorageIfAvailable { bytes -> (expression: TypeExpression, reference: Reference?)? in
             var end = bytes.count
             let isOptional = end > 1 && bytes[end - 1] == UInt8(ascii: "?")
             if isOptional { end -= 1 }
-            var references: [Reference] = []
             var expression: TypeExpression
+            let reference: Reference?
             if end > 2, bytes[0] == UInt8(ascii: "["), bytes[end - 1] == UInt8(ascii: "]") {
                 let isDictionary = hasDictionaryPrefix(bytes, before: end - 1)
                 let start = isDictionary ? 1 + dictionaryPrefix.count : 1
-                guard let element = bareName(bytes, start..<(end - 1), references: &references) else { return nil }
-                expression = isDictionary ? .dictionary(element) : .array(element)
+                guard let element = bareName(bytes, start..<(end - 1)) else { return nil }
+                expression = isDictionary ? .dictionary(element.expression) : .array(element.expression)
+                reference = element.reference
             } else {
-                guard isOptional, let name = bareName(bytes, 0..<end, references: &references) else { return nil }
-                expression = name
+                guard isOptional, let name = bareName(bytes, 0..<end) else { return nil }
+                expression = name.expression
+                reference = name.reference
             }
             if isOptional { expression = .optional(expression) }
-            return Parsed(expression: expression, references: references)
+            return (expression, reference)
         }
         return parsed ?? nil
     }
@@ -201,17 +208,16 @@ public enum TypeExpressionParser {
         return true
     }
 
-    /// The bytes in `range` as a bare type name (recording a named type at its offset), or nil
-    /// when they are not one.
-    private static func bareName(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, references: inout [Reference]) -> TypeExpression? {
+    /// The bytes in `range` as a bare type name with the reference it makes (nil for a
+    /// built-in), or nil when they are not a name.
+    private static func bareName(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (expression: TypeExpression, reference: Reference?)? {
         guard let first = range.first, isIdentifierStartByte(bytes[first]) else { return nil }
         for index in range.dropFirst() where !(isIdentifierStartByte(bytes[index]) || (0x30...0x39).contains(bytes[index])) {
             return nil
         }
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-        if let primitive = PrimitiveType.named(name) { return .primitive(primitive) }
-        references.append(Reference(name: name, offset: first))
-        return .named(name)
+        if let primitive = PrimitiveType.named(name) { return (.primitive(primitive), nil) }
+        return (.named(name), Reference(name: name, offset: first))
     }
 
     /// Whether `name` could be written in a type expression (ASCII letter or `_`, then letters,

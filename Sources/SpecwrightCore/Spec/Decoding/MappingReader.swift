@@ -10,6 +10,8 @@ struct MappingReader {
     /// The name of the thing the mapping describes (`Book` in `type 'Book'`), if any. Kept apart
     /// so that the message text is only built when a message is reported.
     private let contextName: String?
+    /// A qualifier written before the name with a dot (the group of `endpoint 'books.list'`).
+    private let contextQualifier: String?
     /// The mapping's entries, all of them, in source order.
     private let mapping: [MappingEntry]
     /// Bit `i` is set when entry `i` (of the first 64) has an allowed scalar key. Lookups scan
@@ -37,8 +39,14 @@ struct MappingReader {
         self.init(node, contextKind: contextKind, contextName: contextName, allowed: allowed, owner: owner, allowsExtensions: false, diagnostics: &diagnostics)
     }
 
-    private init?(_ node: Node, contextKind: String, contextName: String?, allowed: [String], owner: SourceLocation?, allowsExtensions: Bool, diagnostics: inout DiagnosticBag) {
-        let context = { Self.describe(contextKind, contextName) }
+    /// Like ``init(_:kind:named:allowed:owner:diagnostics:)`` for the context
+    /// `kind 'qualifier.name'` (`endpoint 'books.list'`).
+    init?(_ node: Node, kind contextKind: String, named contextName: String, qualifiedBy qualifier: String, allowed: [String], owner: SourceLocation? = nil, diagnostics: inout DiagnosticBag) {
+        self.init(node, contextKind: contextKind, contextName: contextName, qualifier: qualifier, allowed: allowed, owner: owner, allowsExtensions: false, diagnostics: &diagnostics)
+    }
+
+    private init?(_ node: Node, contextKind: String, contextName: String?, qualifier: String? = nil, allowed: [String], owner: SourceLocation?, allowsExtensions: Bool, diagnostics: inout DiagnosticBag) {
+        let context = { Self.describe(contextKind, contextName, qualifier) }
         guard let mapping = node.mapping else {
             diagnostics.error("expected a mapping for \(context()), found \(NodeDescription.describe(node))", at: node.location)
             return nil
@@ -46,6 +54,7 @@ struct MappingReader {
         self.location = node.location
         self.contextKind = contextKind
         self.contextName = contextName
+        contextQualifier = qualifier
         self.owner = owner ?? node.location
         self.mapping = mapping
         var accepted: UInt64 = 0
@@ -77,12 +86,13 @@ struct MappingReader {
 
     /// What the mapping is, for messages: `the spec`, `type 'Book'`, `endpoint 'books.list'`.
     var context: String {
-        Self.describe(contextKind, contextName)
+        Self.describe(contextKind, contextName, contextQualifier)
     }
 
-    private static func describe(_ kind: String, _ name: String?) -> String {
+    private static func describe(_ kind: String, _ name: String?, _ qualifier: String?) -> String {
         guard let name else { return kind }
-        return "\(kind) '\(name)'"
+        guard let qualifier else { return "\(kind) '\(name)'" }
+        return "\(kind) '\(qualifier).\(name)'"
     }
 
     /// The position of the entry whose key is `key` and was accepted, if present.
@@ -98,6 +108,25 @@ struct MappingReader {
 
     private func isAccepted(_ position: Int) -> Bool {
         position < 64 ? acceptedPositions & (1 << UInt64(position)) != 0 : acceptedOverflow.contains(position)
+    }
+
+    /// How many allowed keys satisfy `isIncluded` (without collecting them).
+    func count(where isIncluded: (String) -> Bool) -> Int {
+        var count = 0
+        for position in mapping.indices where isAccepted(position) {
+            if case .scalar(let scalar) = mapping[position].key.kind, isIncluded(scalar.text) { count += 1 }
+        }
+        return count
+    }
+
+    /// The first entry whose key is allowed and satisfies `isIncluded`, with its key.
+    func firstEntry(where isIncluded: (String) -> Bool) -> (key: String, entry: MappingEntry)? {
+        for position in mapping.indices where isAccepted(position) {
+            if case .scalar(let scalar) = mapping[position].key.kind, isIncluded(scalar.text) {
+                return (scalar.text, mapping[position])
+            }
+        }
+        return nil
     }
 
     /// Entries whose key is allowed and satisfies `isIncluded`, in source order.

@@ -50,21 +50,23 @@ extension SpecDecoder {
     }
 
     private mutating func decodeEndpoint(name: String, group: String, _ node: Node, at location: SourceLocation) -> Endpoint? {
-        let context = "endpoint '\(group).\(name)'"
-        guard let reader = MappingReader(node, context: context, allowed: Self.endpointKeys, owner: location, diagnostics: &diagnostics) else { return nil }
-        let methods = reader.entries { EndpointMethod(rawValue: $0) != nil }
-        if methods.isEmpty {
-            diagnostics.error("\(context) has no HTTP method (add one of get, post, put, patch, delete or head with the path)", at: location)
-        } else if methods.count > 1 {
+        // `endpoint 'group.name'` is only spelled out when a message needs it.
+        guard let reader = MappingReader(node, kind: "endpoint", named: name, qualifiedBy: group, allowed: Self.endpointKeys, owner: location, diagnostics: &diagnostics) else { return nil }
+        let isMethod = { (key: String) in EndpointMethod(rawValue: key) != nil }
+        let methodCount = reader.count(where: isMethod)  // the list is only built for a message
+        if methodCount == 0 {
+            diagnostics.error("\(reader.context) has no HTTP method (add one of get, post, put, patch, delete or head with the path)", at: location)
+        } else if methodCount > 1 {
+            let methods = reader.entries(where: isMethod)
             let names = methods.map { "'\($0.key)'" }.joined(separator: ", ")
-            diagnostics.error("\(context) has several HTTP methods (\(names)); keep exactly one", at: methods[1].entry.key.location)
+            diagnostics.error("\(reader.context) has several HTTP methods (\(names)); keep exactly one", at: methods[1].entry.key.location)
         }
-        let methodEntry = methods.first
+        let methodEntry = reader.firstEntry(where: isMethod)
         let decodedPath = methodEntry.flatMap { decodePath($0.entry.value) }
 
-        let declaredPath = reader["path"].map { decodeParameters($0, kind: "path", context: context) } ?? []
-        let query = reader["query"].map { decodeParameters($0, kind: "query", context: context) } ?? []
-        let headers = reader["headers"].map { decodeParameters($0, kind: "header", context: context) } ?? []
+        let declaredPath = reader["path"].map { decodeParameters($0, kind: "path", context: reader.context) } ?? []
+        let query = reader["query"].map { decodeParameters($0, kind: "query", context: reader.context) } ?? []
+        let headers = reader["headers"].map { decodeParameters($0, kind: "header", context: reader.context) } ?? []
         let body = reader["body"].flatMap { typeUse($0, "'body'") }
         let response = reader["response"].flatMap { typeUse($0, "'response'") }
         let errors = reader["errors"].map { decodeErrors($0) } ?? []
@@ -90,7 +92,7 @@ extension SpecDecoder {
             diagnostics.error("a HEAD response has no body; remove 'response'", at: response.location)
         }
         if let batch {
-            checkBatch(batch, query: query, response: response, context: context)
+            checkBatch(batch, query: query, response: response, context: reader.context)
         }
         return Endpoint(
             name: name, group: group, method: method, path: path, summary: summary, description: description,
@@ -99,17 +101,23 @@ extension SpecDecoder {
             auth: auth, idempotent: idempotent, isGate: gate, batch: batch, location: location)
     }
 
-    private mutating func decodeParameters(_ node: Node, kind: String, context: String) -> [Parameter] {
+    private mutating func decodeParameters(_ node: Node, kind: String, context: @autoclosure () -> String) -> [Parameter] {
         if let scalar = node.scalar, case .null = scalar.value { return [] }
         guard let mapping = node.mapping else {
-            diagnostics.error("expected a mapping of \(kind) parameter names to types in \(context), found \(NodeDescription.describe(node))", at: node.location)
+            diagnostics.error("expected a mapping of \(kind) parameter names to types in \(context()), found \(NodeDescription.describe(node))", at: node.location)
             return []
         }
         var parameters: [Parameter] = []
         parameters.reserveCapacity(mapping.count)
-        // Message parts built once per list, not once per parameter.
-        let nameWhat = "a \(kind) parameter name"
-        let readerKind = "\(kind) parameter"
+        // Message parts as constants for the three kinds (no string built per list).
+        let nameWhat: String
+        let readerKind: String
+        switch kind {
+        case "path": (nameWhat, readerKind) = ("a path parameter name", "path parameter")
+        case "query": (nameWhat, readerKind) = ("a query parameter name", "query parameter")
+        case "header": (nameWhat, readerKind) = ("a header parameter name", "header parameter")
+        default: (nameWhat, readerKind) = ("a \(kind) parameter name", "\(kind) parameter")
+        }
         for entry in mapping {
             let name: String?
             if kind == "header" {
@@ -178,11 +186,11 @@ extension SpecDecoder {
         return value
     }
 
-    private mutating func checkBatch(_ batch: BatchSetting, query: [Parameter], response: TypeUse?, context: String) {
+    private mutating func checkBatch(_ batch: BatchSetting, query: [Parameter], response: TypeUse?, context: @autoclosure () -> String) {
         let name = batch.parameter.value
         guard let parameter = query.first(where: { $0.name == name }) else {
             let hint = Suggestions.didYouMean(name, in: query.map(\.name))
-            diagnostics.error("batch parameter '\(name)' is not a query parameter of \(context)\(hint.text)", at: batch.parameter.location, suggestion: hint.suggestion)
+            diagnostics.error("batch parameter '\(name)' is not a query parameter of \(context())\(hint.text)", at: batch.parameter.location, suggestion: hint.suggestion)
             return
         }
         if parameter.type.expression.arrayElement == nil {

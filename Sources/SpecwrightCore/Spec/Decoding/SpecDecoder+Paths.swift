@@ -73,6 +73,9 @@ extension SpecDecoder {
                 String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
             }
             var parts: [PathTemplate.Part] = []
+            var opening = 0
+            for byte in bytes where byte == UInt8(ascii: "{") { opening += 1 }
+            parts.reserveCapacity(2 * opening + 1)  // literal, parameter, literal, …: one allocation
             var literalStart = 0
             var index = 0
             while index < bytes.count {

@@ -66,10 +66,13 @@ extension SpecDecoder {
             return TypeUse(expression: .named(scalar.text), location: location,
                            references: [Located(scalar.text, at: place(0))])
         }
+        if let (expression, reference) = TypeExpressionParser.commonCompound(scalar.text) {
+            // `T?`, `[T]`, `[String: T]`: cheaper than a lookup, at most one reference.
+            let references = reference.map { [Located($0.name, at: place($0.offset))] } ?? []
+            return TypeUse(expression: expression, location: location, references: references)
+        }
         let result: Result<TypeExpressionParser.Parsed, TypeExpressionParser.Failure>
-        if let parsed = TypeExpressionParser.parseCommonCompound(scalar.text) {
-            result = .success(parsed)  // `T?`, `[T]`, `[String: T]`: cheaper than a lookup
-        } else if let cached = parsedTypeExpressions[scalar.text] {
+        if let cached = parsedTypeExpressions[scalar.text] {
             result = cached
         } else {
             result = TypeExpressionParser.parseWithCursor(scalar.text)
