@@ -77,7 +77,7 @@ struct TypeContexts {
             "hasProperties": .bool(!properties.isEmpty),
             "initLines": lines(initLines),
             "decodeLines": lines(SourceLayout.wrapped(
-                head: "self.init", items: value.properties.map { $0.name.code + ": " + decodeExpression($0) }, tail: "",
+                head: "self.init", items: value.properties.map { ClientContexts.argumentLabel($0.name) + ": " + decodeExpression($0) }, tail: "",
                 indent: bodyIndent)),
             "encodeLines": lines(SourceLayout.wrapped(
                 head: "try encoder.encodeFields", items: ["keys: Self.fieldKeys"] + fields, tail: "", indent: bodyIndent)),

@@ -10,9 +10,17 @@ final class EncodedNode {
 
     /// The encoded form of `value`: scalars directly, everything else through its `encode(to:)`.
     static func value<Value: Encodable>(of value: Value, codingPath: [any CodingKey]) throws -> EncodedValue {
+        try Self.value(of: value, codingPath: codingPath, key: nil)
+    }
+
+    /// As above, at `codingPath` + `key`; the path is only built when a nested encoder needs it.
+    static func value<Value: Encodable>(
+        of value: Value, codingPath: [any CodingKey], key: (any CodingKey)?
+    ) throws -> EncodedValue {
         if let primitive = EncodedValue(primitive: value) { return primitive }
         let node = EncodedNode()
-        try value.encode(to: EncodedValueEncoder(node: node, codingPath: codingPath))
+        let path = key.map { codingPath + [$0] } ?? codingPath
+        try value.encode(to: EncodedValueEncoder(node: node, codingPath: path))
         return node.value
     }
 
@@ -98,7 +106,7 @@ struct EncodedKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws {
-        node.setField(key.stringValue, try EncodedNode.value(of: value, codingPath: codingPath + [key]))
+        node.setField(key.stringValue, try EncodedNode.value(of: value, codingPath: codingPath, key: key))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(

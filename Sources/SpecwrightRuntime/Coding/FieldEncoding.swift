@@ -9,23 +9,43 @@ extension Encoder {
             guard index < keys.count else { return }
             let key = FieldKey(stringValue: keys[index])
             index += 1
-            if let optional = value as? any OptionalField, optional.isNone { continue }
-            try container.encode(value, forKey: key)
+            if let optional = value as? any OptionalField {
+                try optional.encodeIfPresent(into: &container, forKey: key)
+            } else {
+                try encodeField(value, into: &container, forKey: key)
+            }
         }
     }
 }
 
-/// Recognises `Optional` values whose case is `none` behind a generic parameter.
-protocol OptionalField {
-    /// Whether the value is `nil`.
-    var isNone: Bool { get }
+/// Encodes `value` through the container's concrete overload when it is a common scalar (the
+/// generic entry point makes encoders check the type at run time), else generically.
+private func encodeField<Value: Encodable>(
+    _ value: Value, into container: inout KeyedEncodingContainer<FieldKey>, forKey key: FieldKey
+) throws {
+    if Value.self == String.self, let text = value as? String {
+        try container.encode(text, forKey: key)
+    } else if Value.self == Int.self, let number = value as? Int {
+        try container.encode(number, forKey: key)
+    } else if Value.self == Bool.self, let flag = value as? Bool {
+        try container.encode(flag, forKey: key)
+    } else if Value.self == Double.self, let number = value as? Double {
+        try container.encode(number, forKey: key)
+    } else {
+        try container.encode(value, forKey: key)
+    }
 }
 
-extension Optional: OptionalField {
-    var isNone: Bool {
-        switch self {
-        case .none: true
-        case .some: false
+/// An `Optional` field behind a generic parameter: encoded when it holds a value.
+protocol OptionalField {
+    /// Encodes the wrapped value under `key`, or nothing when `nil`.
+    func encodeIfPresent(into container: inout KeyedEncodingContainer<FieldKey>, forKey key: FieldKey) throws
+}
+
+extension Optional: OptionalField where Wrapped: Encodable {
+    func encodeIfPresent(into container: inout KeyedEncodingContainer<FieldKey>, forKey key: FieldKey) throws {
+        if let wrapped = self {
+            try encodeField(wrapped, into: &container, forKey: key)
         }
     }
 }

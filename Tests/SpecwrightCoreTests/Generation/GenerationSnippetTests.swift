@@ -80,7 +80,7 @@ import Testing
         #expect(swift.contains("    public let `default`: String\n"))
         #expect(swift.contains("    public let _3d: Bool\n"))
         #expect(swift.contains("private static let fieldKeys: [String] = [\"default\", \"3d\"]\n"))
-        #expect(swift.contains("self.init(`default`: try fields.required(), _3d: try fields.required())"))
+        #expect(swift.contains("self.init(default: try fields.required(), _3d: try fields.required())"))
     }
 
     @Test func snakeAndKebabNamesBecomeCamelCase() throws {

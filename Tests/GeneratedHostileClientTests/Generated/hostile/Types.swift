@@ -43,9 +43,9 @@ public struct Class: Codable, Hashable, Sendable, EncodedHashable {
     public init(from decoder: any Decoder) throws {
         var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
         self.init(
-            `default`: fields.optional(default: "\"\\(x)\" */\n"),
+            default: fields.optional(default: "\"\\(x)\" */\n"),
             self2: fields.optional(),
-            `init`: fields.optional(default: false),
+            init: fields.optional(default: false),
             _2nd: fields.optional(default: 1.5),
             caf: fields.optional(),
             hashValue2: fields.optional(),
@@ -223,7 +223,7 @@ public struct Endpoint2: Codable, Hashable, Sendable, EncodedHashable {
 
     public init(from decoder: any Decoder) throws {
         var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
-        self.init(`protocol`: try fields.required())
+        self.init(protocol: try fields.required())
         try fields.finish()
     }
 
