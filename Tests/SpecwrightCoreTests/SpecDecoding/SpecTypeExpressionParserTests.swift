@@ -1,5 +1,6 @@
 import Testing
 @testable import SpecwrightCore
+import SpecwrightYAML
 
 @Suite struct SpecTypeExpressionParserTests {
     private func parse(_ text: String) -> TypeExpression? {
