@@ -8,6 +8,8 @@ let benchmarks: [(name: String, run: () async throws -> Void)] = [
     // yaml [spec.yaml] [--iterations N] [--only a|b|c]: YAML front end on a large spec.
     ("yaml", { YAMLFrontEndSuite.run(arguments: argumentsAfter("yaml")) }),
     ("generate", GenerateBenchmark.run),
+    // coding: generated objects (runtime-driven conformances) vs compiler-synthesized ones.
+    ("coding", ObjectCodingBenchmark.run),
     // openapi [document ...]: OpenAPI parse vs import vs generate per document.
     ("openapi", { try OpenAPIBenchmark.run(arguments: argumentsAfter("openapi")) }),
 ]

@@ -26,30 +26,40 @@ public enum EncodedValue: Hashable, Sendable {
             self = primitive
             return
         }
-        let node = EncodedNode()
-        try value.encode(to: EncodedValueEncoder(node: node, codingPath: []))
-        self = node.value
+        self = try EncodedNode.value(of: value, codingPath: [])
     }
 
-    /// `value` itself when it is one of the standard library's scalar types, else `nil`.
-    init?(primitive value: some Encodable) {
-        switch value {
-        case let text as String: self = .string(text)
-        case let number as Int: self = .int(Int64(number))
-        case let flag as Bool: self = .bool(flag)
-        case let number as Double: self = .double(number)
-        case let number as Int64: self = .int(number)
-        case let number as Int32: self = .int(Int64(number))
-        case let number as Float: self = .double(Double(number))
-        case let number as Int16: self = .int(Int64(number))
-        case let number as Int8: self = .int(Int64(number))
-        case let number as UInt: self = Self.unsigned(UInt64(number))
-        case let number as UInt64: self = Self.unsigned(number)
-        case let number as UInt32: self = .int(Int64(number))
-        case let number as UInt16: self = .int(Int64(number))
-        case let number as UInt8: self = .int(Int64(number))
-        default: return nil
+    /// `value` itself when it is one of the standard library's scalar types, else `nil`. The
+    /// common types are recognised by comparing metatypes, which is much cheaper than a chain of
+    /// dynamic casts.
+    init?<Value: Encodable>(primitive value: Value) {
+        if Value.self == String.self, let text = value as? String {
+            self = .string(text)
+        } else if Value.self == Int.self, let number = value as? Int {
+            self = .int(Int64(number))
+        } else if Value.self == Bool.self, let flag = value as? Bool {
+            self = .bool(flag)
+        } else if Value.self == Double.self, let number = value as? Double {
+            self = .double(number)
+        } else if let other = Self.otherPrimitive(value) {
+            self = other
+        } else {
+            return nil
         }
+    }
+
+    private static func otherPrimitive<Value: Encodable>(_ value: Value) -> EncodedValue? {
+        if Value.self == Int64.self, let number = value as? Int64 { return .int(number) }
+        if Value.self == Int32.self, let number = value as? Int32 { return .int(Int64(number)) }
+        if Value.self == Float.self, let number = value as? Float { return .double(Double(number)) }
+        if Value.self == Int16.self, let number = value as? Int16 { return .int(Int64(number)) }
+        if Value.self == Int8.self, let number = value as? Int8 { return .int(Int64(number)) }
+        if Value.self == UInt.self, let number = value as? UInt { return unsigned(UInt64(number)) }
+        if Value.self == UInt64.self, let number = value as? UInt64 { return unsigned(number) }
+        if Value.self == UInt32.self, let number = value as? UInt32 { return .int(Int64(number)) }
+        if Value.self == UInt16.self, let number = value as? UInt16 { return .int(Int64(number)) }
+        if Value.self == UInt8.self, let number = value as? UInt8 { return .int(Int64(number)) }
+        return nil
     }
 
     private static func unsigned(_ number: UInt64) -> EncodedValue {

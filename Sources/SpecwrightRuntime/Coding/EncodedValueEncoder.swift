@@ -1,15 +1,31 @@
 /// One value under construction while an `Encodable` encodes itself into an ``EncodedValue``.
-/// Containers hold their node by reference, as `JSONEncoder`'s do, so nested containers can fill
-/// it in after they are returned.
+/// Scalars and finished children are stored as values; only containers handed out for later
+/// filling (`nestedContainer`, `superEncoder`) keep a child node, merged when the value is read.
 final class EncodedNode {
     private var scalar: EncodedValue?
-    private var fields: [String: EncodedNode]?
-    private var elements: [EncodedNode]?
+    private var fields: [String: EncodedValue]?
+    private var elements: [EncodedValue]?
+    private var pendingFields: [(key: String, node: EncodedNode)] = []
+    private var pendingElements: [(index: Int, node: EncodedNode)] = []
+
+    /// The encoded form of `value`: scalars directly, everything else through its `encode(to:)`.
+    static func value<Value: Encodable>(of value: Value, codingPath: [any CodingKey]) throws -> EncodedValue {
+        if let primitive = EncodedValue(primitive: value) { return primitive }
+        let node = EncodedNode()
+        try value.encode(to: EncodedValueEncoder(node: node, codingPath: codingPath))
+        return node.value
+    }
 
     /// The finished value; a node nobody wrote to is an empty object (as `JSONEncoder` writes it).
     var value: EncodedValue {
-        if let fields { return .object(fields.mapValues(\.value)) }
-        if let elements { return .array(elements.map(\.value)) }
+        if var fields {
+            for pending in pendingFields { fields[pending.key] = pending.node.value }
+            return .object(fields)
+        }
+        if var elements {
+            for pending in pendingElements { elements[pending.index] = pending.node.value }
+            return .array(elements)
+        }
         return scalar ?? .object([:])
     }
 
@@ -17,17 +33,29 @@ final class EncodedNode {
         scalar = value
     }
 
-    func field(_ key: String) -> EncodedNode {
+    func setField(_ key: String, _ value: EncodedValue) {
+        if fields == nil { fields = [:] }
+        fields?[key] = value
+    }
+
+    func appendElement(_ value: EncodedValue) {
+        if elements == nil { elements = [] }
+        elements?.append(value)
+    }
+
+    /// A child node filled in later, stored under `key` when the value is read.
+    func pendingField(_ key: String) -> EncodedNode {
+        setField(key, .null)
         let child = EncodedNode()
-        fields = fields ?? [:]
-        fields?[key] = child
+        pendingFields.append((key, child))
         return child
     }
 
-    func appendElement() -> EncodedNode {
+    /// A child node filled in later, appended at the current end when the value is read.
+    func pendingElement() -> EncodedNode {
+        appendElement(.null)
         let child = EncodedNode()
-        elements = elements ?? []
-        elements?.append(child)
+        pendingElements.append(((elements?.count ?? 1) - 1, child))
         return child
     }
 
@@ -37,15 +65,6 @@ final class EncodedNode {
 
     func makeArray() {
         if elements == nil { elements = [] }
-    }
-
-    /// Writes `value` into this node: scalars directly, everything else through its own `encode(to:)`.
-    func encode<Value: Encodable>(_ value: Value, codingPath: [any CodingKey]) throws {
-        if let primitive = EncodedValue(primitive: value) {
-            scalar = primitive
-        } else {
-            try value.encode(to: EncodedValueEncoder(node: self, codingPath: codingPath))
-        }
     }
 }
 
@@ -75,33 +94,33 @@ struct EncodedKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let codingPath: [any CodingKey]
 
     mutating func encodeNil(forKey key: Key) throws {
-        node.field(key.stringValue).setScalar(.null)
+        node.setField(key.stringValue, .null)
     }
 
     mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws {
-        try node.field(key.stringValue).encode(value, codingPath: codingPath + [key])
+        node.setField(key.stringValue, try EncodedNode.value(of: value, codingPath: codingPath + [key]))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-        let child = node.field(key.stringValue)
+        let child = node.pendingField(key.stringValue)
         child.makeObject()
         return KeyedEncodingContainer(EncodedKeyedContainer<NestedKey>(node: child, codingPath: codingPath + [key]))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let child = node.field(key.stringValue)
+        let child = node.pendingField(key.stringValue)
         child.makeArray()
         return EncodedUnkeyedContainer(node: child, codingPath: codingPath + [key])
     }
 
     mutating func superEncoder() -> any Encoder {
-        EncodedValueEncoder(node: node.field("super"), codingPath: codingPath)
+        EncodedValueEncoder(node: node.pendingField("super"), codingPath: codingPath)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        EncodedValueEncoder(node: node.field(key.stringValue), codingPath: codingPath + [key])
+        EncodedValueEncoder(node: node.pendingField(key.stringValue), codingPath: codingPath + [key])
     }
 }
 
@@ -117,31 +136,31 @@ struct EncodedUnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func encodeNil() throws {
         count += 1
-        node.appendElement().setScalar(.null)
+        node.appendElement(.null)
     }
 
     mutating func encode<Value: Encodable>(_ value: Value) throws {
         count += 1
-        try node.appendElement().encode(value, codingPath: codingPath)
+        node.appendElement(try EncodedNode.value(of: value, codingPath: codingPath))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         count += 1
-        let child = node.appendElement()
+        let child = node.pendingElement()
         child.makeObject()
         return KeyedEncodingContainer(EncodedKeyedContainer<NestedKey>(node: child, codingPath: codingPath))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         count += 1
-        let child = node.appendElement()
+        let child = node.pendingElement()
         child.makeArray()
         return EncodedUnkeyedContainer(node: child, codingPath: codingPath)
     }
 
     mutating func superEncoder() -> any Encoder {
         count += 1
-        return EncodedValueEncoder(node: node.appendElement(), codingPath: codingPath)
+        return EncodedValueEncoder(node: node.pendingElement(), codingPath: codingPath)
     }
 }
 
@@ -154,6 +173,6 @@ struct EncodedSingleValueContainer: SingleValueEncodingContainer {
     }
 
     mutating func encode<Value: Encodable>(_ value: Value) throws {
-        try node.encode(value, codingPath: codingPath)
+        node.setScalar(try EncodedNode.value(of: value, codingPath: codingPath))
     }
 }
