@@ -56,7 +56,8 @@ struct SpecValidator {
 
     private mutating func checkReferences(_ use: TypeUse) {
         // `index(forKey:)` answers without copying the definition out of the table.
-        for reference in use.references where typesByName.index(forKey: reference.value) == nil {
+        use.forEachReference { reference in
+            guard typesByName.index(forKey: reference.value) == nil else { return }
             let hint = Suggestions.didYouMean(reference.value, in: knownTypeNames)
             diagnostics.error("unknown type '\(reference.value)'\(hint.text)", at: reference.location, suggestion: hint.suggestion)
         }

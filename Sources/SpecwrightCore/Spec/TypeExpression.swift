@@ -89,18 +89,56 @@ public enum TypeExpression: Hashable, Sendable, CustomStringConvertible {
 /// A type expression as used at one place in a spec (a property, parameter, body, response or
 /// error type), with its location and the located names it references.
 public struct TypeUse: Hashable, Sendable, CustomStringConvertible {
+    /// The named types of a use. Nearly every use names none or one, which are stored without
+    /// an array (a large spec has tens of thousands of uses).
+    enum References: Hashable, Sendable {
+        case none
+        case one(Located<String>)
+        case many([Located<String>])
+
+        init(_ list: [Located<String>]) {
+            switch list.count {
+            case 0: self = .none
+            case 1: self = .one(list[0])
+            default: self = .many(list)
+            }
+        }
+    }
+
     /// The parsed expression.
     public let expression: TypeExpression
     /// Where the expression starts in the spec.
     public let location: SourceLocation
+    /// The references, compactly.
+    let storedReferences: References
+
     /// Every named (non-built-in) type the expression mentions, located at the name itself.
-    public let references: [Located<String>]
+    public var references: [Located<String>] {
+        switch storedReferences {
+        case .none: []
+        case .one(let reference): [reference]
+        case .many(let list): list
+        }
+    }
 
     /// Creates a type use.
     public init(expression: TypeExpression, location: SourceLocation, references: [Located<String>]) {
+        self.init(expression: expression, location: location, storedReferences: References(references))
+    }
+
+    init(expression: TypeExpression, location: SourceLocation, storedReferences: References) {
         self.expression = expression
         self.location = location
-        self.references = references
+        self.storedReferences = storedReferences
+    }
+
+    /// Calls `body` with each reference in order, without building a list.
+    func forEachReference(_ body: (Located<String>) -> Void) {
+        switch storedReferences {
+        case .none: break
+        case .one(let reference): body(reference)
+        case .many(let list): list.forEach(body)
+        }
     }
 
     /// The expression in Swift syntax.

@@ -1,5 +1,6 @@
 import Testing
 @testable import SpecwrightCore
+import SpecwrightYAML
 
 @Suite struct SpecTypeExpressionParserTests {
     private func parse(_ text: String) -> TypeExpression? {
@@ -106,5 +107,24 @@ import Testing
         for text in texts {
             #expect(TypeExpressionParser.parseCommonCompound(text) == nil, "\(text)")
         }
+    }
+
+    @Test func aTypeUseKeepsItsReferencesHoweverManyThereAre() {
+        let here = SourceLocation(file: "t.yaml", line: 3, column: 5)
+        let lists: [[Located<String>]] = [
+            [],
+            [Located("Book", at: here)],
+            [Located("Book", at: here), Located("Tag", at: here.advanced(by: 9))],
+        ]
+        for list in lists {
+            let use = TypeUse(expression: .named("Book"), location: here, references: list)
+            #expect(use.references == list)
+            var visited: [Located<String>] = []
+            use.forEachReference { visited.append($0) }
+            #expect(visited == list)
+            #expect(use == TypeUse(expression: .named("Book"), location: here, references: list))
+        }
+        #expect(TypeUse(expression: .named("Book"), location: here, references: [])
+            != TypeUse(expression: .named("Book"), location: here, references: [Located("Book", at: here)]))
     }
 }

@@ -21,7 +21,7 @@ extension SpecDecoder {
                 return dictionarySugar(entries, at: node.location, what())
             }
             guard let inner = typeUse(element, what()) else { return nil }
-            return TypeUse(expression: .array(inner.expression), location: node.location, references: inner.references)
+            return TypeUse(expression: .array(inner.expression), location: node.location, storedReferences: inner.storedReferences)
         case .mapping:
             diagnostics.error("expected a type for \(what()), found a mapping", at: node.location)
             return nil
@@ -39,7 +39,7 @@ extension SpecDecoder {
             return nil
         }
         guard let value = typeUse(entry.value, what) else { return nil }
-        return TypeUse(expression: .dictionary(value.expression), location: location, references: value.references)
+        return TypeUse(expression: .dictionary(value.expression), location: location, storedReferences: value.storedReferences)
     }
 
     private mutating func parseTypeScalar(_ scalar: Scalar, at location: SourceLocation) -> TypeUse? {
@@ -64,12 +64,12 @@ extension SpecDecoder {
                 return TypeUse(expression: .primitive(primitive), location: location, references: [])
             }
             return TypeUse(expression: .named(scalar.text), location: location,
-                           references: [Located(scalar.text, at: place(0))])
+                           storedReferences: .one(Located(scalar.text, at: place(0))))
         }
         if let (expression, reference) = TypeExpressionParser.commonCompound(scalar.text) {
             // `T?`, `[T]`, `[String: T]`: cheaper than a lookup, at most one reference.
-            let references = reference.map { [Located($0.name, at: place($0.offset))] } ?? []
-            return TypeUse(expression: expression, location: location, references: references)
+            let references = reference.map { TypeUse.References.one(Located($0.name, at: place($0.offset))) } ?? .none
+            return TypeUse(expression: expression, location: location, storedReferences: references)
         }
         let result: Result<TypeExpressionParser.Parsed, TypeExpressionParser.Failure>
         if let cached = parsedTypeExpressions[scalar.text] {
