@@ -19,7 +19,10 @@ public enum GenerateCommand: Command {
             .init("config", valueName: "file", help: "A generation config file (access, templates); command-line options win."),
             .init("file-prefix", valueName: "prefix", help: "Prefix for the output file names (BookstoreTypes.swift), so several specs can share a target."),
         ],
-        flags: [.init("quiet", short: "q", help: "Print nothing when generation succeeds.")],
+        flags: [
+            .init("quiet", short: "q", help: "Print nothing when generation succeeds."),
+            .init("mutable-properties", help: "Generate objects with var properties instead of let (slower to compile)."),
+        ],
         positionals: [.init("spec", help: "The spec file.")])
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) -> Int32 {
@@ -72,8 +75,10 @@ public enum GenerateCommand: Command {
             context.output.printError("error: cannot read '\(path)': \(error.reason)")
             return ExitCode.specErrors
         }
-        let openAPI = OpenAPIGenerator.generateIfOpenAPI(bytes: bytes, file: path, templates: templates, options: RenderOptions(access: access))
-        let result = openAPI?.generation ?? ClientGenerator.generate(bytes: bytes, file: path, templates: templates, options: RenderOptions(access: access))
+        let options = RenderOptions(
+            access: access, mutableProperties: arguments.flag("mutable-properties") || config.mutableProperties == true)
+        let openAPI = OpenAPIGenerator.generateIfOpenAPI(bytes: bytes, file: path, templates: templates, options: options)
+        let result = openAPI?.generation ?? ClientGenerator.generate(bytes: bytes, file: path, templates: templates, options: options)
         for diagnostic in result.diagnostics {
             context.output.printError(diagnostic.description)
         }

@@ -9,6 +9,7 @@ import SpecwrightYAML
 /// ```yaml
 /// access: internal          # public (default) | package | internal
 /// templates: MyTemplates    # a folder of .mustache overrides, relative to this file
+/// mutableProperties: true   # `var` properties on generated objects (default: `let`)
 /// ```
 ///
 /// Options given on the command line win over the file.
@@ -17,14 +18,17 @@ public struct GenerationConfig: Hashable, Sendable {
     public var access: AccessLevel?
     /// The templates folder (already resolved against the config file's folder), when set.
     public var templatesDirectory: String?
+    /// Whether generated objects get `var` properties, when the file sets it.
+    public var mutableProperties: Bool?
 
     /// The keys the file may contain.
-    static let keys = ["access", "templates"]
+    static let keys = ["access", "templates", "mutableProperties"]
 
     /// Creates a config.
-    public init(access: AccessLevel? = nil, templatesDirectory: String? = nil) {
+    public init(access: AccessLevel? = nil, templatesDirectory: String? = nil, mutableProperties: Bool? = nil) {
         self.access = access
         self.templatesDirectory = templatesDirectory
+        self.mutableProperties = mutableProperties
     }
 
     /// Reads a config file's bytes; every problem is a located diagnostic.
@@ -60,6 +64,12 @@ public struct GenerationConfig: Hashable, Sendable {
                     config.templatesDirectory = value.hasPrefix("/") ? value : base.appendingPathComponent(value).path
                 } else {
                     diagnostics.append(Diagnostic(.error, "'templates' must be a folder path", at: entry.value.location))
+                }
+            case "mutableProperties":
+                if case .scalar(let scalar) = entry.value.kind, case .bool(let flag) = scalar.value {
+                    config.mutableProperties = flag
+                } else {
+                    diagnostics.append(Diagnostic(.error, "'mutableProperties' must be true or false", at: entry.value.location))
                 }
             default:
                 let hint = Suggestions.closest(to: key, in: keys).map { " (did you mean '\($0)'?)" } ?? ""

@@ -9,6 +9,13 @@ import SpecwrightCLI
         #expect(parsed.config == GenerationConfig(access: .internal, templatesDirectory: "/pkg/Sources/API/Overrides"))
     }
 
+    @Test func readsMutableProperties() {
+        let parsed = GenerationConfig.parse(Array("mutableProperties: true\n".utf8), file: "c.yaml")
+        #expect(parsed.config == GenerationConfig(mutableProperties: true))
+        let wrong = GenerationConfig.parse(Array("mutableProperties: sometimes\n".utf8), file: "c.yaml")
+        #expect(wrong.diagnostics.map(\.description) == ["c.yaml:1:20: error: 'mutableProperties' must be true or false"])
+    }
+
     @Test func anEmptyFileMeansDefaults() {
         #expect(GenerationConfig.parse([], file: "c.yaml").config == GenerationConfig())
     }

@@ -23,11 +23,17 @@ public struct RenderOptions: Hashable, Sendable {
     public var access: AccessLevel
     /// The generator version written into file headers.
     public var generatorVersion: String
+    /// Whether generated objects get `var` properties instead of `let` (each `var` adds a setter
+    /// and a `modify` accessor, which large clients pay for in compile time).
+    public var mutableProperties: Bool
 
     /// Creates options.
-    public init(access: AccessLevel = .public, generatorVersion: String = SpecwrightVersion.current) {
+    public init(
+        access: AccessLevel = .public, generatorVersion: String = SpecwrightVersion.current, mutableProperties: Bool = false
+    ) {
         self.access = access
         self.generatorVersion = generatorVersion
+        self.mutableProperties = mutableProperties
     }
 }
 

@@ -32,7 +32,7 @@ public struct SwiftClientRenderer: Sendable {
     /// The context every top-level template receives.
     func rootContext(_ api: IR.API) -> [String: MustacheValue] {
         let access = options.access
-        let types = TypeContexts(access: access)
+        let types = TypeContexts(access: access, mutableProperties: options.mutableProperties)
         let endpoints = EndpointContexts(access: access, formatting: ValueFormatting(types: api.types, dates: api.service.dates))
         let clients = ClientContexts(access: access)
         let groups = api.groups.map { group -> MustacheValue in

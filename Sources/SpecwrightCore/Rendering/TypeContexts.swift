@@ -3,6 +3,8 @@ import Mustache
 /// Builds the template contexts of `Types.swift` (documented in `docs/templates.md`).
 struct TypeContexts {
     let access: AccessLevel
+    /// `var` instead of `let` for object properties.
+    var mutableProperties = false
 
     /// The context of one declaration; every kind flag is present so lookups never fall
     /// through to an enclosing type's context.
@@ -74,6 +76,7 @@ struct TypeContexts {
         return [
             "doc": doc(composition),
             "properties": .list(properties),
+            "propertyKeyword": .string(mutableProperties ? "var" : "let"),
             "hasProperties": .bool(!properties.isEmpty),
             "initLines": lines(initLines),
             "decodeLines": lines(SourceLayout.wrapped(

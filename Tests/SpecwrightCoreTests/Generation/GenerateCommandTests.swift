@@ -50,6 +50,28 @@ import Testing
         #expect(FileManager.default.contents(atPath: foreign.path) == Data("// mine\n".utf8))
     }
 
+    @Test func theMutablePropertiesFlagAndConfigKeyWriteVarProperties() throws {
+        let flagged = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: flagged) }
+        #expect(Self.run(["generate", Self.bookstore, "--output", flagged.path, "--mutable-properties", "-q"]).code == 0)
+        let flaggedTypes = try String(contentsOf: flagged.appendingPathComponent("Types.swift"), encoding: .utf8)
+        #expect(flaggedTypes.contains("    public var title: String\n"))
+
+        let configured = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: configured) }
+        let config = configured.appendingPathComponent("api.specwright-config.yaml")
+        try Data("mutableProperties: true\n".utf8).write(to: config)
+        #expect(Self.run(["generate", Self.bookstore, "--output", configured.path, "--config", config.path, "-q"]).code == 0)
+        let configuredTypes = try String(contentsOf: configured.appendingPathComponent("Types.swift"), encoding: .utf8)
+        #expect(configuredTypes == flaggedTypes)
+
+        let plain = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: plain) }
+        #expect(Self.run(["generate", Self.bookstore, "--output", plain.path, "-q"]).code == 0)
+        let plainTypes = try String(contentsOf: plain.appendingPathComponent("Types.swift"), encoding: .utf8)
+        #expect(plainTypes.contains("    public let title: String\n"))
+    }
+
     @Test func aChangedFileIsRewritten() throws {
         let output = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: output) }

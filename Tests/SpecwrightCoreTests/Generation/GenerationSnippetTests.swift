@@ -45,6 +45,14 @@ import Testing
             """))
     }
 
+    @Test func theMutablePropertiesOptionWritesVarProperties() throws {
+        let result = try Support.generate(
+            Support.spec(types: "  Tag:\n    properties:\n      label: String\n"), mutableProperties: true)
+        let swift = try #require(result.files["Types.swift"])
+        #expect(swift.contains("    public var label: String\n"))
+        #expect(!swift.contains("public let label"))
+    }
+
     @Test func conformancesAreOneRuntimeCallEachWithTheJSONKeysInOneTable() throws {
         let swift = try Self.types("  A:\n    properties:\n      createdAt: Date\n", extra: "jsonKeys: snake_case")
         #expect(!swift.contains("CodingKeys"))

@@ -10,10 +10,11 @@ enum GenerationSupport {
 
     /// Generates from `yaml`; the files by name plus the diagnostics as text.
     static func generate(
-        _ yaml: String, file: String = "snippet.yaml", access: AccessLevel = .public
+        _ yaml: String, file: String = "snippet.yaml", access: AccessLevel = .public, mutableProperties: Bool = false
     ) throws -> (files: [String: String], diagnostics: [String]) {
         let result = ClientGenerator.generate(
-            bytes: Array(yaml.utf8), file: file, templates: try TemplateSet.defaults(), options: RenderOptions(access: access))
+            bytes: Array(yaml.utf8), file: file, templates: try TemplateSet.defaults(),
+            options: RenderOptions(access: access, mutableProperties: mutableProperties))
         var files: [String: String] = [:]
         for file in result.files { files[file.name] = file.contents }
         return (files, result.diagnostics.map(\.description))
