@@ -61,21 +61,13 @@ public struct Book: Codable, Hashable, Sendable, EncodedHashable {
     }
 
     private static let fieldKeys: [String] = [
-
         "id",
-
         "title",
-
         "isbn_13",
-
         "published_at",
-
         "tags",
-
         "genre",
-
         "ratings"
-
     ]
 }
 

@@ -72,25 +72,15 @@ public struct Class: Codable, Hashable, Sendable, EncodedHashable {
     }
 
     private static let fieldKeys: [String] = [
-
         "default",
-
         "self",
-
         "init",
-
         "2nd",
-
         "café",
-
         "hash_value",
-
         "item",
-
         "a\"b\\c\\(d) */",
-
         "status"
-
     ]
 }
 

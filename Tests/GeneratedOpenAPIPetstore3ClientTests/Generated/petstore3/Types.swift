@@ -82,19 +82,12 @@ public struct Order: Codable, Hashable, Sendable, EncodedHashable {
     }
 
     private static let fieldKeys: [String] = [
-
         "id",
-
         "petId",
-
         "quantity",
-
         "shipDate",
-
         "status",
-
         "complete"
-
     ]
 }
 
@@ -181,23 +174,14 @@ public struct User: Codable, Hashable, Sendable, EncodedHashable {
     }
 
     private static let fieldKeys: [String] = [
-
         "id",
-
         "username",
-
         "firstName",
-
         "lastName",
-
         "email",
-
         "password",
-
         "phone",
-
         "userStatus"
-
     ]
 }
 
@@ -301,19 +285,12 @@ public struct Pet: Codable, Hashable, Sendable, EncodedHashable {
     }
 
     private static let fieldKeys: [String] = [
-
         "id",
-
         "name",
-
         "category",
-
         "photoUrls",
-
         "tags",
-
         "status"
-
     ]
 }
 

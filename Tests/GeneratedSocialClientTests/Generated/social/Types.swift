@@ -45,15 +45,10 @@ public struct RemoteConfig: Codable, Hashable, Sendable, EncodedHashable {
     }
 
     private static let fieldKeys: [String] = [
-
         "features",
-
         "minimum_build",
-
         "maintenance_message",
-
         "theme"
-
     ]
 }
 
@@ -144,23 +139,14 @@ public struct Profile: Codable, Hashable, Sendable, EncodedHashable {
     }
 
     private static let fieldKeys: [String] = [
-
         "id",
-
         "handle",
-
         "display_name",
-
         "avatar_url",
-
         "bio",
-
         "follower_count",
-
         "is_verified",
-
         "links"
-
     ]
 }
 
@@ -229,25 +215,15 @@ public struct Post: Codable, Hashable, Sendable, EncodedHashable {
     }
 
     private static let fieldKeys: [String] = [
-
         "id",
-
         "author",
-
         "text",
-
         "created_at",
-
         "edited_at",
-
         "media",
-
         "visibility",
-
         "like_count",
-
         "reactions"
-
     ]
 }
 
