@@ -17,6 +17,14 @@ import Testing
         HTTPResponse(status: status, headers: ["content-type": "application/json"], body: Data(text.utf8))
     }
 
+    @Test func extraPropertiesRoundTripNextToTheDeclaredOnes() throws {
+        let labels = try JSONDecoder().decode(PetLabels.self, from: Data(#"{"petId": 7, "color": "brown", "size": "s"}"#.utf8))
+        #expect(labels == PetLabels(petId: 7, additionalProperties: ["color": "brown", "size": "s"]))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(String(decoding: try encoder.encode(labels), as: UTF8.self) == #"{"color":"brown","petId":7,"size":"s"}"#)
+    }
+
     @Test func theServiceUsesTheFirstServerURL() {
         #expect(SwaggerPetstoreClient.service.baseURL.absoluteString == "http://petstore.swagger.io/v1")
         #expect(SwaggerPetstoreClient.service.auth == .none)

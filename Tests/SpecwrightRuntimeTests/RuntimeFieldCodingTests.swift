@@ -186,3 +186,53 @@ import Testing
         #expect(nan != nan)
     }
 }
+
+/// Extra properties (OpenAPI `additionalProperties`): `FieldDecoder.remaining()` and
+/// `Encoder.encodeRemainingFields(_:besides:)`.
+@Suite struct RuntimeExtraPropertiesTests {
+    struct Labels: Codable, Hashable, Sendable, EncodedHashable {
+        let id: String
+        let additionalProperties: [String: Int]
+
+        init(id: String, additionalProperties: [String: Int] = [:]) {
+            self.id = id
+            self.additionalProperties = additionalProperties
+        }
+
+        init(from decoder: any Decoder) throws {
+            var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+            self.init(id: try fields.required(), additionalProperties: fields.remaining())
+            try fields.finish()
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try encoder.encodeFields(keys: Self.fieldKeys, self.id)
+            try encoder.encodeRemainingFields(self.additionalProperties, besides: Self.fieldKeys)
+        }
+
+        private static let fieldKeys: [String] = ["id"]
+    }
+
+    @Test func undeclaredKeysAreCollectedAndWrittenBack() throws {
+        let labels = try JSONDecoder().decode(Labels.self, from: Data(#"{"id": "x", "red": 1, "blue": 2}"#.utf8))
+        #expect(labels == Labels(id: "x", additionalProperties: ["red": 1, "blue": 2]))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(String(decoding: try encoder.encode(labels), as: UTF8.self) == #"{"blue":2,"id":"x","red":1}"#)
+    }
+
+    @Test func aDeclaredKeyIsNeverAnExtraOneAndWinsWhenEncoding() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let clash = Labels(id: "declared", additionalProperties: ["id": 5, "n": 1])
+        #expect(String(decoding: try encoder.encode(clash), as: UTF8.self) == #"{"id":"declared","n":1}"#)
+        let decoded = try JSONDecoder().decode(Labels.self, from: Data(#"{"id": "a"}"#.utf8))
+        #expect(decoded.additionalProperties.isEmpty)
+    }
+
+    @Test func anExtraValueOfTheWrongTypeIsADecodingError() {
+        #expect(throws: DecodingError.self) {
+            _ = try JSONDecoder().decode(Labels.self, from: Data(#"{"id": "x", "red": "not a number"}"#.utf8))
+        }
+    }
+}

@@ -36,17 +36,36 @@ extension IR {
         public var nestedTypes: [TypeDeclaration]
         /// The types whose properties were merged into this one (`allOf`), for documentation.
         public var composedOf: [TypeReference]
+        /// Where the object keeps keys its schema does not declare, when it keeps them.
+        public var additionalProperties: AdditionalProperties?
 
         /// Creates a structure.
         public init(
             name: Identifier, documentation: Documentation, properties: [Property],
-            nestedTypes: [TypeDeclaration] = [], composedOf: [TypeReference] = []
+            nestedTypes: [TypeDeclaration] = [], composedOf: [TypeReference] = [],
+            additionalProperties: AdditionalProperties? = nil
         ) {
             self.name = name
             self.documentation = documentation
             self.properties = properties
             self.nestedTypes = nestedTypes
             self.composedOf = composedOf
+            self.additionalProperties = additionalProperties
+        }
+    }
+
+    /// The extra properties of an object (OpenAPI `additionalProperties` next to `properties`):
+    /// every key that is not a declared property, kept in a `[String: valueType]` property.
+    public struct AdditionalProperties: Hashable, Sendable {
+        /// The Swift property that holds them.
+        public var name: Identifier
+        /// The type of each value.
+        public var valueType: TypeReference
+
+        /// Creates the description.
+        public init(name: Identifier, valueType: TypeReference) {
+            self.name = name
+            self.valueType = valueType
         }
     }
 

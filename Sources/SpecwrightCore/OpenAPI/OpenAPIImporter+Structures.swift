@@ -12,6 +12,8 @@ extension OpenAPIImporter {
         var composedOf: [IR.TypeReference] = []
         /// Components already merged (stops `allOf` cycles).
         var visited: Set<String> = []
+        /// The `additionalProperties` schema (`true` included) of the object or a member.
+        var additionalProperties: Node?
 
         mutating func add(_ name: String, _ schema: Node) {
             if let index = properties.firstIndex(where: { $0.name == name }) {
@@ -45,10 +47,8 @@ extension OpenAPIImporter {
             object.add(name, property)
         }
         object.required.formUnion(schema["required"]?.openAPIStrings ?? [])
-        if let additional = schema["additionalProperties"], additional.openAPIBool == true || additional.mapping?.isEmpty == false,
-            !(schema["properties"]?.openAPIEntries.isEmpty ?? true)
-        {
-            skip(.schema, "extra properties ('additionalProperties') next to declared properties are not kept", at: additional.location)
+        if let additional = schema["additionalProperties"], additional.openAPIBool == true || additional.mapping != nil {
+            object.additionalProperties = additional
         }
     }
 
@@ -76,9 +76,16 @@ extension OpenAPIImporter {
                 defaultValue: defaultValue,
                 documentation: propertyDocumentation(propertySchema)))
         }
+        var additionalProperties: IR.AdditionalProperties?
+        if let additional = object.additionalProperties {
+            let valueType = additional.mapping?.isEmpty == false ? typeReference(additional, hint: name.name + " additional property") : jsonValue()
+            additionalProperties = IR.AdditionalProperties(
+                name: scope.identifier(for: "additionalProperties", style: .member, fallback: "additionalProperties"),
+                valueType: valueType)
+        }
         let structure = IR.Structure(
             name: name, documentation: documentation(schema), properties: properties,
-            composedOf: object.composedOf)
+            composedOf: object.composedOf, additionalProperties: additionalProperties)
         record(.structure(structure), kind: .structure)
     }
 

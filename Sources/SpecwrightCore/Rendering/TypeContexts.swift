@@ -42,14 +42,14 @@ struct TypeContexts {
     // MARK: Structures
 
     private func structure(_ value: IR.Structure, indent: Int) -> [String: MustacheValue] {
-        let properties = value.properties.map { property -> MustacheValue in
-            [
-                "doc": doc(property.documentation),
-                "name": .string(property.name.code),
-                "type": .string(property.type.code),
-            ]
+        // The extra-properties dictionary is declared, initialized and decoded like a property,
+        // but it is not a JSON key of its own: it is encoded after the declared fields.
+        let extra = value.additionalProperties
+        let extraType = extra.map { "[String: \($0.valueType.code)]" }
+        var properties = value.properties.map { property -> MustacheValue in
+            ["doc": doc(property.documentation), "name": .string(property.name.code), "type": .string(property.type.code)]
         }
-        let parameters = value.properties.map { property in
+        var parameters = value.properties.map { property in
             var text = property.name.code + ": " + property.type.code
             if let defaultValue = property.defaultValue {
                 text += " = " + defaultValue.code
@@ -58,15 +58,28 @@ struct TypeContexts {
             }
             return text
         }
+        var names = value.properties.map(\.name)
+        var decodeItems = value.properties.map { ClientContexts.argumentLabel($0.name) + ": " + decodeExpression($0) }
+        if let extra, let extraType {
+            let note = IR.Documentation("The properties the schema does not declare, by JSON key.")
+            properties.append(["doc": doc(note), "name": .string(extra.name.code), "type": .string(extraType)])
+            parameters.append(extra.name.code + ": " + extraType + " = [:]")
+            names.append(extra.name)
+            decodeItems.append(ClientContexts.argumentLabel(extra.name) + ": fields.remaining()")
+        }
         let bodyIndent = indent + 8
         var initLines = SourceLayout.wrapped(
-            head: access.modifier + "init", items: parameters, tail: value.properties.isEmpty ? " {}" : " {",
-            indent: indent + 4)
-        if !value.properties.isEmpty {
-            initLines += value.properties.map { "    self.\($0.name.code) = \($0.name.code)" }
+            head: access.modifier + "init", items: parameters, tail: names.isEmpty ? " {}" : " {", indent: indent + 4)
+        if !names.isEmpty {
+            initLines += names.map { "    self.\($0.code) = \($0.code)" }
             initLines.append("}")
         }
         let fields = value.properties.map { "self." + $0.name.code }
+        var encodeLines = SourceLayout.wrapped(
+            head: "try encoder.encodeFields", items: ["keys: Self.fieldKeys"] + fields, tail: "", indent: bodyIndent)
+        if let extra {
+            encodeLines.append("try encoder.encodeRemainingFields(self.\(extra.name.code), besides: Self.fieldKeys)")
+        }
         var composition = value.documentation
         if !value.composedOf.isEmpty {
             let names = value.composedOf.map { "`\($0.code)`" }.joined(separator: ", ")
@@ -79,11 +92,8 @@ struct TypeContexts {
             "propertyKeyword": .string(mutableProperties ? "var" : "let"),
             "hasProperties": .bool(!properties.isEmpty),
             "initLines": lines(initLines),
-            "decodeLines": lines(SourceLayout.wrapped(
-                head: "self.init", items: value.properties.map { ClientContexts.argumentLabel($0.name) + ": " + decodeExpression($0) }, tail: "",
-                indent: bodyIndent)),
-            "encodeLines": lines(SourceLayout.wrapped(
-                head: "try encoder.encodeFields", items: ["keys: Self.fieldKeys"] + fields, tail: "", indent: bodyIndent)),
+            "decodeLines": lines(SourceLayout.wrapped(head: "self.init", items: decodeItems, tail: "", indent: bodyIndent)),
+            "encodeLines": lines(encodeLines),
             "keyLines": lines(SourceLayout.wrapped(
                 head: "private static let fieldKeys: [String] = ", items: keys, tail: "", indent: indent + 4,
                 brackets: ("[", "]"))),

@@ -48,6 +48,24 @@ public struct FieldDecoder {
         return try container.decode(Value.self, forKey: key)
     }
 
+    /// Every key of the object that is not one of the declared `keys`, with its value: an
+    /// object's extra properties (OpenAPI `additionalProperties`). A value that does not decode
+    /// as `Value` is an error, kept like an optional field's.
+    public mutating func remaining<Value: Decodable>() -> [String: Value] {
+        guard failure == nil else { return [:] }
+        let declared = Set(keys)
+        var values: [String: Value] = [:]
+        for key in container.allKeys where !declared.contains(key.stringValue) {
+            do {
+                values[key.stringValue] = try container.decode(Value.self, forKey: key)
+            } catch {
+                failure = error
+                return [:]
+            }
+        }
+        return values
+    }
+
     /// Throws the first error met while reading optional fields.
     public func finish() throws {
         if let failure { throw failure }

@@ -18,6 +18,20 @@ extension Encoder {
     }
 }
 
+extension Encoder {
+    /// Encodes an object's extra properties (OpenAPI `additionalProperties`) next to the fields
+    /// `encodeFields` wrote; a key that is also a declared field is left out, so the declared
+    /// value is the one sent.
+    public func encodeRemainingFields<Value: Encodable>(_ values: [String: Value], besides keys: [String]) throws {
+        guard !values.isEmpty else { return }
+        var container = self.container(keyedBy: FieldKey.self)
+        let declared = Set(keys)
+        for (key, value) in values.sorted(by: { $0.key < $1.key }) where !declared.contains(key) {
+            try encodeField(value, into: &container, forKey: FieldKey(stringValue: key))
+        }
+    }
+}
+
 /// Encodes `value` through the container's concrete overload when it is a common scalar (the
 /// generic entry point makes encoders check the type at run time), else generically.
 private func encodeField<Value: Encodable>(

@@ -192,6 +192,39 @@ struct OpenAPISchemaTests {
         #expect(output.types.contains("public enum JSONValue: Codable, Hashable, Sendable"))
     }
 
+    @Test("extra properties next to declared ones are kept in an additionalProperties dictionary")
+    func extraProperties() throws {
+        let output = try OpenAPISupport.generate(OpenAPISupport.document(schemas: """
+                Labels:
+                  type: object
+                  required: [id]
+                  properties:
+                    id: { type: string }
+                  additionalProperties: { type: string }
+                Loose:
+                  type: object
+                  properties:
+                    additionalProperties: { type: integer }
+                  additionalProperties: true
+                Closed:
+                  type: object
+                  properties:
+                    id: { type: string }
+                  additionalProperties: false
+            """))
+        #expect(output.succeeded)
+        #expect(output.diagnostics.filter { $0.contains("warning") }.isEmpty, "\(output.diagnostics)")
+        let types = output.types
+        #expect(types.contains("    public let additionalProperties: [String: String]\n"))
+        #expect(types.contains("public init(id: String, additionalProperties: [String: String] = [:])"))
+        #expect(types.contains("self.init(id: try fields.required(), additionalProperties: fields.remaining())"))
+        #expect(types.contains("try encoder.encodeRemainingFields(self.additionalProperties, besides: Self.fieldKeys)"))
+        // A declared property of that name keeps it; the dictionary takes the next free name.
+        #expect(types.contains("    public let additionalProperties: Int?\n"))
+        #expect(types.contains("    public let additionalProperties2: [String: JSONValue]\n"))
+        #expect(types.components(separatedBy: "encodeRemainingFields").count == 3)
+    }
+
     @Test("a schema named like a Swift or runtime type is renamed, and references follow")
     func reservedTypeNames() throws {
         let output = try OpenAPISupport.generate(OpenAPISupport.document(schemas: """

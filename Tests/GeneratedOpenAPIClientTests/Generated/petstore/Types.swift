@@ -51,3 +51,28 @@ public struct Error2: Codable, Hashable, Sendable, EncodedHashable {
 
     private static let fieldKeys: [String] = ["code", "message"]
 }
+
+/// Labels by name next to the pet's id (not the upstream document; added to compile extra properties).
+public struct PetLabels: Codable, Hashable, Sendable, EncodedHashable {
+    public let petId: Int64
+    /// The properties the schema does not declare, by JSON key.
+    public let additionalProperties: [String: String]
+
+    public init(petId: Int64, additionalProperties: [String: String] = [:]) {
+        self.petId = petId
+        self.additionalProperties = additionalProperties
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+        self.init(petId: try fields.required(), additionalProperties: fields.remaining())
+        try fields.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try encoder.encodeFields(keys: Self.fieldKeys, self.petId)
+        try encoder.encodeRemainingFields(self.additionalProperties, besides: Self.fieldKeys)
+    }
+
+    private static let fieldKeys: [String] = ["petId"]
+}
