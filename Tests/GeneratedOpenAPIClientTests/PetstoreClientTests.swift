@@ -20,9 +20,10 @@ import Testing
     @Test func extraPropertiesRoundTripNextToTheDeclaredOnes() throws {
         let labels = try JSONDecoder().decode(PetLabels.self, from: Data(#"{"petId": 7, "color": "brown", "size": "s"}"#.utf8))
         #expect(labels == PetLabels(petId: 7, additionalProperties: ["color": "brown", "size": "s"]))
+        #expect(labels.since == CalendarDate(year: 2024, month: 2, day: 29))
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        #expect(String(decoding: try encoder.encode(labels), as: UTF8.self) == #"{"color":"brown","petId":7,"size":"s"}"#)
+        #expect(String(decoding: try encoder.encode(labels), as: UTF8.self) == #"{"color":"brown","petId":7,"since":"2024-02-29","size":"s"}"#)
     }
 
     @Test func theServiceUsesTheFirstServerURL() {

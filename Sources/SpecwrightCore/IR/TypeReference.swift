@@ -63,6 +63,8 @@ extension IR {
         case bool = "Bool"
         /// `Date`, coded per ``Service/dates``.
         case date = "Date"
+        /// A day without time or time zone (OpenAPI `format: date`), the runtime's `CalendarDate`.
+        case calendarDate = "CalendarDate"
         /// `UUID`.
         case uuid = "UUID"
         /// `URL`.

@@ -83,7 +83,8 @@ extension NameScope {
         "BatchOptions", "CachePolicy", "ClientConfiguration", "DateCoding", "Endpoint", "EndpointOptions",
         "EnvelopeFormat", "FormField", "HTTPHeader", "HTTPMethod", "MultipartPart", "QueryParameters",
         "QueryValue", "QueryValueConvertible", "RequestBody", "RetryPolicy", "ServiceDescription",
-        "SpecwrightError", "TypedErrorBody",
+        "SpecwrightError", "TypedErrorBody", "CalendarDate", "EncodedHashable", "EncodedValue", "FieldDecoder",
+        "FieldKey", "FormFields", "OpenIntegerEnum", "OpenStringEnum",
     ]
 
     /// Members every generated enum already declares (`rawValue`, the catch-all case, …).

@@ -155,6 +155,7 @@ extension OpenAPIImporter {
     private func stringType(_ schema: Node) -> IR.TypeReference {
         switch schema["format"]?.openAPIText {
         case "date-time": .builtin(.date)
+        case "date": .builtin(.calendarDate)
         case "uuid": .builtin(.uuid)
         case "uri", "url": .builtin(.url)
         case "byte", "binary": .builtin(.data)

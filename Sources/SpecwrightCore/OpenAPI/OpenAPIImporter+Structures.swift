@@ -113,6 +113,9 @@ extension OpenAPIImporter {
             return nil
         case .builtin(.bool):
             return value.openAPIBool.map { IR.Expression(code: $0 ? "true" : "false") }
+        case .builtin(.calendarDate):
+            guard let text = value.string, CalendarDateText.isValid(text) else { return nil }
+            return IR.Expression(code: "CalendarDate(\(IR.StringLiteral(text).code))!")
         case .builtin(.uuid):
             guard let text = value.string, UUID(uuidString: text) != nil else { return nil }
             return IR.Expression(code: "UUID(uuidString: \(IR.StringLiteral(text).code))!")

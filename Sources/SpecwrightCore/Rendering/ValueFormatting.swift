@@ -64,6 +64,7 @@ struct ValueFormatting {
             case .uuid: return "\(value).uuidString"
             case .url: return "\(value).absoluteString"
             case .date: return "DateCoding.\(dates.rawValue).string(from: \(value))"
+            case .calendarDate: return "\(value).description"
             case .data: return "\(value).base64EncodedString()"
             }
         case .named(let name):

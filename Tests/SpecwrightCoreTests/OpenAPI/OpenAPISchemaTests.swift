@@ -192,6 +192,22 @@ struct OpenAPISchemaTests {
         #expect(output.types.contains("public enum JSONValue: Codable, Hashable, Sendable"))
     }
 
+    @Test("format: date becomes the runtime's CalendarDate; a valid default is written, an invalid one is not")
+    func calendarDates() throws {
+        let output = try OpenAPISupport.generate(OpenAPISupport.document(schemas: """
+                Holiday:
+                  type: object
+                  properties:
+                    day: { type: string, format: date }
+                    first: { type: string, format: date, default: "2024-01-01" }
+                    broken: { type: string, format: date, default: "2023-02-29" }
+            """))
+        #expect(output.succeeded)
+        #expect(output.types.contains("public let day: CalendarDate?\n"))
+        #expect(output.types.contains("first: CalendarDate = CalendarDate(\"2024-01-01\")!"))
+        #expect(output.types.contains("broken: CalendarDate? = nil"))
+    }
+
     @Test("extra properties next to declared ones are kept in an additionalProperties dictionary")
     func extraProperties() throws {
         let output = try OpenAPISupport.generate(OpenAPISupport.document(schemas: """

@@ -55,24 +55,34 @@ public struct Error2: Codable, Hashable, Sendable, EncodedHashable {
 /// Labels by name next to the pet's id (not the upstream document; added to compile extra properties).
 public struct PetLabels: Codable, Hashable, Sendable, EncodedHashable {
     public let petId: Int64
+    public let since: CalendarDate
     /// The properties the schema does not declare, by JSON key.
     public let additionalProperties: [String: String]
 
-    public init(petId: Int64, additionalProperties: [String: String] = [:]) {
+    public init(
+        petId: Int64,
+        since: CalendarDate = CalendarDate("2024-02-29")!,
+        additionalProperties: [String: String] = [:]
+    ) {
         self.petId = petId
+        self.since = since
         self.additionalProperties = additionalProperties
     }
 
     public init(from decoder: any Decoder) throws {
         var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
-        self.init(petId: try fields.required(), additionalProperties: fields.remaining())
+        self.init(
+            petId: try fields.required(),
+            since: fields.optional(default: CalendarDate("2024-02-29")!),
+            additionalProperties: fields.remaining()
+        )
         try fields.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try encoder.encodeFields(keys: Self.fieldKeys, self.petId)
+        try encoder.encodeFields(keys: Self.fieldKeys, self.petId, self.since)
         try encoder.encodeRemainingFields(self.additionalProperties, besides: Self.fieldKeys)
     }
 
-    private static let fieldKeys: [String] = ["petId"]
+    private static let fieldKeys: [String] = ["petId", "since"]
 }
