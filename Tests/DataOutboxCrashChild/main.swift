@@ -54,7 +54,7 @@ do {
         configuration: ClientConfiguration(logging: .disabled))
     if arguments[4] == "enqueue-and-flush" {
         for index in 0..<count {
-            try client.enqueue(OutboxWrite(index: index, delay: "0.01"), in: outbox)
+            try client.enqueue(OutboxWrite(index: index, delay: "0.03"), in: outbox)
         }
         say("enqueued \(count)")
     }

@@ -42,6 +42,14 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1)))
+    func anExplodeFalseArrayIsOneCommaJoinedItem() async throws {
+        let stub = StubTransport { _ in Self.json("[]") }
+        _ = try await Self.client(stub).pets.listPets(limit: 5, tags: ["dog", "small cat"])
+        let request = try #require(stub.requests.first)
+        #expect(request.url.absoluteString == "http://petstore.swagger.io/v1/pets?limit=5&tags=dog%2Csmall%20cat")
+    }
+
+    @Test(.timeLimit(.minutes(1)))
     func getByIdPutsTheIdIntoThePath() async throws {
         let stub = StubTransport { _ in Self.json(#"{"id":7,"name":"Rex"}"#) }
         let pet = try await Self.client(stub).pets.showPetById(petId: "7")

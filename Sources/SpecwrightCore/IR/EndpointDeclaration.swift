@@ -138,11 +138,15 @@ extension IR {
         public var defaultValue: Expression?
         /// Its doc text.
         public var documentation: Documentation
+        /// For an array query parameter: send one item with the values joined by this separator
+        /// (OpenAPI `explode: false` → `","`, `spaceDelimited` → `" "`, `pipeDelimited` → `"|"`)
+        /// instead of repeating the key.
+        public var arraySeparator: String?
 
         /// Creates a parameter.
         public init(
             name: Identifier, wireName: StringLiteral, location: ParameterLocation, type: TypeReference,
-            defaultValue: Expression? = nil, documentation: Documentation = .none
+            defaultValue: Expression? = nil, documentation: Documentation = .none, arraySeparator: String? = nil
         ) {
             self.name = name
             self.wireName = wireName
@@ -150,6 +154,7 @@ extension IR {
             self.type = type
             self.defaultValue = defaultValue
             self.documentation = documentation
+            self.arraySeparator = arraySeparator
         }
     }
 

@@ -58,14 +58,19 @@ extension OpenAPIImporter {
             }
         }
         let style = parameter["style"]?.openAPIText
+        var arraySeparator: String?
         switch location {
         case "query":
-            guard isQueryCompatible(type), style == nil || style == "form" else {
-                skip(.parameterStyle, "query parameter '\(name)' is not sent: only scalars, enums and arrays of them (style 'form') are supported", at: parameter.location)
+            let isArray = type.arrayElement != nil
+            let delimited = ["spaceDelimited": " ", "pipeDelimited": "|"]
+            guard isQueryCompatible(type), style == nil || style == "form" || (isArray && delimited[style ?? ""] != nil) else {
+                skip(.parameterStyle, "query parameter '\(name)' is not sent: only scalars, enums and arrays of them (styles 'form', 'spaceDelimited', 'pipeDelimited') are supported", at: parameter.location)
                 return
             }
-            if type.arrayElement != nil, parameter["explode"]?.openAPIBool == false {
-                skip(.parameterStyle, "query parameter '\(name)' has 'explode: false'; its values are sent as repeated keys", at: parameter.location)
+            if isArray, let separator = delimited[style ?? ""] {
+                arraySeparator = separator
+            } else if isArray, parameter["explode"]?.openAPIBool == false {
+                arraySeparator = ","
             }
         case "header":
             guard isQueryCompatible(type) else {
@@ -85,7 +90,8 @@ extension OpenAPIImporter {
         let lowered = IR.Parameter(
             name: identifier, wireName: IR.StringLiteral(name), location: location == "path" ? .path : location == "query" ? .query : .header,
             type: type, defaultValue: defaultValue,
-            documentation: IR.Documentation(parameter["description"]?.openAPIText ?? schema["description"]?.openAPIText))
+            documentation: IR.Documentation(parameter["description"]?.openAPIText ?? schema["description"]?.openAPIText),
+            arraySeparator: arraySeparator)
         switch location {
         case "path":
             lists.pathNames[name] = identifier

@@ -84,7 +84,12 @@ struct EndpointContexts {
     private func queryCase(_ endpoint: IR.Endpoint) -> MustacheValue? {
         let query = parameters(endpoint) { $0 == .query }
         guard !query.isEmpty else { return nil }
-        let lines = query.map { "queryItems.append(\($0.wireName.code), \($0.name.code))" }
+        let lines = query.map { parameter -> String in
+            guard let separator = parameter.arraySeparator else {
+                return "queryItems.append(\(parameter.wireName.code), \(parameter.name.code))"
+            }
+            return "queryItems.append(\(parameter.wireName.code), \(parameter.name.code), joinedBy: \(IR.StringLiteral(separator).code))"
+        }
         return ["pattern": .string(pattern(for: endpoint, binding: Set(query.map(\.name)))), "lines": .list(lines.map(MustacheValue.string))]
     }
 

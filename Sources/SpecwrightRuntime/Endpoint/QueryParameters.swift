@@ -19,6 +19,9 @@ public enum QueryValue: Sendable, Hashable {
     case date(Date)
     /// A UUID.
     case uuid(UUID)
+    /// Several values in one item, each rendered as above and joined with `separator`
+    /// (OpenAPI `explode: false`: `tags=a,b`; `spaceDelimited`, `pipeDelimited`).
+    indirect case list([QueryValue], separator: String)
 }
 
 /// A value that can appear in a query string. Generated string enums conform with `.string(rawValue)`.
@@ -100,6 +103,13 @@ public struct QueryParameters: Sendable, Hashable {
     public mutating func append<T: QueryValueConvertible>(_ name: String, _ value: T?) {
         guard let value else { return }
         items.append(QueryItem(name: name, value: value.queryValue))
+    }
+
+    /// Appends one `name=a,b,c` item whose values are joined with `separator`, or nothing when
+    /// `values` is `nil` (OpenAPI `explode: false` arrays and the delimited styles).
+    public mutating func append<T: QueryValueConvertible>(_ name: String, _ values: [T]?, joinedBy separator: String) {
+        guard let values else { return }
+        items.append(QueryItem(name: name, value: .list(values.map(\.queryValue), separator: separator)))
     }
 
     /// Appends one `name=value` per element (repeated keys), or nothing when `values` is `nil`.

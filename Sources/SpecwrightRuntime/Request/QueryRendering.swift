@@ -15,6 +15,11 @@ extension QueryValue {
         case .bool(let value): return value ? "true" : "false"
         case .date(let date): return dates.string(from: date)
         case .uuid(let uuid): return uuid.uuidString
+        case .list(let values, let separator):
+            var parts: [String] = []
+            parts.reserveCapacity(values.count)
+            for value in values { parts.append(try value.rendered(dates: dates)) }
+            return parts.joined(separator: separator)
         }
     }
 }

@@ -116,6 +116,31 @@ struct OpenAPIOperationTests {
         #expect(output.endpoints.contains("case .showPetById(let petId): [\"pets\", String(petId)]"))
     }
 
+    @Test("array query parameters: explode false and the delimited styles send one joined item; deepObject is skipped")
+    func arrayQueryStyles() throws {
+        let output = try OpenAPISupport.generate(OpenAPISupport.document(paths: """
+              /search:
+                get:
+                  operationId: search
+                  parameters:
+                    - { name: ids, in: query, explode: false, schema: { type: array, items: { type: integer } } }
+                    - { name: words, in: query, style: spaceDelimited, schema: { type: array, items: { type: string } } }
+                    - { name: flags, in: query, style: pipeDelimited, explode: false, schema: { type: array, items: { type: string } } }
+                    - { name: tags, in: query, schema: { type: array, items: { type: string } } }
+                    - { name: filter, in: query, style: deepObject, schema: { type: array, items: { type: string } } }
+                  responses:
+                    '204': { description: done }
+            """))
+        #expect(output.succeeded)
+        #expect(output.endpoints.contains(#"queryItems.append("ids", ids, joinedBy: ",")"#))
+        #expect(output.endpoints.contains(#"queryItems.append("words", words, joinedBy: " ")"#))
+        #expect(output.endpoints.contains(#"queryItems.append("flags", flags, joinedBy: "|")"#))
+        #expect(output.endpoints.contains(#"queryItems.append("tags", tags)"#))
+        #expect(!output.endpoints.contains(#""filter""#))
+        #expect(output.diagnostics.count == 1)
+        #expect(output.diagnostics.first?.contains("query parameter 'filter' is not sent") == true)
+    }
+
     @Test("cookie parameters are skipped with a located warning and counted")
     func cookieWarning() throws {
         let output = try OpenAPISupport.generate(Self.petstore)

@@ -9,7 +9,8 @@ public protocol PetsAPI: Sendable {
     /// List all pets
     ///
     /// - Parameter limit: How many items to return at one time (max 100)
-    func listPets(limit: Int32?) async throws -> Pets
+    /// - Parameter tags: Only pets with one of these tags (added to the upstream document; sent as tags=a,b)
+    func listPets(limit: Int32?, tags: [String]?) async throws -> Pets
 
     /// Create a pet
     func createPets(body: Pet) async throws
@@ -25,8 +26,9 @@ extension PetsAPI {
     /// List all pets
     ///
     /// - Parameter limit: How many items to return at one time (max 100)
-    public func listPets(limit: Int32? = nil) async throws -> Pets {
-        try await self.listPets(limit: limit)
+    /// - Parameter tags: Only pets with one of these tags (added to the upstream document; sent as tags=a,b)
+    public func listPets(limit: Int32? = nil, tags: [String]? = nil) async throws -> Pets {
+        try await self.listPets(limit: limit, tags: tags)
     }
 }
 
@@ -43,8 +45,9 @@ public struct PetsClient: PetsAPI {
     /// List all pets
     ///
     /// - Parameter limit: How many items to return at one time (max 100)
-    public func listPets(limit: Int32?) async throws -> Pets {
-        try await self.client.send(PetsEndpoint.listPets(limit: limit), as: Pets.self)
+    /// - Parameter tags: Only pets with one of these tags (added to the upstream document; sent as tags=a,b)
+    public func listPets(limit: Int32?, tags: [String]?) async throws -> Pets {
+        try await self.client.send(PetsEndpoint.listPets(limit: limit, tags: tags), as: Pets.self)
     }
 
     /// Create a pet

@@ -9,7 +9,8 @@ public enum PetsEndpoint: Endpoint {
     /// List all pets
     ///
     /// - Parameter limit: How many items to return at one time (max 100)
-    case listPets(limit: Int32?)
+    /// - Parameter tags: Only pets with one of these tags (added to the upstream document; sent as tags=a,b)
+    case listPets(limit: Int32?, tags: [String]?)
     /// Create a pet
     case createPets(body: Pet)
     /// Info for a specific pet
@@ -44,8 +45,9 @@ public enum PetsEndpoint: Endpoint {
     public var query: QueryParameters {
         var queryItems = QueryParameters()
         switch self {
-        case .listPets(let limit):
+        case .listPets(let limit, let tags):
             queryItems.append("limit", limit)
+            queryItems.append("tags", tags, joinedBy: ",")
         default:
             break
         }
