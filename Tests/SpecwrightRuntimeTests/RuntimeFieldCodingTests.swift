@@ -236,3 +236,28 @@ import Testing
         }
     }
 }
+
+/// `JSONValue`: any JSON value, `null` included.
+@Suite struct RuntimeJSONValueTests {
+    @Test func everyKindOfValueRoundTrips() throws {
+        let text = #"[null,true,3,2.5,"s",[1,null],{"a":{"b":null}}]"#
+        let value = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        #expect(value == .array([
+            .null, .bool(true), .int(3), .double(2.5), .string("s"), .array([.int(1), .null]),
+            .object(["a": .object(["b": .null])]),
+        ]))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(String(decoding: try encoder.encode(value), as: UTF8.self) == text)
+    }
+
+    @Test func accessorsReadInsideObjectsAndArrays() throws {
+        let value = try JSONDecoder().decode(JSONValue.self, from: Data(#"{"list":[{"n":1.5,"ok":false,"name":"x"}],"none":null}"#.utf8))
+        #expect(value["list"]?[0]?["n"]?.doubleValue == 1.5)
+        #expect(value["list"]?[0]?["ok"]?.boolValue == false)
+        #expect(value["list"]?[0]?["name"]?.stringValue == "x")
+        #expect(value["none"]?.isNull == true)
+        #expect(value["list"]?[5] == nil)
+        #expect(value["missing"] == nil)
+    }
+}

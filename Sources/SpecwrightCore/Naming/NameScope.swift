@@ -84,7 +84,7 @@ extension NameScope {
         "EnvelopeFormat", "FormField", "HTTPHeader", "HTTPMethod", "MultipartPart", "QueryParameters",
         "QueryValue", "QueryValueConvertible", "RequestBody", "RetryPolicy", "ServiceDescription",
         "SpecwrightError", "TypedErrorBody", "CalendarDate", "EncodedHashable", "EncodedValue", "FieldDecoder",
-        "FieldKey", "FormFields", "OpenIntegerEnum", "OpenStringEnum",
+        "FieldKey", "FormFields", "JSONValue", "OpenIntegerEnum", "OpenStringEnum",
     ]
 
     /// Members every generated enum already declares (`rawValue`, the catch-all case, …).

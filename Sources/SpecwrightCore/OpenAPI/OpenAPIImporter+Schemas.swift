@@ -163,22 +163,10 @@ extension OpenAPIImporter {
         }
     }
 
-    /// The `JSONValue` helper: any JSON value, for schemas that do not say what they hold.
-    mutating func jsonValue() -> IR.TypeReference {
-        if let jsonValueName { return .named(jsonValueName) }
-        let name = typeScope.claim("JSONValue")
-        jsonValueName = name
-        let cases: [(String, IR.TypeReference)] = [
-            ("bool", .builtin(.bool)), ("int", .builtin(.int)), ("double", .builtin(.double)), ("string", .builtin(.string)),
-            ("array", .array(.named(name))), ("object", .dictionary(.named(name))),
-        ]
-        let union = IR.Union(
-            name: name,
-            documentation: IR.Documentation("Any JSON value: what the document leaves untyped (a schema without a `type`, a free-form object)."),
-            kind: .anyOf,
-            cases: cases.map { IR.UnionCase(name: NameScope.standalone($0.0), type: $0.1) })
-        record(.union(union), kind: .union)
-        return .named(name)
+    /// The runtime's `JSONValue`: any JSON value, for schemas that do not say what they hold
+    /// (its name is reserved, so a schema called `JSONValue` is renamed and cannot shadow it).
+    func jsonValue() -> IR.TypeReference {
+        .named(NameScope.standalone("JSONValue"))
     }
 
     /// Adds a finished declaration.

@@ -42,8 +42,6 @@ public struct OpenAPIImporter {
     var declaredKinds: [String: DeclaredKind] = [:]
     /// Inline schemas already declared, by location (a schema reached twice is declared once).
     var inlineNames: [SourceLocation: IR.Identifier] = [:]
-    /// The `JSONValue` helper type, once a schema without a type needed it.
-    var jsonValueName: IR.Identifier?
     /// The service's auth scheme (endpoints with `security: []` opt out of it).
     var serviceAuth: IR.Auth = .none
     /// How deep the schema conversion is (guards against `$ref` chains between non-components).
