@@ -40,3 +40,13 @@ import Testing
         #expect(form.fields == [FormField(name: "at", value: "90")])
     }
 }
+
+extension RuntimeFormFieldsTests {
+    @Test func arraysRepeatTheFieldNameOncePerElement() {
+        var form = FormFields(dates: .iso8601)
+        form.append("event", ["initiated", "ringing"])
+        form.append("none", [Int]?.none)
+        form.append("empty", [Int]())
+        #expect(form.fields == [FormField(name: "event", value: "initiated"), FormField(name: "event", value: "ringing")])
+    }
+}

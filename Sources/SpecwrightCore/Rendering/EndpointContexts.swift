@@ -105,7 +105,8 @@ struct EndpointContexts {
     }
 
     /// The statements of one `body` branch. Form fields are one `FormFields.append` call each
-    /// (the runtime leaves out `nil` and converts the value), multipart parts one `if let` each:
+    /// (the runtime leaves out `nil`, converts the value and repeats the name for each element of
+    /// an array, OpenAPI's default form encoding), multipart parts one `if let` each:
     /// no closure and, for forms, no branch per field, which keeps large forms cheap to compile.
     private func bodyCase(_ endpoint: IR.Endpoint) -> MustacheValue? {
         guard let kind = endpoint.body else { return nil }
@@ -124,7 +125,7 @@ struct EndpointContexts {
             var lines = ["var formFields = FormFields(dates: \(formatting.datesExpression))"]
             for field in fields {
                 let type = field.type.nonOptional
-                if formatting.isQueryValue(type) {
+                if formatting.isQueryValue(type) || type.arrayElement.map(formatting.isQueryValue) == true {
                     lines.append("formFields.append(\(field.wireName.code), \(field.name.code))")
                 } else {
                     let append = "formFields.append(\(field.wireName.code), \(formatting.stringExpression(field.name.code, type: type)))"

@@ -18,6 +18,15 @@ public struct FormFields: Sendable {
         fields.append(FormField(name: name, value: text(of: value.queryValue)))
     }
 
+    /// Appends one `name=value` field per element (repeated names, OpenAPI's default `form`,
+    /// `explode: true` encoding), or nothing when `values` is `nil`.
+    public mutating func append<Element: QueryValueConvertible>(_ name: String, _ values: [Element]?) {
+        guard let values else { return }
+        for value in values {
+            fields.append(FormField(name: name, value: text(of: value.queryValue)))
+        }
+    }
+
     private func text(of value: QueryValue) -> String {
         if case .double(let number) = value, !number.isFinite {
             return String(number)

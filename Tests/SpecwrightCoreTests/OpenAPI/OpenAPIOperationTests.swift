@@ -165,6 +165,35 @@ struct OpenAPIOperationTests {
         #expect(output.endpoints.contains(".formURLEncoded("))
     }
 
+    @Test("form fields: nil is left out by the runtime, arrays repeat the field name, other values become text")
+    func formFields() throws {
+        let output = try OpenAPISupport.generate(OpenAPISupport.document(paths: """
+              /calls:
+                post:
+                  operationId: createCall
+                  requestBody:
+                    content:
+                      application/x-www-form-urlencoded:
+                        schema:
+                          type: object
+                          required: [To]
+                          properties:
+                            To: { type: string }
+                            Events: { type: array, items: { type: string } }
+                            Timeout: { type: integer }
+                            Extra: { type: object }
+                  responses:
+                    '201': { description: created }
+            """))
+        #expect(output.succeeded)
+        #expect(output.endpoints.contains(#"var formFields = FormFields(dates: DateCoding.iso8601)"#))
+        #expect(output.endpoints.contains(#"formFields.append("To", to)"#))
+        #expect(output.endpoints.contains(#"formFields.append("Events", events)"#))
+        #expect(output.endpoints.contains(#"formFields.append("Timeout", timeout)"#))
+        #expect(output.endpoints.contains(#"if let extra { formFields.append("Extra", String(describing: extra)) }"#))
+        #expect(output.endpoints.contains("return .formURLEncoded(formFields.fields)"))
+    }
+
     @Test("parameters whose names collide once made Swift get distinct names")
     func collidingParameters() throws {
         let output = try OpenAPISupport.generate(OpenAPISupport.document(paths: """
