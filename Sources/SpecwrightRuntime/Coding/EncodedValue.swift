@@ -22,10 +22,6 @@ public enum EncodedValue: Hashable, Sendable {
 
     /// The encoded form of `value`.
     public init<Value: Encodable>(encoding value: Value) throws {
-        if let primitive = EncodedValue(primitive: value) {
-            self = primitive
-            return
-        }
         self = try EncodedNode.value(of: value, codingPath: [])
     }
 

@@ -8,14 +8,10 @@ final class EncodedNode {
     private var pendingFields: [(key: String, node: EncodedNode)] = []
     private var pendingElements: [(index: Int, node: EncodedNode)] = []
 
-    /// The encoded form of `value`: scalars directly, everything else through its `encode(to:)`.
-    static func value<Value: Encodable>(of value: Value, codingPath: [any CodingKey]) throws -> EncodedValue {
-        try Self.value(of: value, codingPath: codingPath, key: nil)
-    }
-
-    /// As above, at `codingPath` + `key`; the path is only built when a nested encoder needs it.
+    /// The encoded form of `value` at `codingPath` (+ `key`): scalars directly, everything else
+    /// through its `encode(to:)`; the path is only built when a nested encoder needs it.
     static func value<Value: Encodable>(
-        of value: Value, codingPath: [any CodingKey], key: (any CodingKey)?
+        of value: Value, codingPath: [any CodingKey], key: (any CodingKey)? = nil
     ) throws -> EncodedValue {
         if let primitive = EncodedValue(primitive: value) { return primitive }
         let node = EncodedNode()
