@@ -7,6 +7,9 @@
 #   PER_FILE=1 …   also runs each generated file's debug compile job alone (the frontend command
 #                  SwiftPM runs: -Onone -g -enable-testing) and prints its CPU time, the figure that
 #                  the load of a shared machine disturbs least
+#   FLOOR=1 …      then times the client's declaration floor (Scripts/compile-floor.py): the same
+#                  types, endpoint cases and client methods with no behaviour, a lower bound for
+#                  any template change
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$(pwd)"
@@ -34,16 +37,19 @@ let package = Package(
 PACKAGE
 lines="$(cat "$work"/Sources/GeneratedClient/*.swift | wc -l)"
 echo "document: $(basename "$document"), generated client: $lines lines"
-for configuration in ${CONFIGURATIONS:-debug release}; do
-  (cd "$work" && swift build -c "$configuration" --target SpecwrightRuntime >/dev/null 2>&1)
-  rm -rf "$work/.build/$configuration/GeneratedClient.build"
-  touch "$work/Package.swift"   # SwiftPM replans (rewrites the output file map it just lost)
-  start=$(date +%s.%N)
-  (cd "$work" && /usr/bin/time -f "%M" -o "$work/rss" swift build -c "$configuration" --target GeneratedClient >"$work/build.log" 2>&1) \
-    || { cat "$work/build.log" >&2; exit 1; }
-  end=$(date +%s.%N)
-  printf '%s: %.1f s wall, peak RSS of swift-build %s KB\n' "$configuration" "$(echo "$end - $start" | bc)" "$(cat "$work/rss")"
-done
+time_builds() {   # $1: label printed before each figure
+  for configuration in ${CONFIGURATIONS:-debug release}; do
+    (cd "$work" && swift build -c "$configuration" --target SpecwrightRuntime >/dev/null 2>&1)
+    rm -rf "$work/.build/$configuration/GeneratedClient.build" "$work/.build/$configuration/Modules/GeneratedClient".*
+    touch "$work/Package.swift"   # SwiftPM replans (rewrites the output file map it just lost)
+    start=$(date +%s.%N)
+    (cd "$work" && /usr/bin/time -f "%M" -o "$work/rss" swift build -c "$configuration" --target GeneratedClient >"$work/build.log" 2>&1) \
+      || { cat "$work/build.log" >&2; exit 1; }
+    end=$(date +%s.%N)
+    printf '%s%s: %.1f s wall, peak RSS of swift-build %s KB\n' "$1" "$configuration" "$(echo "$end - $start" | bc)" "$(cat "$work/rss")"
+  done
+}
+time_builds ""
 if [ -n "${PER_FILE:-}" ]; then
   (cd "$work" && swift build --target SpecwrightRuntime >/dev/null 2>&1)
   modules="$work/.build/debug/Modules"
@@ -56,5 +62,10 @@ if [ -n "${PER_FILE:-}" ]; then
       -swift-version 6 -Onone -g -enable-testing -parse-as-library -o "$work/file.o" >/dev/null 2>&1
     printf '  %s: %s s CPU (debug compile job of this file alone)\n' "$(basename "$file")" "$(cat "$work/cpu")"
   done
+fi
+if [ -n "${FLOOR:-}" ]; then
+  python3 Scripts/compile-floor.py "$work/Sources/GeneratedClient"
+  echo "declaration floor, $(cat "$work"/Sources/GeneratedClient/*.swift | wc -l) lines (Scripts/compile-floor.py: same types, cases and methods, no behaviour):"
+  time_builds "  floor "
 fi
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
