@@ -92,6 +92,13 @@ struct RuntimeRequestBuildingTests {
         #expect(text.contains("Content-Disposition: form-data; name=\"f%22x\"; filename=\"a.txt\"\r\nContent-Type: text/plain\r\n\r\nhi\r\n"))
     }
 
+    @Test func deepObjectFormFieldsArePercentEncoded() async throws {
+        var fields = FormFields(dates: .iso8601)
+        fields.append("metadata", encoding: ["order": "67 35", "note": "a&b"], style: .deepObject)
+        let form = try await firstRequest(TestEndpoint(["x"], method: .post, body: .formURLEncoded(fields.fields)))
+        #expect(String(decoding: form.body ?? Data(), as: UTF8.self) == "metadata%5Bnote%5D=a%26b&metadata%5Border%5D=67+35")
+    }
+
     @Test func serviceEndpointAndCommonHeadersAreSentAndTheTimeoutApplies() async throws {
         let endpoint = TestEndpoint(["x"], headers: [HTTPHeader("X-Trace", "1")], options: EndpointOptions(timeout: 2.5))
         let request = try await firstRequest(endpoint)
