@@ -138,15 +138,18 @@ extension IR {
         public var defaultValue: Expression?
         /// Its doc text.
         public var documentation: Documentation
-        /// For an array query parameter: send one item with the values joined by this separator
-        /// (OpenAPI `explode: false` → `","`, `spaceDelimited` → `" "`, `pipeDelimited` → `"|"`)
-        /// instead of repeating the key.
+        /// For an array query parameter or form field: send one item with the values joined by
+        /// this separator (OpenAPI `explode: false` → `","`, `spaceDelimited` → `" "`,
+        /// `pipeDelimited` → `"|"`) instead of repeating the key.
         public var arraySeparator: String?
+        /// For a form field holding an object, a map or a union: how its properties are written.
+        public var objectStyle: ObjectStyle
 
         /// Creates a parameter.
         public init(
             name: Identifier, wireName: StringLiteral, location: ParameterLocation, type: TypeReference,
-            defaultValue: Expression? = nil, documentation: Documentation = .none, arraySeparator: String? = nil
+            defaultValue: Expression? = nil, documentation: Documentation = .none, arraySeparator: String? = nil,
+            objectStyle: ObjectStyle = .form
         ) {
             self.name = name
             self.wireName = wireName
@@ -155,7 +158,17 @@ extension IR {
             self.defaultValue = defaultValue
             self.documentation = documentation
             self.arraySeparator = arraySeparator
+            self.objectStyle = objectStyle
         }
+    }
+
+    /// How a structured form field is written (OpenAPI's encoding `style`; the runtime's
+    /// `FormObjectStyle`).
+    public enum ObjectStyle: Hashable, Sendable {
+        /// The object's properties become fields of their own (OpenAPI's default, `form`, `explode: true`).
+        case form
+        /// The properties nest under the field's name: `name[property]=value`.
+        case deepObject
     }
 
     /// How a request body is encoded.

@@ -42,19 +42,63 @@ extension OpenAPIImporter {
         for (key, propertySchema) in object.properties {
             var type = typeReference(propertySchema, hint: hint + " " + key)
             if !object.required.contains(key), !type.isOptional { type = .optional(type) }
-            let location: IR.ParameterLocation
+            var parameter = IR.Parameter(
+                name: scope.identifier(for: key, style: .member, fallback: "field"), wireName: IR.StringLiteral(key),
+                location: .formField, type: type, documentation: IR.Documentation(propertySchema["description"]?.openAPIText))
             if multipart {
                 let isBinary = type.nonOptional == .builtin(.data)
                 let declared = media["encoding"]?[key]?["contentType"]?.openAPIText
-                location = .multipartPart(
+                parameter.location = .multipartPart(
                     filename: isBinary ? IR.StringLiteral(key) : nil,
                     contentType: (declared ?? (isBinary ? "application/octet-stream" : nil)).map(IR.StringLiteral.init))
-            } else {
-                location = .formField
+            } else if !applyFormEncoding(media["encoding"]?[key], to: &parameter, key: key, at: propertySchema.location) {
+                continue
             }
-            lists.body.append(IR.Parameter(
-                name: scope.identifier(for: key, style: .member, fallback: "field"), wireName: IR.StringLiteral(key),
-                location: location, type: type, documentation: IR.Documentation(propertySchema["description"]?.openAPIText)))
+            lists.body.append(parameter)
+        }
+    }
+
+    /// Applies a form field's `encoding` entry (`style`, `explode`) to `parameter`; `false`, with a
+    /// located warning, when the field cannot be sent that way. Scalars and arrays of them follow
+    /// OpenAPI's query rules (`explode: false` and the delimited styles join an array into one
+    /// field); objects, maps and unions are written with `form` (their properties as fields of
+    /// their own) or `deepObject` (`name[property]=value`) style.
+    private mutating func applyFormEncoding(_ encoding: Node?, to parameter: inout IR.Parameter, key: String, at location: SourceLocation) -> Bool {
+        let style = encoding?["style"]?.openAPIText ?? "form"
+        let explode = encoding?["explode"]?.openAPIBool ?? (style == "form" || style == "deepObject")
+        let type = parameter.type.nonOptional
+        let delimited = ["spaceDelimited": " ", "pipeDelimited": "|"]
+        if isQueryCompatible(type) {
+            if type.arrayElement != nil, let separator = delimited[style] ?? (style == "form" && !explode ? "," : nil) {
+                parameter.arraySeparator = separator
+            } else if style != "form" {
+                skip(.parameterStyle, "form field '\(key)' is not sent: style '\(style)' does not apply to this type", at: encoding?.location ?? location)
+                return false
+            }
+            return true
+        }
+        if isUntyped(type) { return true }
+        switch (style, explode) {
+        case ("form", true):
+            if let element = type.arrayElement, !isQueryCompatible(element) {
+                skip(.parameterStyle, "form field '\(key)' is an array of objects, which OpenAPI's form style does not define; it is sent as '\(key)[0][property]=value'", at: encoding?.location ?? location)
+            }
+        case ("deepObject", true):
+            parameter.objectStyle = .deepObject
+        default:
+            skip(.parameterStyle, "form field '\(key)' is not sent: style '\(style)' with explode \(explode) is not supported for objects (use 'form' or 'deepObject' with explode true)", at: encoding?.location ?? location)
+            return false
+        }
+        return true
+    }
+
+    /// Whether `type` is the runtime's untyped `JSONValue` (directly or through aliases).
+    func isUntyped(_ type: IR.TypeReference) -> Bool {
+        guard case .named(let name) = type else { return false }
+        switch declaredKinds[name.name] {
+        case .alias(let target)?: return isUntyped(target)
+        case nil: return type == jsonValue()
+        default: return false
         }
     }
 }

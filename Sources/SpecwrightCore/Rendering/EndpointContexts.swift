@@ -105,8 +105,9 @@ struct EndpointContexts {
     }
 
     /// The statements of one `body` branch. Form fields are one `FormFields.append` call each
-    /// (the runtime leaves out `nil`, converts the value and repeats the name for each element of
-    /// an array, OpenAPI's default form encoding), multipart parts one `if let` each:
+    /// (the runtime leaves out `nil`, converts the value, repeats the name for each element of
+    /// an array and writes objects field by field, OpenAPI's default form encoding), multipart
+    /// parts one `if let` each:
     /// no closure and, for forms, no branch per field, which keeps large forms cheap to compile.
     private func bodyCase(_ endpoint: IR.Endpoint) -> MustacheValue? {
         guard let kind = endpoint.body else { return nil }
@@ -123,15 +124,7 @@ struct EndpointContexts {
         case .formURLEncoded:
             let fields = parameters(endpoint) { $0 == .formField }
             var lines = ["var formFields = FormFields(dates: \(formatting.datesExpression))"]
-            for field in fields {
-                let type = field.type.nonOptional
-                if formatting.isQueryValue(type) || type.arrayElement.map(formatting.isQueryValue) == true {
-                    lines.append("formFields.append(\(field.wireName.code), \(field.name.code))")
-                } else {
-                    let append = "formFields.append(\(field.wireName.code), \(formatting.stringExpression(field.name.code, type: type)))"
-                    lines.append(field.type.isOptional ? "if let \(field.name.code) { \(append) }" : append)
-                }
-            }
+            lines += fields.map(formFieldAppend)
             lines.append("return .formURLEncoded(formFields.fields)")
             return statements(pattern(for: endpoint, binding: Set(fields.map(\.name))), lines)
         case .multipart:
@@ -139,17 +132,43 @@ struct EndpointContexts {
                 if case .multipartPart = $0.location { return true }
                 return false
             }
-            let lines = appending(to: "multipartParts", type: "MultipartPart", parts) { part, value in
-                var arguments = ["name: " + part.wireName.code]
-                if case .multipartPart(let filename, let contentType) = part.location {
-                    if let filename { arguments.append("filename: " + filename.code) }
-                    if let contentType { arguments.append("contentType: " + contentType.code) }
-                }
-                arguments.append("data: " + formatting.dataExpression(value, type: part.type.nonOptional))
-                return "MultipartPart(" + arguments.joined(separator: ", ") + ")"
-            }
+            let lines = appending(to: "multipartParts", type: "MultipartPart", parts, element: multipartPart)
             return statements(pattern(for: endpoint, binding: Set(parts.map(\.name))), lines + ["return .multipart(multipartParts)"])
         }
+    }
+
+    /// The `formFields.append` call of one form field: scalars and arrays of them as they are
+    /// (arrays repeat the name, or are joined by `arraySeparator`), untyped values as text or JSON
+    /// text, objects, maps and unions field by field in the field's `objectStyle`.
+    private func formFieldAppend(_ field: IR.Parameter) -> String {
+        let type = field.type.nonOptional
+        let arguments: String
+        if formatting.isQueryValue(type) || type.arrayElement.map(formatting.isQueryValue) == true {
+            let separator = type.arrayElement == nil ? nil : field.arraySeparator
+            arguments = field.name.code + (separator.map { ", joinedBy: " + IR.StringLiteral($0).code } ?? "")
+        } else if formatting.isUntyped(type) {
+            arguments = "json: " + field.name.code
+        } else {
+            arguments = "encoding: " + field.name.code + (field.objectStyle == .deepObject ? ", style: .deepObject" : "")
+        }
+        return "formFields.append(\(field.wireName.code), \(arguments))"
+    }
+
+    /// The `MultipartPart` of one part (for a non-optional `value`): `Data` and scalars as bytes,
+    /// objects, arrays, maps and unions as JSON (OpenAPI's default for structured parts).
+    private func multipartPart(_ part: IR.Parameter, value: String) -> String {
+        var arguments = ["name: " + part.wireName.code]
+        let type = part.type.nonOptional
+        if case .multipartPart(let filename, let contentType) = part.location {
+            if let filename { arguments.append("filename: " + filename.code) }
+            if let contentType { arguments.append("contentType: " + contentType.code) }
+        }
+        if type == .builtin(.data) || formatting.isQueryValue(type) {
+            arguments.append("data: " + formatting.dataExpression(value, type: type))
+        } else {
+            arguments += ["json: " + value, "dates: " + formatting.datesExpression]
+        }
+        return "MultipartPart(" + arguments.joined(separator: ", ") + ")"
     }
 
     private func statements(_ pattern: String, _ lines: [String]) -> MustacheValue {

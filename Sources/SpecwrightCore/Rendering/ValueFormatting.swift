@@ -49,6 +49,16 @@ struct ValueFormatting {
         }
     }
 
+    /// Whether `type` is the runtime's untyped `JSONValue` (directly or through aliases).
+    func isUntyped(_ type: IR.TypeReference) -> Bool {
+        guard case .named(let name) = type else { return false }
+        switch kinds[name.name] {
+        case .alias(let target): return isUntyped(target)
+        case nil: return name.name == "JSONValue"
+        default: return false
+        }
+    }
+
     /// The runtime's `DateCoding` case for the service's dates, as an expression.
     var datesExpression: String {
         "DateCoding.\(dates.rawValue)"

@@ -27,15 +27,23 @@ public struct FormFields: Sendable {
         }
     }
 
+    /// Appends one field whose value is the elements joined by `separator` (OpenAPI's
+    /// `explode: false`, `spaceDelimited`, `pipeDelimited`), or nothing when `values` is `nil`.
+    public mutating func append<Element: QueryValueConvertible>(_ name: String, _ values: [Element]?, joinedBy separator: String) {
+        guard let values else { return }
+        fields.append(FormField(name: name, value: text(of: .list(values.map(\.queryValue), separator: separator))))
+    }
+
     mutating func appendField(_ name: String, _ value: String) {
         fields.append(FormField(name: name, value: value))
     }
 
     private func text(of value: QueryValue) -> String {
-        if case .double(let number) = value, !number.isFinite {
-            return String(number)
+        switch value {
+        case .double(let number) where !number.isFinite: String(number)
+        case .list(let values, let separator): values.map(text(of:)).joined(separator: separator)
+        default: (try? value.rendered(dates: dates)) ?? ""
         }
-        return (try? value.rendered(dates: dates)) ?? ""
     }
 }
 

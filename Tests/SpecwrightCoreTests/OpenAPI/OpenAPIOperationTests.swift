@@ -165,7 +165,7 @@ struct OpenAPIOperationTests {
         #expect(output.endpoints.contains(".formURLEncoded("))
     }
 
-    @Test("form fields: nil is left out by the runtime, arrays repeat the field name, other values become text")
+    @Test("form fields: nil is left out by the runtime, arrays repeat the field name, objects are written field by field")
     func formFields() throws {
         let output = try OpenAPISupport.generate(OpenAPISupport.document(paths: """
               /calls:
@@ -190,8 +190,59 @@ struct OpenAPIOperationTests {
         #expect(output.endpoints.contains(#"formFields.append("To", to)"#))
         #expect(output.endpoints.contains(#"formFields.append("Events", events)"#))
         #expect(output.endpoints.contains(#"formFields.append("Timeout", timeout)"#))
-        #expect(output.endpoints.contains(#"if let extra { formFields.append("Extra", String(describing: extra)) }"#))
+        #expect(output.endpoints.contains(#"formFields.append("Extra", encoding: extra)"#))
         #expect(output.endpoints.contains("return .formURLEncoded(formFields.fields)"))
+        #expect(!output.endpoints.contains("String(describing:"))
+    }
+
+    @Test("form encoding: deepObject and explode false are honoured, untyped fields are JSON text, unsupported styles are located warnings")
+    func formEncodingStyles() throws {
+        let output = try OpenAPISupport.generate(OpenAPISupport.document(paths: """
+              /charges:
+                post:
+                  operationId: createCharge
+                  requestBody:
+                    content:
+                      application/x-www-form-urlencoded:
+                        schema:
+                          type: object
+                          properties:
+                            metadata: { type: object, additionalProperties: { type: string } }
+                            ids: { type: array, items: { type: integer } }
+                            lines: { type: array, items: { type: object, properties: { price: { type: string } } } }
+                            parameter: {}
+                            shape: { type: object, properties: { a: { type: string } } }
+                        encoding:
+                          metadata: { style: deepObject, explode: true }
+                          ids: { explode: false }
+                          shape: { style: pipeDelimited }
+                  responses:
+                    '204': { description: ok }
+              /files:
+                post:
+                  operationId: upload
+                  requestBody:
+                    content:
+                      multipart/form-data:
+                        schema:
+                          type: object
+                          properties:
+                            file: { type: string, format: binary }
+                            meta: { type: object, properties: { title: { type: string } } }
+                  responses:
+                    '204': { description: ok }
+            """))
+        #expect(output.succeeded)
+        #expect(output.endpoints.contains(#"formFields.append("metadata", encoding: metadata, style: .deepObject)"#))
+        #expect(output.endpoints.contains(#"formFields.append("ids", ids, joinedBy: ",")"#))
+        #expect(output.endpoints.contains(#"formFields.append("lines", encoding: lines)"#))
+        #expect(output.endpoints.contains(#"formFields.append("parameter", json: parameter)"#))
+        #expect(!output.endpoints.contains(#""shape""#))
+        #expect(!output.client.contains("shape:"))
+        #expect(output.endpoints.contains(#"MultipartPart(name: "meta", json: meta, dates: DateCoding.iso8601)"#))
+        #expect(output.diagnostics.contains { $0.hasPrefix("api.yaml:") && $0.contains("warning: form field 'lines' is an array of objects") })
+        #expect(output.diagnostics.contains { $0.contains("warning: form field 'shape' is not sent: style 'pipeDelimited'") })
+        #expect(output.summary?.skipped[.parameterStyle] == 2)
     }
 
     @Test("parameters whose names collide once made Swift get distinct names")
