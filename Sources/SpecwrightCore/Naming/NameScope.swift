@@ -84,7 +84,8 @@ extension NameScope {
         "EnvelopeFormat", "FormField", "HTTPHeader", "HTTPMethod", "MultipartPart", "QueryParameters",
         "QueryValue", "QueryValueConvertible", "RequestBody", "RetryPolicy", "ServiceDescription",
         "SpecwrightError", "TypedErrorBody", "CalendarDate", "EncodedHashable", "EncodedValue", "FieldDecoder",
-        "FieldKey", "FormFields", "JSONValue", "OpenIntegerEnum", "OpenStringEnum",
+        "FieldKey", "FormFields", "JSONValue", "OpenIntegerEnum", "OpenStringEnum", "UnionDecoding",
+        "FormObjectStyle",
     ]
 
     /// Members every generated enum already declares (`rawValue`, the catch-all case, …).

@@ -14,6 +14,7 @@ public struct FieldDecoder {
     private let keys: [String]
     private var index = 0
     private var failure: (any Error)?
+    private var readsUndeclaredKeys = false
 
     /// Opens the JSON object of `decoder`; `keys` are the JSON names of the fields, in the order
     /// they will be read.
@@ -53,6 +54,7 @@ public struct FieldDecoder {
     /// as `Value` is an error, kept like an optional field's.
     public mutating func remaining<Value: Decodable>() -> [String: Value] {
         guard failure == nil else { return [:] }
+        readsUndeclaredKeys = true
         let declared = Set(keys)
         var values: [String: Value] = [:]
         for key in container.allKeys where !declared.contains(key.stringValue) {
@@ -66,9 +68,19 @@ public struct FieldDecoder {
         return values
     }
 
-    /// Throws the first error met while reading optional fields.
+    /// Throws the first error met while reading optional fields; in the strict pass of a union
+    /// without discriminator (`UnionDecoding`), also fails on a key the object does not declare.
     public func finish() throws {
         if let failure { throw failure }
+        if UnionDecoding.isStrict, !readsUndeclaredKeys { try rejectUndeclaredKeys() }
+    }
+
+    /// In a strict pass of a union (`UnionDecoding`): fails on a key the object does not declare.
+    private func rejectUndeclaredKeys() throws {
+        let declared = Set(keys)
+        guard let undeclared = container.allKeys.first(where: { !declared.contains($0.stringValue) }) else { return }
+        throw DecodingError.dataCorrupted(.init(
+            codingPath: container.codingPath + [undeclared], debugDescription: "'\(undeclared.stringValue)' is not a declared property"))
     }
 
     private mutating func nextKey() -> FieldKey? {

@@ -11,6 +11,7 @@ extension OpenStringEnum {
     /// Decodes a JSON string; an unknown value becomes the catch-all case instead of an error.
     public init(from decoder: any Decoder) throws {
         self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        try UnionDecoding.rejectUnknownCase(self, in: decoder)
     }
 
     /// Encodes the raw value (a catch-all value round-trips unchanged).
@@ -44,6 +45,7 @@ extension OpenIntegerEnum {
     /// Decodes a JSON integer; an unknown value becomes the catch-all case instead of an error.
     public init(from decoder: any Decoder) throws {
         self.init(rawValue: try decoder.singleValueContainer().decode(Int.self))
+        try UnionDecoding.rejectUnknownCase(self, in: decoder)
     }
 
     /// Encodes the raw value (a catch-all value round-trips unchanged).

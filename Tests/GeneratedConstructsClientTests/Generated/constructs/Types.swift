@@ -85,15 +85,19 @@ public enum IdOrName: Codable, Hashable, Sendable {
     case id(Int64)
     case name(String)
 
+    /// The first alternative that matches strictly (no undeclared keys, no unknown enum values),
+    /// else the first that decodes.
     public init(from decoder: any Decoder) throws {
         let value = try decoder.singleValueContainer()
-        if let decoded = try? value.decode(Int64.self) {
-            self = .id(decoded)
-            return
-        }
-        if let decoded = try? value.decode(String.self) {
-            self = .name(decoded)
-            return
+        for strict in [true, false] {
+            if let decoded = try? UnionDecoding.decode(Int64.self, from: value, strict: strict) {
+                self = .id(decoded)
+                return
+            }
+            if let decoded = try? UnionDecoding.decode(String.self, from: value, strict: strict) {
+                self = .name(decoded)
+                return
+            }
         }
         throw DecodingError.dataCorruptedError(in: value, debugDescription: "no alternative of IdOrName matches")
     }

@@ -1,0 +1,158 @@
+import Foundation
+import SpecwrightRuntime
+import Testing
+
+/// `UnionDecoding`: how unions without a discriminator choose an alternative, exercised through
+/// types written the way the default templates write them.
+@Suite struct RuntimeUnionDecodingTests {
+    /// An object whose properties are a subset of `ProgressiveBlur`'s.
+    struct NormalBlur: Codable, Hashable, Sendable, EncodedHashable {
+        let radius: Double?
+
+        init(from decoder: any Decoder) throws {
+            var fields = try FieldDecoder(decoder, keys: ["radius"])
+            radius = fields.optional()
+            try fields.finish()
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try encoder.encodeFields(keys: ["radius"], radius)
+        }
+    }
+
+    struct ProgressiveBlur: Codable, Hashable, Sendable, EncodedHashable {
+        let radius: Double?
+        let startRadius: Double?
+
+        init(from decoder: any Decoder) throws {
+            var fields = try FieldDecoder(decoder, keys: ["radius", "startRadius"])
+            radius = fields.optional()
+            startRadius = fields.optional()
+            try fields.finish()
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try encoder.encodeFields(keys: ["radius", "startRadius"], radius, startRadius)
+        }
+    }
+
+    /// An object that keeps undeclared keys as extra properties.
+    struct Tagged: Codable, Hashable, Sendable, EncodedHashable {
+        let name: String?
+        let extra: [String: String]
+
+        init(from decoder: any Decoder) throws {
+            var fields = try FieldDecoder(decoder, keys: ["name"])
+            name = fields.optional()
+            extra = fields.remaining()
+            try fields.finish()
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try encoder.encodeFields(keys: ["name"], name)
+        }
+    }
+
+    enum Shape: OpenStringEnum {
+        case circle
+        case unknown(String)
+        init(rawValue: String) { self = rawValue == "circle" ? .circle : .unknown(rawValue) }
+        var rawValue: String {
+            switch self {
+            case .circle: "circle"
+            case .unknown(let value): value
+            }
+        }
+    }
+
+    enum Kind: OpenStringEnum {
+        case square
+        case unknown(String)
+        init(rawValue: String) { self = rawValue == "square" ? .square : .unknown(rawValue) }
+        var rawValue: String {
+            switch self {
+            case .square: "square"
+            case .unknown(let value): value
+            }
+        }
+    }
+
+    /// The template's union without a discriminator.
+    enum Blur: Codable, Hashable, Sendable {
+        case normal(NormalBlur)
+        case progressive(ProgressiveBlur)
+        case tagged(Tagged)
+
+        init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer()
+            for strict in [true, false] {
+                if let decoded = try? UnionDecoding.decode(NormalBlur.self, from: value, strict: strict) {
+                    self = .normal(decoded)
+                    return
+                }
+                if let decoded = try? UnionDecoding.decode(ProgressiveBlur.self, from: value, strict: strict) {
+                    self = .progressive(decoded)
+                    return
+                }
+                if let decoded = try? UnionDecoding.decode(Tagged.self, from: value, strict: strict) {
+                    self = .tagged(decoded)
+                    return
+                }
+            }
+            throw DecodingError.dataCorruptedError(in: value, debugDescription: "no alternative of Blur matches")
+        }
+
+        func encode(to encoder: any Encoder) throws {}
+    }
+
+    enum ShapeOrKind: Codable, Hashable, Sendable {
+        case shape(Shape)
+        case kind(Kind)
+
+        init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer()
+            for strict in [true, false] {
+                if let decoded = try? UnionDecoding.decode(Shape.self, from: value, strict: strict) {
+                    self = .shape(decoded)
+                    return
+                }
+                if let decoded = try? UnionDecoding.decode(Kind.self, from: value, strict: strict) {
+                    self = .kind(decoded)
+                    return
+                }
+            }
+            throw DecodingError.dataCorruptedError(in: value, debugDescription: "no alternative of ShapeOrKind matches")
+        }
+
+        func encode(to encoder: any Encoder) throws {}
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
+        try JSONDecoder().decode(type, from: Data(json.utf8))
+    }
+
+    @Test func anObjectWithMoreKeysIsNotReadAsTheSmallerAlternativeThatComesFirst() throws {
+        #expect(try decode(Blur.self, #"{"radius": 1, "startRadius": 2}"#) == .progressive(try decode(ProgressiveBlur.self, #"{"radius": 1, "startRadius": 2}"#)))
+        #expect(try decode(Blur.self, #"{"radius": 1}"#) == .normal(try decode(NormalBlur.self, #"{"radius": 1}"#)))
+    }
+
+    @Test func withNoStrictMatchTheFirstAlternativeThatDecodesWins() throws {
+        // `Tagged` keeps any key, so it matches strictly: extra properties are declared to exist.
+        let tagged = try decode(Blur.self, #"{"name": "x", "colour": "red"}"#)
+        guard case .tagged(let value) = tagged else { Issue.record("expected .tagged, got \(tagged)"); return }
+        #expect(value.extra == ["colour": "red"])
+        // No alternative declares `colour` and `radius` together: the lenient pass takes the first.
+        #expect(try decode([Blur].self, #"[{"radius": 1, "colour": "red"}]"#) == [.normal(try decode(NormalBlur.self, #"{"radius": 1}"#))])
+    }
+
+    @Test func openEnumsMatchStrictlyOnlyTheValuesTheyDeclare() throws {
+        #expect(try decode(ShapeOrKind.self, #""square""#) == .kind(.square))
+        #expect(try decode(ShapeOrKind.self, #""circle""#) == .shape(.circle))
+        #expect(try decode(ShapeOrKind.self, #""hexagon""#) == .shape(.unknown("hexagon")))
+    }
+
+    @Test func outsideAUnionUndeclaredKeysAndUnknownValuesStillDecode() throws {
+        #expect(try decode(NormalBlur.self, #"{"radius": 1, "startRadius": 2}"#).radius == 1)
+        #expect(try decode(Kind.self, #""round""#) == .unknown("round"))
+    }
+}
