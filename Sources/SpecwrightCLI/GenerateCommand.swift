@@ -16,7 +16,7 @@ public enum GenerateCommand: Command {
             .init("output", short: "o", valueName: "dir", help: "The directory to write the files into."),
             .init("access", valueName: "level", help: "Access level of the generated API: public (default), package or internal."),
             .init("templates", valueName: "dir", help: "A directory of .mustache files overriding the default templates."),
-            .init("config", valueName: "file", help: "A generation config file (access, templates); command-line options win."),
+            .init("config", valueName: "file", help: "A generation config file (access, templates, filter); command-line options win."),
             .init("file-prefix", valueName: "prefix", help: "Prefix for the output file names (BookstoreTypes.swift), so several specs can share a target."),
         ],
         flags: [
@@ -77,8 +77,10 @@ public enum GenerateCommand: Command {
         }
         let options = RenderOptions(
             access: access, mutableProperties: arguments.flag("mutable-properties") || config.mutableProperties == true)
-        let openAPI = OpenAPIGenerator.generateIfOpenAPI(bytes: bytes, file: path, templates: templates, options: options)
-        let result = openAPI?.generation ?? ClientGenerator.generate(bytes: bytes, file: path, templates: templates, options: options)
+        let openAPI = OpenAPIGenerator.generateIfOpenAPI(
+            bytes: bytes, file: path, templates: templates, options: options, filter: config.filter)
+        let result = openAPI?.generation
+            ?? ClientGenerator.generate(bytes: bytes, file: path, templates: templates, options: options, filter: config.filter)
         for diagnostic in result.diagnostics {
             context.output.printError(diagnostic.description)
         }

@@ -10,6 +10,11 @@ import SpecwrightYAML
 /// access: internal          # public (default) | package | internal
 /// templates: MyTemplates    # a folder of .mustache overrides, relative to this file
 /// mutableProperties: true   # `var` properties on generated objects (default: `let`)
+/// filter:                   # generate only these operations and the types they use
+///   operations: [createCall, fetchCall]   # OpenAPI operationId / spec endpoint (`list`, `books.list`)
+///   tags: [Calls]                         # OpenAPI tag / spec group
+///   paths: [/2010-04-01/Accounts/{AccountSid}/Calls.json]
+///   schemas: [ApiV2010AccountCall]        # types to generate even when unused
 /// ```
 ///
 /// Options given on the command line win over the file.
@@ -20,9 +25,13 @@ public struct GenerationConfig: Hashable, Sendable {
     public var templatesDirectory: String?
     /// Whether generated objects get `var` properties, when the file sets it.
     public var mutableProperties: Bool?
+    /// Which operations to generate (everything when the file has no `filter`).
+    public var filter: OperationFilter = .all
 
     /// The keys the file may contain.
-    static let keys = ["access", "templates", "mutableProperties"]
+    static let keys = ["access", "templates", "mutableProperties", "filter"]
+    /// The keys of `filter`.
+    static let filterKeys = ["operations", "tags", "paths", "schemas"]
 
     /// Creates a config.
     public init(access: AccessLevel? = nil, templatesDirectory: String? = nil, mutableProperties: Bool? = nil) {
@@ -71,6 +80,8 @@ public struct GenerationConfig: Hashable, Sendable {
                 } else {
                     diagnostics.append(Diagnostic(.error, "'mutableProperties' must be true or false", at: entry.value.location))
                 }
+            case "filter":
+                config.filter = parseFilter(entry.value, diagnostics: &diagnostics)
             default:
                 let hint = Suggestions.closest(to: key, in: keys).map { " (did you mean '\($0)'?)" } ?? ""
                 diagnostics.append(Diagnostic(.error, "unknown key '\(key)' in generation config\(hint)", at: entry.key.location,
@@ -78,5 +89,38 @@ public struct GenerationConfig: Hashable, Sendable {
             }
         }
         return (diagnostics.isEmpty ? config : nil, diagnostics)
+    }
+
+    /// Reads `filter:`, a mapping of `operations`, `tags`, `paths` and `schemas` to lists of names.
+    private static func parseFilter(_ node: Node, diagnostics: inout [Diagnostic]) -> OperationFilter {
+        guard let entries = node.mapping else {
+            diagnostics.append(Diagnostic(.error, "'filter' must be a mapping of operations, tags, paths and schemas", at: node.location))
+            return .all
+        }
+        var filter = OperationFilter()
+        for entry in entries {
+            let key = entry.key.scalar?.text ?? ""
+            guard filterKeys.contains(key) else {
+                let suggestion = Suggestions.closest(to: key, in: filterKeys)
+                diagnostics.append(Diagnostic(.error, "unknown key '\(key)' in 'filter'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""),
+                                              at: entry.key.location, suggestion: suggestion))
+                continue
+            }
+            var names: [OperationFilter.Entry] = []
+            for item in entry.value.sequence ?? [entry.value] {
+                if let name = item.string, !name.isEmpty {
+                    names.append(OperationFilter.Entry(name, at: item.location))
+                } else {
+                    diagnostics.append(Diagnostic(.error, "'filter.\(key)' must list names", at: item.location))
+                }
+            }
+            switch key {
+            case "operations": filter.operations = names
+            case "tags": filter.tags = names
+            case "paths": filter.paths = names
+            default: filter.schemas = names
+            }
+        }
+        return filter
     }
 }

@@ -16,24 +16,48 @@ public enum ClientGenerator {
         public var succeeded: Bool { !diagnostics.contains(where: \.isError) && templateFailure == nil && !files.isEmpty }
     }
 
-    /// Generates the client for the spec in `bytes` (named `file` in diagnostics and headers).
+    /// Generates the client for the spec in `bytes` (named `file` in diagnostics and headers),
+    /// keeping the endpoints `filter` selects and, with a filter, only the types they use.
     public static func generate(
-        bytes: [UInt8], file: String, templates: TemplateSet, options: RenderOptions = RenderOptions()
+        bytes: [UInt8], file: String, templates: TemplateSet, options: RenderOptions = RenderOptions(),
+        filter: OperationFilter = .all
     ) -> Result {
         let loaded = SpecLoader.load(bytes: bytes, file: file)
         guard let document = loaded.document, !loaded.hasErrors else {
             return Result(files: [], diagnostics: loaded.diagnostics, templateFailure: nil)
         }
         let lowered = SpecLowering.lower(document)
-        let diagnostics = DiagnosticBag.sortedByLocation(loaded.diagnostics + lowered.diagnostics)
-        guard let api = lowered.api else {
-            return Result(files: [], diagnostics: diagnostics, templateFailure: nil)
+        guard let unfiltered = lowered.api else {
+            return Result(files: [], diagnostics: DiagnosticBag.sortedByLocation(loaded.diagnostics + lowered.diagnostics), templateFailure: nil)
         }
+        let (api, filterWarnings) = filtered(unfiltered, document: document, by: filter)
+        let diagnostics = DiagnosticBag.sortedByLocation(loaded.diagnostics + lowered.diagnostics + filterWarnings)
         do {
             let files = try SwiftClientRenderer(templates: templates, options: options).render(api)
             return Result(files: files, diagnostics: diagnostics, templateFailure: nil)
         } catch {
             return Result(files: [], diagnostics: diagnostics, templateFailure: error)
         }
+    }
+
+    /// The lowered API with only the endpoints `filter` selects (matched by the spec's group,
+    /// endpoint and path; the IR keeps the spec's order, one IR endpoint per spec endpoint) and,
+    /// with a filter, only the types they use; plus a warning per filter entry matching nothing.
+    private static func filtered(_ api: IR.API, document: SpecDocument, by filter: OperationFilter) -> (IR.API, [Diagnostic]) {
+        guard !filter.isEmpty else { return (api, []) }
+        var matched: Set<OperationFilter.Entry> = []
+        var result = api
+        result.groups = zip(api.groups, document.groups).compactMap { lowered, group in
+            var kept = lowered
+            kept.endpoints = zip(lowered.endpoints, group.endpoints).compactMap { endpoint, source in
+                filter.includes(
+                    names: [source.name, source.operationName], tags: [group.name], path: source.path.value.text,
+                    matched: &matched) ? endpoint : nil
+            }
+            return kept.endpoints.isEmpty ? nil : kept
+        }
+        let names = Dictionary(document.types.map { ($0.name, $0.name) }, uniquingKeysWith: { first, _ in first })
+        result = filter.prunedTypes(of: result, documentNames: names, matched: &matched)
+        return (result, filter.unmatchedWarnings(matched))
     }
 }

@@ -7,6 +7,8 @@ public struct ImportSummary: Hashable, Sendable, CustomStringConvertible {
     public var schemasGenerated = 0
     /// Skipped constructs by kind (each one also produced a located warning).
     public var skipped: [ImportWarningKind: Int] = [:]
+    /// Operations left out by the generation config's `filter` (not counted as skipped).
+    public var operationsFilteredOut = 0
 
     /// Creates an empty summary.
     public init() {}
@@ -14,11 +16,13 @@ public struct ImportSummary: Hashable, Sendable, CustomStringConvertible {
     /// The total number of skipped constructs.
     public var skippedCount: Int { skipped.values.reduce(0, +) }
 
-    /// `N operations, M schemas, K skipped (kind: n, …)`, kinds in a fixed order.
+    /// `N operations, M schemas, K skipped (kind: n, …)`, kinds in a fixed order, then the
+    /// operations a filter left out, if any.
     public var description: String {
         var text = "\(operationsGenerated) operations, \(schemasGenerated) schemas, \(skippedCount) skipped"
         let parts = ImportWarningKind.allCases.compactMap { kind in skipped[kind].map { "\(kind.rawValue): \($0)" } }
         if !parts.isEmpty { text += " (" + parts.joined(separator: ", ") + ")" }
+        if operationsFilteredOut > 0 { text += ", \(operationsFilteredOut) operations left out by the filter" }
         return text
     }
 }

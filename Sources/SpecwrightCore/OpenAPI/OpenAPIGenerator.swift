@@ -11,20 +11,23 @@ public enum OpenAPIGenerator {
         public let summary: ImportSummary?
     }
 
-    /// Generates the client for an OpenAPI document whose root is already parsed.
+    /// Generates the client for an OpenAPI document whose root is already parsed (the
+    /// operations `filter` selects).
     public static func generate(
-        root: Node, file: String, templates: TemplateSet, options: RenderOptions = RenderOptions()
+        root: Node, file: String, templates: TemplateSet, options: RenderOptions = RenderOptions(),
+        filter: OperationFilter = .all
     ) -> Result {
-        let imported = OpenAPIImporter.importDocument(root, file: file)
+        let imported = OpenAPIImporter.importDocument(root, file: file, filter: filter)
         return render(imported, templates: templates, options: options)
     }
 
     /// Parses `bytes` and, when they hold an OpenAPI (or Swagger) document, imports and
     /// generates it; nil when the document is a Specwright spec (the caller uses ``ClientGenerator``).
     public static func generateIfOpenAPI(
-        bytes: [UInt8], file: String, templates: TemplateSet, options: RenderOptions = RenderOptions()
+        bytes: [UInt8], file: String, templates: TemplateSet, options: RenderOptions = RenderOptions(),
+        filter: OperationFilter = .all
     ) -> Result? {
-        guard let imported = importIfOpenAPI(bytes: bytes, file: file) else { return nil }
+        guard let imported = importIfOpenAPI(bytes: bytes, file: file, filter: filter) else { return nil }
         return render(imported, templates: templates, options: options)
     }
 
@@ -47,7 +50,7 @@ public enum OpenAPIGenerator {
 
     /// Parses `bytes` and imports them when they hold an OpenAPI document; nil for a Specwright
     /// spec. Swagger 2.0 and other unsupported versions give an error diagnostic (and no API).
-    public static func importIfOpenAPI(bytes: [UInt8], file: String) -> OpenAPIImporter.Result? {
+    public static func importIfOpenAPI(bytes: [UInt8], file: String, filter: OperationFilter = .all) -> OpenAPIImporter.Result? {
         guard SourceDocumentKind.mayBeOpenAPI(bytes) else { return nil }
         let root: Node
         switch SourceDocument.parse(bytes, file: file) {
@@ -61,7 +64,7 @@ public enum OpenAPIGenerator {
         case .specwright:
             return nil
         case .openAPI:
-            return OpenAPIImporter.importDocument(root, file: file)
+            return OpenAPIImporter.importDocument(root, file: file, filter: filter)
         case .swagger(let version, let location), .unsupportedOpenAPI(let version, let location):
             return failure(Diagnostic(.error, unsupportedMessage(version), at: location))
         }

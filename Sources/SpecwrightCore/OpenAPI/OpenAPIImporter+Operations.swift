@@ -42,9 +42,15 @@ extension OpenAPIImporter {
                     }
                     continue
                 }
+                let tags = operation["tags"]?.openAPIStrings ?? []
+                let names = [operation["operationId"]?.openAPIText].compactMap { $0 }
+                guard filter.includes(names: names, tags: tags, path: path, matched: &filterMatches) else {
+                    summary.operationsFilteredOut += 1
+                    continue
+                }
                 let collected = CollectedOperation(
                     path: path, pathLocation: entry.key.location, method: method, operation: operation, sharedParameters: shared)
-                let group = operation["tags"]?.openAPIStrings.first ?? Self.firstLiteralSegment(path) ?? "default"
+                let group = tags.first ?? Self.firstLiteralSegment(path) ?? "default"
                 if let index = indexByName[group] {
                     groups[index].operations.append(collected)
                 } else {

@@ -25,6 +25,10 @@ public struct OpenAPIImporter {
 
     let root: Node
     let file: String
+    /// Which operations to import (everything by default).
+    let filter: OperationFilter
+    /// The filter's entries that matched something.
+    var filterMatches: Set<OperationFilter.Entry> = []
     var diagnostics = DiagnosticBag(limit: 1000)
     var summary = ImportSummary()
     var typeScope = NameScope(reserved: NameScope.reservedTypeNames)
@@ -56,18 +60,23 @@ public struct OpenAPIImporter {
         case alias(IR.TypeReference)
     }
 
-    /// Imports the document whose root is `root` (named `file` in diagnostics).
-    public static func importDocument(_ root: Node, file: String) -> Result {
-        var importer = OpenAPIImporter(root: root, file: file)
-        let api = importer.importAPI()
-        importer.summary.schemasGenerated = importer.declarations.count
+    /// Imports the document whose root is `root` (named `file` in diagnostics), keeping the
+    /// operations `filter` selects and, with a filter, only the types they use.
+    public static func importDocument(_ root: Node, file: String, filter: OperationFilter = .all) -> Result {
+        var importer = OpenAPIImporter(root: root, file: file, filter: filter)
+        var api = importer.importAPI()
+        api = filter.prunedTypes(
+            of: api, documentNames: importer.componentNames.mapValues(\.name), matched: &importer.filterMatches)
+        filter.unmatchedWarnings(importer.filterMatches).forEach { importer.diagnostics.report($0) }
+        importer.summary.schemasGenerated = api.types.count
         let failed = importer.diagnostics.hasErrors
         return Result(api: failed ? nil : api, diagnostics: importer.diagnostics.sorted(), summary: importer.summary)
     }
 
-    private init(root: Node, file: String) {
+    private init(root: Node, file: String, filter: OperationFilter) {
         self.root = root
         self.file = file
+        self.filter = filter
     }
 
     private mutating func importAPI() -> IR.API {

@@ -117,3 +117,21 @@ import Testing
         #expect(run.err.contains("Types:1:1: error: section 'types' is not closed"))
     }
 }
+
+extension GenerateCommandTests {
+    @Test func aConfigFilterGeneratesOnlyTheSelectedEndpointsAndTheTypesTheyUse() throws {
+        let output = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let config = output.appendingPathComponent("filter.yaml")
+        try Data("filter:\n  operations: [books.get]\n  tags: [config]\n  paths: [/nowhere]\n".utf8).write(to: config)
+        let run = Self.run(["generate", Self.bookstore, "--output", output.path, "--config", config.path])
+        #expect(run.code == 0)
+        #expect(run.err == ["\(config.path):4:11: warning: filter path '/nowhere' matches nothing in the document"])
+        let client = try String(contentsOf: output.appendingPathComponent("Client.swift"), encoding: .utf8)
+        let types = try String(contentsOf: output.appendingPathComponent("Types.swift"), encoding: .utf8)
+        #expect(client.contains("func get(id: UUID)") && client.contains("func fetch()"))
+        #expect(!client.contains("func list(") && !client.contains("func create("))
+        for kept in ["struct Book:", "enum Genre:", "struct NotFound:", "struct AppConfig:"] { #expect(types.contains(kept)) }
+        #expect(!types.contains("struct BookDraft:"))
+    }
+}

@@ -23,13 +23,14 @@ enum OpenAPISupport {
     }
 
     /// Generates from an OpenAPI document given as text.
-    static func generate(_ text: String, file: String = "api.yaml") throws -> Output {
-        try generate(bytes: Array(text.utf8), file: file)
+    static func generate(_ text: String, file: String = "api.yaml", filter: OperationFilter = .all) throws -> Output {
+        try generate(bytes: Array(text.utf8), file: file, filter: filter)
     }
 
     /// Generates from an OpenAPI document's bytes.
-    static func generate(bytes: [UInt8], file: String) throws -> Output {
-        let result = try #require(OpenAPIGenerator.generateIfOpenAPI(bytes: bytes, file: file, templates: try TemplateSet.defaults()))
+    static func generate(bytes: [UInt8], file: String, filter: OperationFilter = .all) throws -> Output {
+        let result = try #require(OpenAPIGenerator.generateIfOpenAPI(
+            bytes: bytes, file: file, templates: try TemplateSet.defaults(), filter: filter))
         var files: [String: String] = [:]
         for generated in result.generation.files { files[generated.name] = generated.contents }
         return Output(
