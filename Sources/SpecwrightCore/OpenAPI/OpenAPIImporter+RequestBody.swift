@@ -69,10 +69,11 @@ extension OpenAPIImporter {
         let type = parameter.type.nonOptional
         let delimited = ["spaceDelimited": " ", "pipeDelimited": "|"]
         if isQueryCompatible(type) {
-            if type.arrayElement != nil, let separator = delimited[style] ?? (style == "form" && !explode ? "," : nil) {
+            guard type.arrayElement != nil else { return true }  // a style changes nothing for a scalar
+            if let separator = delimited[style] ?? (style == "form" && !explode ? "," : nil) {
                 parameter.arraySeparator = separator
             } else if style != "form" {
-                skip(.parameterStyle, "form field '\(key)' is not sent: style '\(style)' does not apply to this type", at: encoding?.location ?? location)
+                skip(.parameterStyle, "form field '\(key)' is not sent: style '\(style)' does not apply to an array", at: encoding?.location ?? location)
                 return false
             }
             return true

@@ -212,7 +212,9 @@ struct OpenAPIOperationTests {
                             lines: { type: array, items: { type: object, properties: { price: { type: string } } } }
                             parameter: {}
                             shape: { type: object, properties: { a: { type: string } } }
+                            note: { type: string }
                         encoding:
+                          note: { style: deepObject }
                           metadata: { style: deepObject, explode: true }
                           ids: { explode: false }
                           shape: { style: pipeDelimited }
@@ -237,6 +239,7 @@ struct OpenAPIOperationTests {
         #expect(output.endpoints.contains(#"formFields.append("ids", ids, joinedBy: ",")"#))
         #expect(output.endpoints.contains(#"formFields.append("lines", encoding: lines)"#))
         #expect(output.endpoints.contains(#"formFields.append("parameter", json: parameter)"#))
+        #expect(output.endpoints.contains(#"formFields.append("note", note)"#))
         #expect(!output.endpoints.contains(#""shape""#))
         #expect(!output.client.contains("shape:"))
         #expect(output.endpoints.contains(#"MultipartPart(name: "meta", json: meta, dates: DateCoding.iso8601)"#))
