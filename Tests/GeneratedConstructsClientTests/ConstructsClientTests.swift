@@ -46,26 +46,39 @@ import Testing
     }
 
     @Test func formFieldsOmitNilValues() {
-        guard case .formURLEncoded(let fields)? = UploadsEndpoint.login(user: "ann", remember: nil).body else {
+        let none = UploadsEndpoint.login(user: "ann", remember: nil, pet: nil, codes: nil, extra: nil)
+        guard case .formURLEncoded(let fields)? = none.body else {
             Issue.record("expected a form body")
             return
         }
         #expect(fields == [FormField(name: "user", value: "ann")])
-        guard case .formURLEncoded(let all)? = UploadsEndpoint.login(user: "ann", remember: true).body else { return }
-        #expect(all == [FormField(name: "user", value: "ann"), FormField(name: "remember", value: "true")])
+        let all = UploadsEndpoint.login(
+            user: "ann", remember: true, pet: Cat(kind: "tabby", lives: 9), codes: [1, 2], extra: .object(["a": .int(1)]))
+        guard case .formURLEncoded(let every)? = all.body else { return }
+        #expect(every == [
+            FormField(name: "user", value: "ann"), FormField(name: "remember", value: "true"),
+            FormField(name: "pet[kind]", value: "tabby"), FormField(name: "pet[lives]", value: "9"),
+            FormField(name: "codes", value: "1,2"), FormField(name: "extra", value: #"{"a":1}"#),
+        ])
     }
 
-    @Test func multipartPartsCarryFileNamesAndContentTypes() {
-        let endpoint = UploadsEndpoint.document(title: "T", file: Data([9]), priority: .high)
+    @Test func multipartPartsCarryFileNamesAndContentTypes() throws {
+        let endpoint = UploadsEndpoint.document(
+            title: "T", file: Data([9]), priority: .high, tags: ["a", "b"], meta: Cat(kind: "tabby", lives: 9))
         guard case .multipart(let parts)? = endpoint.body else {
             Issue.record("expected a multipart body")
             return
         }
-        #expect(parts == [
+        #expect(Array(parts.prefix(5)) == [
             MultipartPart(name: "title", data: Data("T".utf8)),
             MultipartPart(name: "file", filename: "document.pdf", contentType: "application/pdf", data: Data([9])),
             MultipartPart(name: "priority", data: Data("10".utf8)),
+            MultipartPart(name: "tags", data: Data("a".utf8)),
+            MultipartPart(name: "tags", data: Data("b".utf8)),
         ])
+        let meta = try #require(parts.last)
+        #expect(meta.name == "meta" && meta.contentType == "application/json")
+        #expect(try JSONDecoder().decode(JSONValue.self, from: meta.data) == .object(["kind": .string("tabby"), "lives": .int(9)]))
         #expect(endpoint.options.retry == RetryPolicy.none)
         #expect(endpoint.errorBodies.count == 1)
     }

@@ -46,7 +46,7 @@ extension OpenAPIImporter {
                 name: scope.identifier(for: key, style: .member, fallback: "field"), wireName: IR.StringLiteral(key),
                 location: .formField, type: type, documentation: IR.Documentation(propertySchema["description"]?.openAPIText))
             if multipart {
-                let isBinary = type.nonOptional == .builtin(.data)
+                let isBinary = type.nonOptional == .builtin(.data) || type.nonOptional.arrayElement == .builtin(.data)
                 let declared = media["encoding"]?[key]?["contentType"]?.openAPIText
                 parameter.location = .multipartPart(
                     filename: isBinary ? IR.StringLiteral(key) : nil,

@@ -132,7 +132,7 @@ struct EndpointContexts {
                 if case .multipartPart = $0.location { return true }
                 return false
             }
-            let lines = appending(to: "multipartParts", type: "MultipartPart", parts, element: multipartPart)
+            let lines = multipartLines(parts)
             return statements(pattern(for: endpoint, binding: Set(parts.map(\.name))), lines + ["return .multipart(multipartParts)"])
         }
     }
@@ -154,11 +154,10 @@ struct EndpointContexts {
         return "formFields.append(\(field.wireName.code), \(arguments))"
     }
 
-    /// The `MultipartPart` of one part (for a non-optional `value`): `Data` and scalars as bytes,
-    /// objects, arrays, maps and unions as JSON (OpenAPI's default for structured parts).
-    private func multipartPart(_ part: IR.Parameter, value: String) -> String {
+    /// The `MultipartPart` for `value` (non-optional, of `type`) of a part: `Data` and scalars as
+    /// bytes, objects, maps, unions and other arrays as JSON (OpenAPI's default for structured parts).
+    private func multipartPart(_ part: IR.Parameter, value: String, type: IR.TypeReference) -> String {
         var arguments = ["name: " + part.wireName.code]
-        let type = part.type.nonOptional
         if case .multipartPart(let filename, let contentType) = part.location {
             if let filename { arguments.append("filename: " + filename.code) }
             if let contentType { arguments.append("contentType: " + contentType.code) }
@@ -175,16 +174,22 @@ struct EndpointContexts {
         ["pattern": .string(pattern), "lines": .list(lines.map(MustacheValue.string))]
     }
 
-    /// `var name: [Type] = []` and one append per parameter; optional parameters are appended
-    /// only when they have a value (`if let`).
-    private func appending(
-        to name: String, type: String, _ parameters: [IR.Parameter], element: (IR.Parameter, String) -> String
-    ) -> [String] {
-        var lines = ["var \(name): [\(type)] = []"]
-        lines.reserveCapacity(parameters.count + 1)
-        for parameter in parameters {
-            let append = "\(name).append(\(element(parameter, parameter.name.code)))"
-            lines.append(parameter.type.isOptional ? "if let \(parameter.name.code) { \(append) }" : append)
+    /// `var multipartParts: [MultipartPart] = []` and one append per part (`if let` for optional
+    /// ones); an array of scalars or `Data` is one part per element under the same name
+    /// (OpenAPI's default for arrays in multipart bodies).
+    private func multipartLines(_ parts: [IR.Parameter]) -> [String] {
+        var lines = ["var multipartParts: [MultipartPart] = []"]
+        lines.reserveCapacity(parts.count + 1)
+        for part in parts {
+            let name = part.name.code
+            let type = part.type.nonOptional
+            let append: String
+            if let element = type.arrayElement, element == .builtin(.data) || formatting.isQueryValue(element) {
+                append = "for element in \(name) { multipartParts.append(\(multipartPart(part, value: "element", type: element))) }"
+            } else {
+                append = "multipartParts.append(\(multipartPart(part, value: name, type: type)))"
+            }
+            lines.append(part.type.isOptional ? "if let \(name) { \(append) }" : append)
         }
         return lines
     }

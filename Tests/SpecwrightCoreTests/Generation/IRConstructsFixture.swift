@@ -2,7 +2,8 @@ import SpecwrightCore
 
 /// A hand-built IR with the constructs an OpenAPI importer needs but the YAML front end cannot
 /// express yet: unions with and without a discriminator, integer enums, aliases, nested types,
-/// `allOf` composition, and binary, form and multipart bodies. Its rendering is committed under
+/// `allOf` composition, and binary, form (objects in deepObject style, joined arrays, untyped
+/// values) and multipart (repeated and JSON parts) bodies. Its rendering is committed under
 /// `Tests/GeneratedConstructsClientTests/Generated/constructs/` and compiled there.
 enum IRConstructsFixture {
     static func id(_ name: String) -> IR.Identifier { NameScope.standalone(name) }
@@ -80,6 +81,13 @@ enum IRConstructsFixture {
                 parameters: [
                     IR.Parameter(name: id("user"), wireName: literal("user"), location: .formField, type: .builtin(.string)),
                     IR.Parameter(name: id("remember"), wireName: literal("remember"), location: .formField, type: .optional(.builtin(.bool))),
+                    IR.Parameter(
+                        name: id("pet"), wireName: literal("pet"), location: .formField, type: .optional(named("Cat")),
+                        objectStyle: .deepObject),
+                    IR.Parameter(
+                        name: id("codes"), wireName: literal("codes"), location: .formField, type: .optional(.array(.builtin(.int))),
+                        arraySeparator: ","),
+                    IR.Parameter(name: id("extra"), wireName: literal("extra"), location: .formField, type: .optional(named("JSONValue"))),
                 ],
                 body: .formURLEncoded, response: .json(named("Owner")), errors: [],
                 options: IR.EndpointOptions(), batch: nil),
@@ -93,6 +101,8 @@ enum IRConstructsFixture {
                         location: .multipartPart(filename: literal("document.pdf"), contentType: literal("application/pdf")),
                         type: .builtin(.data)),
                     IR.Parameter(name: id("priority"), wireName: literal("priority"), location: .multipartPart(filename: nil, contentType: nil), type: .optional(named("Priority"))),
+                    IR.Parameter(name: id("tags"), wireName: literal("tags"), location: .multipartPart(filename: nil, contentType: nil), type: .optional(.array(.builtin(.string)))),
+                    IR.Parameter(name: id("meta"), wireName: literal("meta"), location: .multipartPart(filename: nil, contentType: nil), type: .optional(named("Cat"))),
                 ],
                 body: .multipart, response: .json(named("Pet")), errors: [IR.ErrorBody(status: nil, type: named("IdOrName"))],
                 options: IR.EndpointOptions(retry: IR.Retry(maxRetries: 0, baseDelay: 0, maxDelay: 0)), batch: nil),

@@ -231,6 +231,8 @@ struct OpenAPIOperationTests {
                           properties:
                             file: { type: string, format: binary }
                             meta: { type: object, properties: { title: { type: string } } }
+                            labels: { type: array, items: { type: string } }
+                            photos: { type: array, items: { type: string, format: binary } }
                   responses:
                     '204': { description: ok }
             """))
@@ -243,6 +245,8 @@ struct OpenAPIOperationTests {
         #expect(!output.endpoints.contains(#""shape""#))
         #expect(!output.client.contains("shape:"))
         #expect(output.endpoints.contains(#"MultipartPart(name: "meta", json: meta, dates: DateCoding.iso8601)"#))
+        #expect(output.endpoints.contains(#"if let labels { for element in labels { multipartParts.append(MultipartPart(name: "labels", data: Data(element.utf8))) } }"#))
+        #expect(output.endpoints.contains(#"for element in photos { multipartParts.append(MultipartPart(name: "photos", filename: "photos", contentType: "application/octet-stream", data: element)) }"#))
         #expect(output.diagnostics.contains { $0.hasPrefix("api.yaml:") && $0.contains("warning: form field 'lines' is an array of objects") })
         #expect(output.diagnostics.contains { $0.contains("warning: form field 'shape' is not sent: style 'pipeDelimited'") })
         #expect(output.summary?.skipped[.parameterStyle] == 2)

@@ -8,19 +8,49 @@ import SpecwrightRuntime
 public protocol UploadsAPI: Sendable {
     func avatar(owner: UUID, body: Data) async throws
 
-    func login(user: String, remember: Bool?) async throws -> Owner
+    func login(
+        user: String,
+        remember: Bool?,
+        pet: Cat?,
+        codes: [Int]?,
+        extra: JSONValue?
+    ) async throws -> Owner
 
-    func document(title: String, file: Data, priority: Priority?) async throws -> Pet
+    func document(
+        title: String,
+        file: Data,
+        priority: Priority?,
+        tags: [String]?,
+        meta: Cat?
+    ) async throws -> Pet
 }
 
 /// The spec's default arguments.
 extension UploadsAPI {
-    public func login(user: String, remember: Bool? = nil) async throws -> Owner {
-        try await self.login(user: user, remember: remember)
+    public func login(
+        user: String,
+        remember: Bool? = nil,
+        pet: Cat? = nil,
+        codes: [Int]? = nil,
+        extra: JSONValue? = nil
+    ) async throws -> Owner {
+        try await self.login(user: user, remember: remember, pet: pet, codes: codes, extra: extra)
     }
 
-    public func document(title: String, file: Data, priority: Priority? = nil) async throws -> Pet {
-        try await self.document(title: title, file: file, priority: priority)
+    public func document(
+        title: String,
+        file: Data,
+        priority: Priority? = nil,
+        tags: [String]? = nil,
+        meta: Cat? = nil
+    ) async throws -> Pet {
+        try await self.document(
+            title: title,
+            file: file,
+            priority: priority,
+            tags: tags,
+            meta: meta
+        )
     }
 }
 
@@ -38,16 +68,40 @@ public struct UploadsClient: UploadsAPI {
         try await self.client.send(UploadsEndpoint.avatar(owner: owner, body: body))
     }
 
-    public func login(user: String, remember: Bool?) async throws -> Owner {
+    public func login(
+        user: String,
+        remember: Bool?,
+        pet: Cat?,
+        codes: [Int]?,
+        extra: JSONValue?
+    ) async throws -> Owner {
         try await self.client.send(
-            UploadsEndpoint.login(user: user, remember: remember),
+            UploadsEndpoint.login(
+                user: user,
+                remember: remember,
+                pet: pet,
+                codes: codes,
+                extra: extra
+            ),
             as: Owner.self
         )
     }
 
-    public func document(title: String, file: Data, priority: Priority?) async throws -> Pet {
+    public func document(
+        title: String,
+        file: Data,
+        priority: Priority?,
+        tags: [String]?,
+        meta: Cat?
+    ) async throws -> Pet {
         try await self.client.send(
-            UploadsEndpoint.document(title: title, file: file, priority: priority),
+            UploadsEndpoint.document(
+                title: title,
+                file: file,
+                priority: priority,
+                tags: tags,
+                meta: meta
+            ),
             as: Pet.self
         )
     }

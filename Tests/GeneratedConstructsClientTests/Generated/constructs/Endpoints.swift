@@ -7,8 +7,8 @@ import SpecwrightRuntime
 /// The `uploads` endpoints.
 public enum UploadsEndpoint: Endpoint {
     case avatar(owner: UUID, body: Data)
-    case login(user: String, remember: Bool?)
-    case document(title: String, file: Data, priority: Priority?)
+    case login(user: String, remember: Bool?, pet: Cat?, codes: [Int]?, extra: JSONValue?)
+    case document(title: String, file: Data, priority: Priority?, tags: [String]?, meta: Cat?)
 
     public var operationName: String {
         switch self {
@@ -38,16 +38,21 @@ public enum UploadsEndpoint: Endpoint {
         switch self {
         case .avatar(_, let body):
             return .data(body, contentType: "image/png")
-        case .login(let user, let remember):
+        case .login(let user, let remember, let pet, let codes, let extra):
             var formFields = FormFields(dates: DateCoding.secondsSince1970)
             formFields.append("user", user)
             formFields.append("remember", remember)
+            formFields.append("pet", encoding: pet, style: .deepObject)
+            formFields.append("codes", codes, joinedBy: ",")
+            formFields.append("extra", json: extra)
             return .formURLEncoded(formFields.fields)
-        case .document(let title, let file, let priority):
+        case .document(let title, let file, let priority, let tags, let meta):
             var multipartParts: [MultipartPart] = []
             multipartParts.append(MultipartPart(name: "title", data: Data(title.utf8)))
             multipartParts.append(MultipartPart(name: "file", filename: "document.pdf", contentType: "application/pdf", data: file))
             if let priority { multipartParts.append(MultipartPart(name: "priority", data: Data(String(priority.rawValue).utf8))) }
+            if let tags { for element in tags { multipartParts.append(MultipartPart(name: "tags", data: Data(element.utf8))) } }
+            if let meta { multipartParts.append(MultipartPart(name: "meta", json: meta, dates: DateCoding.secondsSince1970)) }
             return .multipart(multipartParts)
         }
     }
