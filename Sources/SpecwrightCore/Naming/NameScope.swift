@@ -97,8 +97,8 @@ extension NameScope {
 
     /// Members of generated endpoint enums and group clients that endpoint names must not take.
     public static let reservedEndpointNames = [
-        "operationName", "method", "pathSegments", "query", "headers", "body", "options", "errorBodies",
-        "client", "init", "self", "Self", "Type", "Protocol",
+        "operationName", "method", "operationRoute", "pathSegments", "query", "headers", "body", "options",
+        "errorBodies", "client", "init", "self", "Self", "Type", "Protocol",
     ]
 
     /// Local names generated method bodies use, which parameters must not shadow.

@@ -20,6 +20,10 @@ struct EndpointContexts {
             "cases": .list(endpoints.map(caseDeclaration)),
             "operationNames": .list(endpoints.map { branch(pattern(for: $0, binding: []), $0.operationName.code) }),
             "httpMethods": .list(endpoints.map { branch(pattern(for: $0, binding: []), "." + $0.method.rawValue) }),
+            "routes": .list(endpoints.map { endpoint -> MustacheValue in
+                ["pattern": .string(pattern(for: endpoint, binding: [])), "name": .string(endpoint.operationName.code),
+                 "method": .string("." + endpoint.method.rawValue)]
+            }),
             "paths": .list(endpoints.map(pathBranch)),
             "hasQuery": .bool(!queryCases.isEmpty),
             "queryCases": .list(queryCases),

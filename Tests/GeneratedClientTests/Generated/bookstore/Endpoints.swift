@@ -19,23 +19,18 @@ public enum BooksEndpoint: Endpoint {
     /// `GET /books/batch`
     case byIds(ids: [UUID])
 
-    public var operationName: String {
-        switch self {
-        case .list: "books.list"
-        case .get: "books.get"
-        case .create: "books.create"
-        case .delete: "books.delete"
-        case .byIds: "books.byIds"
-        }
-    }
+    public var operationName: String { operationRoute.name }
 
-    public var method: HTTPMethod {
+    public var method: HTTPMethod { operationRoute.method }
+
+    /// The operation name and HTTP method of each case: one switch for both, which compiles faster.
+    private var operationRoute: (name: String, method: HTTPMethod) {
         switch self {
-        case .list: .get
-        case .get: .get
-        case .create: .post
-        case .delete: .delete
-        case .byIds: .get
+        case .list: ("books.list", .get)
+        case .get: ("books.get", .get)
+        case .create: ("books.create", .post)
+        case .delete: ("books.delete", .delete)
+        case .byIds: ("books.byIds", .get)
         }
     }
 
@@ -105,15 +100,14 @@ public enum ConfigEndpoint: Endpoint {
     /// `GET /config`
     case fetch
 
-    public var operationName: String {
-        switch self {
-        case .fetch: "config.fetch"
-        }
-    }
+    public var operationName: String { operationRoute.name }
 
-    public var method: HTTPMethod {
+    public var method: HTTPMethod { operationRoute.method }
+
+    /// The operation name and HTTP method of each case: one switch for both, which compiles faster.
+    private var operationRoute: (name: String, method: HTTPMethod) {
         switch self {
-        case .fetch: .get
+        case .fetch: ("config.fetch", .get)
         }
     }
 

@@ -10,19 +10,16 @@ public enum UploadsEndpoint: Endpoint {
     case login(user: String, remember: Bool?, pet: Cat?, codes: [Int]?, extra: JSONValue?)
     case document(title: String, file: Data, priority: Priority?, tags: [String]?, meta: Cat?)
 
-    public var operationName: String {
-        switch self {
-        case .avatar: "uploads.avatar"
-        case .login: "uploads.login"
-        case .document: "uploads.document"
-        }
-    }
+    public var operationName: String { operationRoute.name }
 
-    public var method: HTTPMethod {
+    public var method: HTTPMethod { operationRoute.method }
+
+    /// The operation name and HTTP method of each case: one switch for both, which compiles faster.
+    private var operationRoute: (name: String, method: HTTPMethod) {
         switch self {
-        case .avatar: .put
-        case .login: .post
-        case .document: .post
+        case .avatar: ("uploads.avatar", .put)
+        case .login: ("uploads.login", .post)
+        case .document: ("uploads.document", .post)
         }
     }
 

@@ -18,19 +18,16 @@ public enum PetsEndpoint: Endpoint {
     /// - Parameter petId: The id of the pet to retrieve
     case showPetById(petId: String)
 
-    public var operationName: String {
-        switch self {
-        case .listPets: "pets.listPets"
-        case .createPets: "pets.createPets"
-        case .showPetById: "pets.showPetById"
-        }
-    }
+    public var operationName: String { operationRoute.name }
 
-    public var method: HTTPMethod {
+    public var method: HTTPMethod { operationRoute.method }
+
+    /// The operation name and HTTP method of each case: one switch for both, which compiles faster.
+    private var operationRoute: (name: String, method: HTTPMethod) {
         switch self {
-        case .listPets: .get
-        case .createPets: .post
-        case .showPetById: .get
+        case .listPets: ("pets.listPets", .get)
+        case .createPets: ("pets.createPets", .post)
+        case .showPetById: ("pets.showPetById", .get)
         }
     }
 
