@@ -85,7 +85,7 @@ import Testing
 
         init(from decoder: any Decoder) throws {
             let value = try decoder.singleValueContainer()
-            for strict in [true, false] {
+            for strict in UnionDecoding.passes {
                 if let decoded = try? UnionDecoding.decode(NormalBlur.self, from: value, strict: strict) {
                     self = .normal(decoded)
                     return
@@ -111,7 +111,7 @@ import Testing
 
         init(from decoder: any Decoder) throws {
             let value = try decoder.singleValueContainer()
-            for strict in [true, false] {
+            for strict in UnionDecoding.passes {
                 if let decoded = try? UnionDecoding.decode(Shape.self, from: value, strict: strict) {
                     self = .shape(decoded)
                     return
@@ -154,5 +154,87 @@ import Testing
     @Test func outsideAUnionUndeclaredKeysAndUnknownValuesStillDecode() throws {
         #expect(try decode(NormalBlur.self, #"{"radius": 1, "startRadius": 2}"#).radius == 1)
         #expect(try decode(Kind.self, #""round""#) == .unknown("round"))
+    }
+}
+
+/// Nested unions: the strict pass of an outer union is not repeated at every level inside it.
+extension RuntimeUnionDecodingTests {
+    final class Counter: @unchecked Sendable {  // guarded by `lock`
+        private let lock = NSLock()
+        private var value = 0
+        var count: Int { lock.withLock { value } }
+        func increment() { lock.withLock { value += 1 } }
+    }
+
+    struct Leaf: Codable, Hashable, Sendable, EncodedHashable {
+        let value: Int
+
+        init(from decoder: any Decoder) throws {
+            var fields = try FieldDecoder(decoder, keys: ["value"])
+            value = try fields.required()
+            try fields.finish()
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try encoder.encodeFields(keys: ["value"], value)
+        }
+    }
+
+    struct Group: Codable, Hashable, Sendable, EncodedHashable {
+        @TaskLocal static var decodes: Counter?
+        let children: [Tree]?
+
+        init(from decoder: any Decoder) throws {
+            Self.decodes?.increment()
+            var fields = try FieldDecoder(decoder, keys: ["children"])
+            children = fields.optional()
+            try fields.finish()
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try encoder.encodeFields(keys: ["children"], children)
+        }
+    }
+
+    indirect enum Tree: Codable, Hashable, Sendable {
+        case leaf(Leaf)
+        case group(Group)
+
+        init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer()
+            for strict in UnionDecoding.passes {
+                if let decoded = try? UnionDecoding.decode(Leaf.self, from: value, strict: strict) {
+                    self = .leaf(decoded)
+                    return
+                }
+                if let decoded = try? UnionDecoding.decode(Group.self, from: value, strict: strict) {
+                    self = .group(decoded)
+                    return
+                }
+            }
+            throw DecodingError.dataCorruptedError(in: value, debugDescription: "no alternative of Tree matches")
+        }
+
+        func encode(to encoder: any Encoder) throws {}
+    }
+
+    @Test func nestedUnionsThatNeverMatchStrictlyCostQuadraticNotExponentialWork() throws {
+        // Twelve groups deep, each with a key no alternative declares: every strict pass fails.
+        var json = #"{"value": 1}"#
+        for _ in 0..<12 { json = #"{"note": "x", "children": [\#(json)]}"# }
+        let counter = Counter()
+        let tree = try Group.$decodes.withValue(counter) { try decode(Tree.self, json) }
+        var depth = 0
+        var node = tree
+        while case .group(let group) = node, let child = group.children?.first {
+            depth += 1
+            node = child
+        }
+        let leaf = try decode(Leaf.self, #"{"value": 1}"#)
+        #expect(depth == 12)
+        #expect(node == .leaf(leaf))
+        // Level k decodes its subtree once strictly (12 − k groups) and once leniently: Σ ≈ 12²/2 + 12.
+        // Without `UnionDecoding.passes` skipping the repeated lenient pass inside strict ones it is 2^12.
+        #expect(counter.count < 200, "group decodes: \(counter.count)")
     }
 }

@@ -9,6 +9,10 @@ public enum UnionDecoding {
     /// Whether decoding runs inside a strict pass (read by `FieldDecoder` and the open enums).
     @TaskLocal static var isStrict = false
 
+    /// The passes a union runs: strict, then lenient; only the strict one inside an enclosing
+    /// strict pass (a lenient pass there would repeat it, doubling the work at every level).
+    public static var passes: [Bool] { isStrict ? [true] : [true, false] }
+
     /// `type` decoded from `container`; with `strict`, in a strict pass (values nested inside are
     /// strict too).
     public static func decode<Value: Decodable>(

@@ -89,7 +89,7 @@ public enum IdOrName: Codable, Hashable, Sendable {
     /// else the first that decodes.
     public init(from decoder: any Decoder) throws {
         let value = try decoder.singleValueContainer()
-        for strict in [true, false] {
+        for strict in UnionDecoding.passes {
             if let decoded = try? UnionDecoding.decode(Int64.self, from: value, strict: strict) {
                 self = .id(decoded)
                 return
