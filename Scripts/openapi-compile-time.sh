@@ -57,6 +57,7 @@ if [ -n "${PER_FILE:-}" ]; then
   for file in "${sources[@]}"; do
     others=()
     for other in "${sources[@]}"; do [ "$other" = "$file" ] || others+=("$other"); done
+    rm -f "$work/file.o"   # an object with the same LLVM hash would let the frontend skip code generation
     /usr/bin/time -f "%U" -o "$work/cpu" swiftc -frontend -c -primary-file "$file" "${others[@]}" \
       -I "$modules" -Xcc -fmodule-map-file="$root/Sources/CSQLite/module.modulemap" -module-name GeneratedClient \
       -swift-version 6 -Onone -g -enable-testing -parse-as-library -o "$work/file.o" >/dev/null 2>&1
