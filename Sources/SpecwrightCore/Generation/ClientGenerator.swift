@@ -56,8 +56,8 @@ public enum ClientGenerator {
             }
             return kept.endpoints.isEmpty ? nil : kept
         }
-        let names = Dictionary(document.types.map { ($0.name, $0.name) }, uniquingKeysWith: { first, _ in first })
-        result = filter.prunedTypes(of: result, documentNames: names, matched: &matched)
+        // A spec's type names are its Swift names, which `prunedTypes` matches by themselves.
+        result = filter.prunedTypes(of: result, documentNames: [:], matched: &matched)
         return (result, filter.unmatchedWarnings(matched))
     }
 }
