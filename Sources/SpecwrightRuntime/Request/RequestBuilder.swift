@@ -47,7 +47,7 @@ struct RequestBuilder: Sendable {
         switch scheme {
         case "https": return nil
         case "http":
-            if allowsInsecureHTTP || isLoopback(host) { return nil }
+            if allowsInsecureHTTP || LoopbackHost.contains(host) { return nil }
             return "plain http:// to \(host) is refused; use https:// or set ClientConfiguration.allowsInsecureHTTP"
         default:
             return "unsupported URL scheme '\(scheme)'"
@@ -59,11 +59,6 @@ struct RequestBuilder: Sendable {
         var copy = self
         copy.encoder = encoder
         return copy
-    }
-
-    static func isLoopback(_ host: String) -> Bool {
-        let host = host.lowercased()
-        return host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.") || host.hasSuffix(".localhost")
     }
 
     func build(_ endpoint: some Endpoint) throws(SpecwrightError) -> CallContext {
