@@ -2,140 +2,111 @@ import Foundation
 
 /// Coordinates token refreshes for one client: any number of concurrent 401s share one
 /// `refresh` call; a request that was sent with an older token than the latest refreshed one
-/// is replayed with the latest token without refreshing again. A caller whose task is cancelled
-/// stops waiting at once; the refresh itself finishes for the others.
+/// is replayed with the latest token without refreshing again.
+///
+/// Nothing here can hang a call: the refresh has its own deadline (`refreshTimeout`), after
+/// which it is cancelled and dropped, so the next 401 starts a new one (still one at a time,
+/// and still counted by the `RefreshWindow`); every waiting call also gives up at its own
+/// deadline or cancellation, while the refresh goes on for the others.
 final class SingleFlightRefresher: Sendable {
-    private enum Waiter: Sendable {
-        case allocated
-        case waiting(CheckedContinuation<String, any Error>)
-        case cancelled
-    }
-
     private struct State: Sendable {
-        var inFlight: Task<String, any Error>?
+        var inFlight: RefreshFlight?
         var latestToken: String?
         var refreshTimes: [TimeInterval] = []
-        var waiters: [Int: Waiter] = [:]
-        var nextWaiterID = 0
     }
 
     private enum Step {
-        case wait(Task<String, any Error>, waiterID: Int)
+        case wait(RefreshFlight)
         case replay(String)
         case refuse
     }
 
     private let refresh: @Sendable (String?) async throws -> String
     private let window: RefreshWindow
+    private let refreshTimeout: TimeInterval
     private let clock: any RuntimeClock
     private let state = Locked(State())
 
-    init(refresh: @escaping @Sendable (String?) async throws -> String, window: RefreshWindow, clock: any RuntimeClock) {
+    /// `refreshTimeout` is validated: NaN, zero or negative → `ClientConfiguration.defaultRefreshTimeout`.
+    init(
+        refresh: @escaping @Sendable (String?) async throws -> String, window: RefreshWindow, refreshTimeout: TimeInterval,
+        clock: any RuntimeClock
+    ) {
         self.refresh = refresh
         self.window = window
+        self.refreshTimeout = refreshTimeout > 0 ? refreshTimeout : ClientConfiguration.defaultRefreshTimeout
         self.clock = clock
     }
 
-    /// The token to replay with after `rejected` got a 401. Throws `sessionExpired` when the
-    /// refresh fails or the refresh window is exhausted, `cancelled` when the caller is cancelled.
-    func token(afterRejecting rejected: String?) async throws(SpecwrightError) -> String {
+    /// The token to replay with after `rejected` got a 401, waiting at most `maxWait` seconds
+    /// (the call's own deadline). Throws `sessionExpired` when the refresh fails or the refresh
+    /// window is exhausted, `timeout` when the refresh or the wait ran out of time, `cancelled`
+    /// when the caller is cancelled.
+    func token(afterRejecting rejected: String?, maxWait: TimeInterval) async throws(SpecwrightError) -> String {
         let now = clock.now()
         let step: Step = state.withLock { state in
-            if let latest = state.latestToken, latest != rejected, state.inFlight == nil {
+            if let flight = state.inFlight { return .wait(flight) }
+            if let latest = state.latestToken, latest != rejected {
                 // Someone refreshed after this request was sent: replay with the newer token.
                 return .replay(latest)
             }
-            let task: Task<String, any Error>
-            if let inFlight = state.inFlight {
-                task = inFlight
-            } else {
-                state.refreshTimes.removeAll { now - $0 >= window.window }
-                guard state.refreshTimes.count < window.maxRefreshes else { return .refuse }
-                state.refreshTimes.append(now)
-                task = startRefresh(rejected: rejected)
-                state.inFlight = task
-            }
-            state.nextWaiterID += 1
-            state.waiters[state.nextWaiterID] = .allocated
-            return .wait(task, waiterID: state.nextWaiterID)
+            state.refreshTimes.removeAll { now - $0 >= window.window }
+            guard state.refreshTimes.count < window.maxRefreshes else { return .refuse }
+            state.refreshTimes.append(now)
+            let flight = RefreshFlight()
+            state.inFlight = flight
+            start(flight, rejected: rejected)
+            return .wait(flight)
         }
         switch step {
         case .replay(let token):
             return token
         case .refuse:
             throw SpecwrightError(.sessionExpired("more than \(window.maxRefreshes) token refreshes within \(window.window) s"))
-        case .wait(let task, let id):
+        case .wait(let flight):
             do {
-                return try await wait(for: task, id: id)
-            } catch is CancellationError {
-                throw SpecwrightError(.cancelled)
-            } catch {
+                return try await flight.wait(atMost: maxWait)
+            } catch RefreshWaitError.callDeadline, RefreshWaitError.refreshDeadline {
+                throw SpecwrightError(.timeout)
+            } catch RefreshWaitError.failed(let error) {
                 throw SpecwrightError(.sessionExpired("token refresh failed: \(error)"))
-            }
-        }
-    }
-
-    /// Starts the shared refresh; called with the lock held, so the task's own bookkeeping
-    /// (which takes the lock) happens after `inFlight` is set.
-    private func startRefresh(rejected: String?) -> Task<String, any Error> {
-        let refresh = self.refresh
-        let state = self.state
-        return Task {
-            do {
-                let token = try await refresh(rejected)
-                state.withLock {
-                    $0.latestToken = token
-                    $0.inFlight = nil
-                }
-                return token
             } catch {
-                state.withLock { $0.inFlight = nil }
-                throw error
+                throw SpecwrightError(.cancelled)
             }
         }
     }
 
-    /// Waits for the shared refresh, or throws `CancellationError` as soon as the caller is cancelled.
-    private func wait(for task: Task<String, any Error>, id: Int) async throws -> String {
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in
-                let cancelledEarly = state.withLock { state -> Bool in
-                    if case .cancelled = state.waiters[id] {
-                        state.waiters[id] = nil
-                        return true
-                    }
-                    state.waiters[id] = .waiting(continuation)
-                    return false
-                }
-                if cancelledEarly {
-                    continuation.resume(throwing: CancellationError())
-                    return
-                }
-                Task { self.finish(id, with: await task.result) }
-            }
-        } onCancel: {
-            let continuation = state.withLock { state -> CheckedContinuation<String, any Error>? in
-                switch state.waiters[id] {
-                case .allocated:
-                    state.waiters[id] = .cancelled
-                    return nil
-                case .waiting(let continuation):
-                    state.waiters[id] = nil
-                    return continuation
-                case .cancelled, nil:
-                    return nil
-                }
-            }
-            continuation?.resume(throwing: CancellationError())
+    /// Starts the refresh of `flight` and its deadline. Called with the lock held; both tasks
+    /// take the lock only when they finish, after `inFlight` is set.
+    private func start(_ flight: RefreshFlight, rejected: String?) {
+        let refresh = self.refresh
+        let timeout = refreshTimeout
+        let deadline = Task {
+            guard (try? await Task.sleep(nanoseconds: RefreshFlight.nanoseconds(timeout))) != nil else { return }
+            self.complete(flight, with: .failure(RefreshWaitError.refreshDeadline(timeout)))
         }
+        flight.attach(
+            Task {
+                let result: Result<String, any Error>
+                do {
+                    result = .success(try await refresh(rejected))
+                } catch {
+                    result = .failure(RefreshWaitError.failed(error))
+                }
+                deadline.cancel()
+                self.complete(flight, with: result)
+            })
     }
 
-    private func finish(_ id: Int, with result: Result<String, any Error>) {
-        let continuation = state.withLock { state -> CheckedContinuation<String, any Error>? in
-            guard case .waiting(let continuation) = state.waiters[id] else { return nil }
-            state.waiters[id] = nil
-            return continuation
+    /// Ends `flight`: it stops being the one in flight (so the next 401 starts a new refresh) and,
+    /// if it produced a token, that token becomes the latest. A refresh that answers after its
+    /// deadline is ignored.
+    private func complete(_ flight: RefreshFlight, with result: Result<String, any Error>) {
+        state.withLock { state in
+            guard state.inFlight === flight else { return }
+            state.inFlight = nil
+            if case .success(let token) = result { state.latestToken = token }
         }
-        continuation?.resume(with: result)
+        flight.finish(result)
     }
 }

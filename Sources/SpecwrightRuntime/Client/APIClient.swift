@@ -38,7 +38,8 @@ public final class APIClient: Sendable {
 
         var refresher: SingleFlightRefresher?
         if service.auth == .bearer, let refresh = configuration.tokenProvider?.refresh {
-            refresher = SingleFlightRefresher(refresh: refresh, window: configuration.refreshWindow, clock: configuration.clock)
+            refresher = SingleFlightRefresher(
+                refresh: refresh, window: configuration.refreshWindow, refreshTimeout: configuration.refreshTimeout, clock: configuration.clock)
         }
         var interceptors: [any Interceptor] = [
             CommonHeadersInterceptor(common: configuration.commonHeaders, requestIDHeader: configuration.requestIDHeader),

@@ -22,6 +22,9 @@ public struct ClientConfiguration: Sendable {
     public var retryBudget: RetryBudget.Configuration?
     /// The limit on token refreshes per time window.
     public var refreshWindow: RefreshWindow
+    /// The deadline of one token refresh, in seconds: a refresh still running then is cancelled
+    /// and dropped (the calls waiting for it fail with `timeout`; the next 401 starts a new one).
+    public var refreshTimeout: TimeInterval
     /// `User-Agent`, `Accept`, `Accept-Language` and optional provider headers.
     public var commonHeaders: CommonHeaders
     /// The header carrying the per-call request id (the same on every attempt); `nil` sends none.
@@ -49,6 +52,7 @@ public struct ClientConfiguration: Sendable {
         apiKeyProvider: (@Sendable () async throws -> String?)? = nil, interceptors: [any Interceptor] = [],
         stages: [any CallStage] = [], retryPolicy: RetryPolicy? = nil,
         retryBudget: RetryBudget.Configuration? = .default, refreshWindow: RefreshWindow = .default,
+        refreshTimeout: TimeInterval = ClientConfiguration.defaultRefreshTimeout,
         commonHeaders: CommonHeaders = .default, requestIDHeader: String? = ClientConfiguration.defaultRequestIDHeader,
         logging: LoggingConfiguration = LoggingConfiguration(), metrics: [any MetricsObserver] = [],
         clock: any RuntimeClock = SystemClock(), random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
@@ -64,6 +68,7 @@ public struct ClientConfiguration: Sendable {
         self.retryPolicy = retryPolicy
         self.retryBudget = retryBudget
         self.refreshWindow = refreshWindow
+        self.refreshTimeout = refreshTimeout
         self.commonHeaders = commonHeaders
         self.requestIDHeader = requestIDHeader
         self.logging = logging
@@ -75,6 +80,10 @@ public struct ClientConfiguration: Sendable {
         self.encoder = encoder
         self.dataLayer = dataLayer
     }
+
+    /// 30 s, the spec format's default request timeout: a refresh is one request to the
+    /// authorization server, and every authenticated call waits for it.
+    public static let defaultRefreshTimeout: TimeInterval = 30
 
     /// `X-Request-Id`: the de-facto header (Heroku, Rails, nginx `$request_id`) servers log and echo.
     public static let defaultRequestIDHeader = "X-Request-Id"

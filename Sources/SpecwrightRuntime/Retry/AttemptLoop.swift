@@ -87,7 +87,9 @@ struct AttemptLoop: Sendable {
             if isReplay {
                 throw SpecwrightError(.sessionExpired("the server answered 401 to the replay with a refreshed token"))
             }
-            return .replay(token: try await refresher.token(afterRejecting: AuthInterceptor.bearerToken(of: request)))
+            // The call waits for the shared refresh at most as long as its own timeout.
+            let token = try await refresher.token(afterRejecting: AuthInterceptor.bearerToken(of: request), maxWait: call.options.timeout)
+            return .replay(token: token)
         }
         let succeeded = response.status < 400
         if case .retry(let after) = decision {
