@@ -36,21 +36,24 @@ public final class APIClient: Sendable {
         let redactor = Redactor(configuration: configuration.logging, scheme: service.auth)
         self.redactor = redactor
 
+        // Any endpoint may ask for a bearer token (OpenAPI security is per operation), so the
+        // refresher exists whenever the app can refresh; `CredentialProviders` decides per call.
         var refresher: SingleFlightRefresher?
-        if service.auth == .bearer, let refresh = configuration.tokenProvider?.refresh {
+        if let refresh = configuration.tokenProvider?.refresh {
             refresher = SingleFlightRefresher(
                 refresh: refresh, window: configuration.refreshWindow, refreshTimeout: configuration.refreshTimeout, clock: configuration.clock)
         }
+        let credentials = CredentialProviders(configuration)
         var interceptors: [any Interceptor] = [
             CommonHeadersInterceptor(common: configuration.commonHeaders, requestIDHeader: configuration.requestIDHeader),
-            AuthInterceptor(scheme: service.auth, tokenProvider: configuration.tokenProvider, apiKeyProvider: configuration.apiKeyProvider),
+            AuthInterceptor(providers: credentials),
         ]
         interceptors += configuration.interceptors
         if configuration.logging.isEnabled {
             interceptors.append(LoggingInterceptor(sink: configuration.logging.sink, redactor: redactor))
         }
         let loop = AttemptLoop(
-            transport: transport, interceptors: interceptors, refresher: refresher, budget: budget,
+            transport: transport, interceptors: interceptors, refresher: refresher, credentials: credentials, budget: budget,
             clock: configuration.clock, random: configuration.random, decoder: decoder)
         let dataStages = configuration.dataLayer.stages(service: service) { [builder] endpoint in try builder.build(endpoint) }
         handler = CallChain.compose(dataStages + configuration.stages) { context in try await loop.run(context) }

@@ -2,14 +2,26 @@ import Foundation
 
 /// App-side configuration of an `APIClient`. Every property has a default, so
 /// `ClientConfiguration()` is a production-ready setup for services without authentication.
+///
+/// Credentials: set the providers of the schemes your endpoints ask for. When an endpoint
+/// accepts alternatives (a bearer token *or* an API key), the first alternative whose providers
+/// are all set is sent; endpoints that ask for no credentials get none (see `AuthRequirement`).
 public struct ClientConfiguration: Sendable {
     /// Replaces the service's base URL (staging, a local server); `nil` keeps the spec's.
     public var baseURL: URL?
     /// The transport; `nil` creates a `URLSessionTransport` (one session per client).
     public var transport: (any HTTPTransport)?
-    /// Bearer tokens and their refresh, for services with `AuthScheme.bearer`.
+    /// Bearer tokens and their refresh, for endpoints that ask for `AuthScheme.bearer` (OpenAPI
+    /// `http bearer`, OAuth 2, OpenID Connect).
     public var tokenProvider: TokenProvider?
-    /// The API key, for services with `AuthScheme.apiKeyHeader` / `.apiKeyQuery`.
+    /// The user name and password for endpoints that ask for `AuthScheme.basic`; asked before
+    /// every attempt (`nil`: send none).
+    public var basicCredentialsProvider: (@Sendable () async throws -> BasicCredentials?)?
+    /// The API key of each API-key scheme, by the header, query parameter or cookie name it is
+    /// sent under (`"X-Api-Key"`); for documents with several keys. When it is not set or returns
+    /// `nil`, `apiKeyProvider` is asked.
+    public var apiKeys: (@Sendable (_ name: String) async throws -> String?)?
+    /// The API key for every API-key scheme (`AuthScheme.apiKeyHeader` / `.apiKeyQuery` / `.apiKeyCookie`).
     public var apiKeyProvider: (@Sendable () async throws -> String?)?
     /// The app's interceptors, run after the built-ins (see docs/runtime.md for the order).
     public var interceptors: [any Interceptor]
@@ -49,6 +61,8 @@ public struct ClientConfiguration: Sendable {
     /// Creates a configuration; see each property for its default.
     public init(
         baseURL: URL? = nil, transport: (any HTTPTransport)? = nil, tokenProvider: TokenProvider? = nil,
+        basicCredentialsProvider: (@Sendable () async throws -> BasicCredentials?)? = nil,
+        apiKeys: (@Sendable (_ name: String) async throws -> String?)? = nil,
         apiKeyProvider: (@Sendable () async throws -> String?)? = nil, interceptors: [any Interceptor] = [],
         stages: [any CallStage] = [], retryPolicy: RetryPolicy? = nil,
         retryBudget: RetryBudget.Configuration? = .default, refreshWindow: RefreshWindow = .default,
@@ -62,6 +76,8 @@ public struct ClientConfiguration: Sendable {
         self.baseURL = baseURL
         self.transport = transport
         self.tokenProvider = tokenProvider
+        self.basicCredentialsProvider = basicCredentialsProvider
+        self.apiKeys = apiKeys
         self.apiKeyProvider = apiKeyProvider
         self.interceptors = interceptors
         self.stages = stages

@@ -8,7 +8,7 @@ public struct EndpointOptions: Sendable, Hashable {
     public var retry: RetryPolicy?
     /// The cache policy; `nil` → the service default (`networkOnly` unless the spec says otherwise).
     public var cache: CachePolicy?
-    /// Whether the service's authentication applies.
+    /// The credentials the endpoint asks for; `.inherit` → the service's `AuthScheme`.
     public var auth: AuthRequirement
     /// Whether a `POST`/`PATCH` may be retried; an `Idempotency-Key` is then sent (the same on every attempt).
     public var isIdempotent: Bool
@@ -27,12 +27,4 @@ public struct EndpointOptions: Sendable, Hashable {
         self.isIdempotent = isIdempotent
         self.isGate = isGate
     }
-}
-
-/// Whether an endpoint uses the service's authentication.
-public enum AuthRequirement: Sendable, Hashable {
-    /// The service's `AuthScheme` applies.
-    case inherit
-    /// No credentials are attached (e.g. login, public endpoints).
-    case none
 }

@@ -8,6 +8,7 @@ struct LoggingInterceptor: Interceptor {
     let redactor: Redactor
 
     func adapt(_ request: HTTPRequest, context: AttemptContext) async throws -> HTTPRequest {
+        let redactor = redactor.including(context.call.options.auth)
         var message = "→ \(request.method.rawValue) \(redactor.url(request.url)) (attempt \(context.attempt))"
         let headers = redactor.headerLines(request.headers.map { ($0.name, $0.value) })
         if !headers.isEmpty { message += "\n" + headers }
@@ -18,6 +19,7 @@ struct LoggingInterceptor: Interceptor {
     }
 
     func inspect(_ response: HTTPResponse, for request: HTTPRequest, context: AttemptContext) async throws -> InterceptorDecision {
+        let redactor = redactor.including(context.call.options.auth)
         var message = "← \(response.status) \(request.method.rawValue) \(redactor.url(request.url)) (\(response.body.count) bytes)"
         let headers = redactor.headerLines(response.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
         if !headers.isEmpty { message += "\n" + headers }

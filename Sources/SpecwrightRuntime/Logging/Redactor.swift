@@ -8,16 +8,36 @@ struct Redactor: Sendable {
     let maxBodyBytes: Int
 
     init(configuration: LoggingConfiguration, scheme: AuthScheme) {
-        var headers = configuration.redactedHeaders
-        var fields = configuration.redactedFields
-        switch scheme {
-        case .apiKeyHeader(let name): headers.insert(name.lowercased())
-        case .apiKeyQuery(let name): fields.insert(name.lowercased())
-        case .none, .bearer: break
-        }
+        let base = Redactor(
+            headers: configuration.redactedHeaders, fields: configuration.redactedFields.union(configuration.redactedHeaders),
+            maxBodyBytes: configuration.maxBodyBytes)
+        self = base.including([scheme])
+    }
+
+    private init(headers: Set<String>, fields: Set<String>, maxBodyBytes: Int) {
         self.headers = headers
-        self.fields = fields.union(headers)
-        maxBodyBytes = configuration.maxBodyBytes
+        self.fields = fields
+        self.maxBodyBytes = maxBodyBytes
+    }
+
+    /// This redactor, also hiding the API keys `requirement`'s schemes send (the header, or the
+    /// query parameter; cookies and `Authorization` are redacted as headers anyway).
+    func including(_ requirement: AuthRequirement) -> Redactor {
+        including(requirement.alternatives.joined())
+    }
+
+    private func including(_ schemes: some Sequence<AuthScheme>) -> Redactor {
+        var headers = headers
+        var fields = fields
+        for scheme in schemes {
+            switch scheme {
+            case .apiKeyHeader(let name): headers.insert(name.lowercased())
+            case .apiKeyQuery(let name), .apiKeyCookie(let name): fields.insert(name.lowercased())
+            case .none, .bearer, .basic: break
+            }
+        }
+        guard headers.count != self.headers.count || fields.count != self.fields.count else { return self }
+        return Redactor(headers: headers, fields: fields.union(headers), maxBodyBytes: maxBodyBytes)
     }
 
     /// The URL without user info, with the values of secret query parameters replaced.

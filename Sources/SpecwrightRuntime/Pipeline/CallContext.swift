@@ -9,7 +9,7 @@ public struct ResolvedOptions: Sendable, Hashable {
     public var retry: RetryPolicy
     /// The cache policy.
     public var cache: CachePolicy
-    /// Whether the service's authentication applies.
+    /// The credentials the endpoint asks for, with `.inherit` already replaced by the service's scheme.
     public var auth: AuthRequirement
     /// Whether the endpoint is marked idempotent.
     public var isIdempotent: Bool

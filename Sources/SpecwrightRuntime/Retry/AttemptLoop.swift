@@ -11,6 +11,7 @@ struct AttemptLoop: Sendable {
     let transport: any HTTPTransport
     let interceptors: [any Interceptor]
     let refresher: SingleFlightRefresher?
+    let credentials: CredentialProviders
     let budget: RetryBudget?
     let clock: any RuntimeClock
     let random: @Sendable () -> Double
@@ -83,7 +84,7 @@ struct AttemptLoop: Sendable {
         } catch {
             return .failure(SpecwrightError(Self.map(error)), retryAfter: nil, forced: false, fallback: nil)
         }
-        if response.status == 401, call.options.auth == .inherit, let refresher {
+        if response.status == 401, let refresher, credentials.refreshesOn401(call) {
             if isReplay {
                 throw SpecwrightError(.sessionExpired("the server answered 401 to the replay with a refreshed token"))
             }

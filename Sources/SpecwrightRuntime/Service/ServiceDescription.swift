@@ -8,7 +8,8 @@ public struct ServiceDescription: Sendable {
     public var baseURL: URL
     /// Headers sent with every request of the service.
     public var headers: [HTTPHeader]
-    /// How requests authenticate.
+    /// How requests of endpoints that do not name their own requirement (`AuthRequirement.inherit`,
+    /// e.g. hand-written endpoints) authenticate.
     public var auth: AuthScheme
     /// How dates are encoded in bodies and queries and decoded from responses.
     public var dates: DateCoding
@@ -42,18 +43,6 @@ public struct ServiceDescription: Sendable {
         self.cache = cache
         self.gateEndpoint = gateEndpoint
     }
-}
-
-/// How a service authenticates requests.
-public enum AuthScheme: Sendable, Hashable {
-    /// No authentication.
-    case none
-    /// `Authorization: Bearer <token>` from `ClientConfiguration.tokenProvider`, refreshed on 401.
-    case bearer
-    /// An API key in the named header, from `ClientConfiguration.apiKeyProvider`.
-    case apiKeyHeader(String)
-    /// An API key in the named query parameter, from `ClientConfiguration.apiKeyProvider`.
-    case apiKeyQuery(String)
 }
 
 /// The response envelope of APIs that wrap every payload, e.g. `{"code": 0, "message": "", "data": {...}}`.
