@@ -4,7 +4,8 @@
 #   1. a rebuild without changes runs no generation step (incremental);
 #   2. a spec error fails `swift build` with the diagnostic at the spec's file:line:col;
 #   3. fixing the spec regenerates and builds again;
-#   4. the command plugin writes the same files into the target's Generated/ folder;
+#   4. the command plugin writes the same files into the target's Generated/ folder, and its
+#      --check passes on them and fails (with a located error) once one is edited;
 #   5. the demo executable talks to the fixture server.
 # Run by .ci/run after `swift test`.
 set -euo pipefail
@@ -44,6 +45,14 @@ swift package --allow-writing-to-package-directory generate-client --target Book
 for name in BookstoreTypes BookstoreEndpoints BookstoreClient; do
   test -s "Sources/BookstoreAPI/Generated/$name.swift" || { cat "$log"; echo "missing $name.swift"; exit 1; }
 done
+echo "== example: generate-client --check passes on current files and fails on an edited one"
+swift package --allow-writing-to-package-directory generate-client --target BookstoreAPI --check >"$log" 2>&1 || { cat "$log"; exit 1; }
+echo "// edited by hand" >> Sources/BookstoreAPI/Generated/BookstoreClient.swift
+if swift package --allow-writing-to-package-directory generate-client --target BookstoreAPI --check --diff >"$log" 2>&1; then
+  cat "$log"; echo "--check passed on an edited file"; exit 1
+fi
+grep -q "Generated/BookstoreClient.swift: error: BookstoreClient.swift is out of date" "$log" || { cat "$log"; echo "no out-of-date error"; exit 1; }
+grep -q "^-// edited by hand" "$log" || { cat "$log"; echo "no diff"; exit 1; }
 rm -rf Sources/BookstoreAPI/Generated
 
 echo "== example: the demo against the fixture server"

@@ -22,6 +22,8 @@ public enum GenerateCommand: Command {
         flags: [
             .init("quiet", short: "q", help: "Print nothing when generation succeeds."),
             .init("mutable-properties", help: "Generate objects with var properties instead of let (slower to compile)."),
+            .init("check", help: "Write nothing; exit 1 listing every output file that is out of date (for CI)."),
+            .init("diff", help: "With --check: print a unified diff of each out-of-date file."),
         ],
         positionals: [.init("spec", help: "The spec file.")])
 
@@ -36,6 +38,10 @@ public enum GenerateCommand: Command {
         }
         if let prefix = arguments.option("file-prefix"), prefix.contains("/") || prefix.hasPrefix(".") {
             context.output.printError("error: --file-prefix must be a plain file-name prefix, not '\(prefix)'")
+            return ExitCode.usage
+        }
+        if arguments.flag("diff"), !arguments.flag("check") {
+            context.output.printError("error: --diff only goes with --check")
             return ExitCode.usage
         }
         var config = GenerationConfig()
@@ -88,9 +94,12 @@ public enum GenerateCommand: Command {
             context.output.printError(failure.description)
         }
         guard result.succeeded else { return ExitCode.specErrors }
+        let prefix = arguments.option("file-prefix") ?? ""
+        let files = result.files.map { GeneratedFile(name: prefix + $0.name, contents: $0.contents) }
+        if arguments.flag("check") {
+            return check(files, in: output, showingDiff: arguments.flag("diff"), quiet: arguments.flag("quiet"), context: context)
+        }
         do {
-            let prefix = arguments.option("file-prefix") ?? ""
-            let files = result.files.map { GeneratedFile(name: prefix + $0.name, contents: $0.contents) }
             let outcomes = try OutputWriter(directory: URL(fileURLWithPath: output, isDirectory: true)).write(files)
             if !arguments.flag("quiet") {
                 for (name, outcome) in outcomes {
@@ -102,6 +111,23 @@ public enum GenerateCommand: Command {
             context.output.printError(error.description)
             return ExitCode.specErrors
         }
+        return ExitCode.success
+    }
+
+    /// `--check`: reports the out-of-date files (and their diffs) and writes nothing.
+    private static func check(_ files: [GeneratedFile], in output: String, showingDiff: Bool, quiet: Bool, context: CommandContext) -> Int32 {
+        let reports = OutputCheck(directory: output).compare(files)
+        let outOfDate = reports.filter(\.isOutOfDate)
+        for report in outOfDate {
+            report.errorLine.map(context.output.printError)
+            if showingDiff { context.output.standardOutput(report.unifiedDiff) }
+        }
+        let summary = OutputCheck.summary(outOfDate: outOfDate.count, total: reports.count)
+        if !outOfDate.isEmpty {
+            context.output.printError("note: " + summary)
+            return ExitCode.specErrors
+        }
+        if !quiet { context.output.print(summary) }
         return ExitCode.success
     }
 }
