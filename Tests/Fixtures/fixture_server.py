@@ -178,8 +178,9 @@ class Handler(BaseHTTPRequestHandler):
 # Data-layer routes (HTTP cache, config gate, envelope, batch loader, outbox). Owned by the
 # data-layer tests (Data*Tests.swift); everything above belongs to the runtime-core tests.
 #
-#   /<sid>/cached?cc=V[&etag=E][&lm=HTTP-date][&vary=H][&delay=S][&pad=N]
-#         200 with Cache-Control V (and ETag / Last-Modified / Vary), body {"hit": n, "lang": …}
+#   /<sid>/cached?cc=V[&etag=E][&lm=HTTP-date][&vary=H][&age=A][&delay=S][&pad=N]
+#         200 with Cache-Control V (and ETag / Last-Modified / Vary / Age, sent verbatim), body
+#         {"hit": n, "lang": …, "user": <bearer token or null>, "user_hit": n-th request with that token}
 #         (plus "pad": N × "x" when pad is given);
 #         304 when If-None-Match equals E (counted as not_modified)
 #   /<sid>/gate[?fail=1][&delay=S]          the config gate call (500 when fail=1)
@@ -217,6 +218,8 @@ def data_layer_route(handler, state, behaviour, query, body, hit):
             headers["Last-Modified"] = query["lm"][0]
         if "vary" in query:
             headers["Vary"] = query["vary"][0]
+        if "age" in query:
+            headers["Age"] = query["age"][0]
         if delay:
             time.sleep(delay)
         if etag and handler.headers.get("If-None-Match") == etag:
@@ -228,7 +231,13 @@ def data_layer_route(handler, state, behaviour, query, body, hit):
             handler.send_header("Content-Length", "0")
             handler.end_headers()
             return True
-        payload = {"hit": hit, "lang": handler.headers.get("Accept-Language")}
+        authorization = handler.headers.get("Authorization") or ""
+        user = authorization[len("Bearer "):] if authorization.startswith("Bearer ") else None
+        with LOCK:
+            user_hits = data.setdefault("user_hits", {})
+            user_hits[user or ""] = user_hits.get(user or "", 0) + 1
+            user_hit = user_hits[user or ""]
+        payload = {"hit": hit, "lang": handler.headers.get("Accept-Language"), "user": user, "user_hit": user_hit}
         if "pad" in query:
             payload["pad"] = "x" * int(query["pad"][0])
         handler.send(200, json.dumps(payload).encode(), headers=headers)

@@ -9,6 +9,14 @@ import Foundation
 struct CachedBody: Codable, Sendable, Hashable {
     var hit: Int
     var lang: String?
+    /// The bearer token the request carried (nil without one).
+    var user: String?
+    /// The how-many-th request with that token this was (server-side count).
+    var userHit: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case hit, lang, user, userHit = "user_hit"
+    }
 }
 
 /// The fixture server's data-layer counters (`/_data/<sid>`).
@@ -43,12 +51,14 @@ extension FixtureServer {
 enum DataSupport {
     /// A GET of the fixture server's `/cached` route with `Cache-Control: cc` and the given policy.
     static func cached(
-        cc: String, etag: String? = nil, vary: String? = nil, policy: CachePolicy, headers: [HTTPHeader] = [], delay: Double? = nil
+        cc: String, etag: String? = nil, vary: String? = nil, age: String? = nil, policy: CachePolicy,
+        headers: [HTTPHeader] = [], delay: Double? = nil
     ) -> TestEndpoint {
         var query = QueryParameters()
         query.append("cc", cc)
         query.append("etag", etag)
         query.append("vary", vary)
+        query.append("age", age)
         query.append("delay", delay)
         return TestEndpoint(["cached"], query: query, headers: headers, options: EndpointOptions(cache: policy))
     }

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Unknown directives are ignored, as RFC 9111 §5.2.3 requires; a malformed delta-seconds value
 /// makes that directive absent, except `max-age`, which a malformed value turns into 0 (stale), the
-/// conservative reading RFC 9111 §4.2.1 recommends.
+/// conservative reading RFC 9111 §4.2.1 recommends. A value too large to represent is 2^31
+/// (RFC 9111 §1.2.2, `DeltaSeconds`), never a trap.
 struct CacheControl: Sendable, Hashable {
     var maxAge: TimeInterval?
     var noStore = false
@@ -37,7 +38,7 @@ struct CacheControl: Sendable, Hashable {
             let argument = pieces.count > 1
                 ? pieces[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
                 : nil
-            let seconds = argument.flatMap { UInt64($0) }.map { TimeInterval(min($0, 1 << 31)) }
+            let seconds = argument.flatMap(DeltaSeconds.parse)
             switch name {
             case "max-age": maxAge = seconds ?? 0
             case "no-store": noStore = true

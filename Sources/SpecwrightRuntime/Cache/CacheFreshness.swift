@@ -5,20 +5,16 @@ enum CacheFreshness {
     /// Statuses a cache may reuse under heuristic freshness or a policy ttl (RFC 9110 §15.1).
     static let heuristicallyCacheableStatuses: Set<Int> = [200, 203, 204, 300, 301, 308, 404, 405, 410, 414, 501]
 
-    /// The entry's current age (RFC 9111 §4.2.3).
+    /// The entry's current age (RFC 9111 §4.2.3), in `0...DeltaSeconds.maximum` whatever the
+    /// stored headers and times say (a hostile `Age` or a tampered row cannot overflow it).
     static func currentAge(of entry: CacheEntry, now: Date) -> TimeInterval {
         let dateValue = HeaderLookup.value("Date", in: entry.headers).flatMap(HTTPDate.parse) ?? entry.responseTime
-        var ageValue: TimeInterval = 0
-        if let text = HeaderLookup.value("Age", in: entry.headers),
-            let seconds = UInt64(text.trimmingCharacters(in: .whitespaces))
-        {
-            ageValue = TimeInterval(seconds)
-        }
-        let apparentAge = max(0, entry.responseTime.timeIntervalSince(dateValue))
-        let responseDelay = max(0, entry.responseTime.timeIntervalSince(entry.requestTime))
-        let correctedInitialAge = max(apparentAge, ageValue + responseDelay)
-        let residentTime = max(0, now.timeIntervalSince(entry.responseTime))
-        return correctedInitialAge + residentTime
+        let ageValue = HeaderLookup.value("Age", in: entry.headers).flatMap(DeltaSeconds.age(fromHeader:)) ?? 0
+        let apparentAge = DeltaSeconds.clamp(entry.responseTime.timeIntervalSince(dateValue))
+        let responseDelay = DeltaSeconds.clamp(entry.responseTime.timeIntervalSince(entry.requestTime))
+        let correctedInitialAge = max(apparentAge, DeltaSeconds.clamp(ageValue + responseDelay))
+        let residentTime = DeltaSeconds.clamp(now.timeIntervalSince(entry.responseTime))
+        return DeltaSeconds.clamp(correctedInitialAge + residentTime)
     }
 
     /// Whether the response states its own lifetime (`max-age` or `Expires`).
@@ -27,8 +23,13 @@ enum CacheFreshness {
     }
 
     /// How long the response stays fresh (RFC 9111 §4.2.1): `max-age`, else `Expires` − `Date`,
-    /// else `fallbackTTL` (the endpoint policy's ttl), else the 10 % Last-Modified heuristic (§4.2.2).
+    /// else `fallbackTTL` (the endpoint policy's ttl), else the 10 % Last-Modified heuristic (§4.2.2);
+    /// in `0...DeltaSeconds.maximum`.
     static func lifetime(status: Int, headers: [String: String], fallbackTTL: TimeInterval?) -> TimeInterval {
+        DeltaSeconds.clamp(unclampedLifetime(status: status, headers: headers, fallbackTTL: fallbackTTL))
+    }
+
+    private static func unclampedLifetime(status: Int, headers: [String: String], fallbackTTL: TimeInterval?) -> TimeInterval {
         let control = CacheControl(headers: headers)
         if let maxAge = control.maxAge { return maxAge }
         if let expiresValue = HeaderLookup.value("Expires", in: headers) {

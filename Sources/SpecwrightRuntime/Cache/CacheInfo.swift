@@ -33,7 +33,7 @@ public struct CacheInfo: Sendable, Hashable, CustomStringConvertible {
 
     /// A log-friendly description, e.g. `cache (age 12s, stale)`.
     public var description: String {
-        "\(source.rawValue) (age \(Int(age))s\(isStale ? ", stale" : ""))"
+        "\(source.rawValue) (age \(DeltaSeconds.headerValue(age))s\(isStale ? ", stale" : ""))"
     }
 
     /// A response that came straight from the network.

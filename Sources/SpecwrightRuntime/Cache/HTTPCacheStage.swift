@@ -160,7 +160,7 @@ struct HTTPCacheStage: Sendable {
     static func response(from entry: CacheEntry, age: TimeInterval) -> CacheableResponse {
         CacheableResponse(
             status: entry.status,
-            headers: HeaderLookup.setting("Age", to: String(Int(age.rounded(.down))), in: entry.headers),
+            headers: HeaderLookup.setting("Age", to: DeltaSeconds.headerValue(age), in: entry.headers),
             body: entry.body)
     }
 }

@@ -30,7 +30,7 @@ final class SQLiteCacheStore: Sendable {
         let connection = try SQLiteConnection(path: path)
         var version = 0
         try connection.perform { session in
-            try session.query("PRAGMA user_version") { version = Int($0.int64(0)) }
+            try session.query("PRAGMA user_version") { version = Int(clamping: $0.int64(0)) }
         }
         if version != schemaVersion {
             try connection.execute("""
@@ -59,7 +59,8 @@ final class SQLiteCacheStore: Sendable {
     /// (no WAL commit) on hot entries, and LRU order is still right to the minute.
     static let accessTimeResolution: TimeInterval = 60
 
-    /// The stored variants for `key`; empty on any read failure or undecodable row.
+    /// The stored variants for `key`; empty on any read failure. A malformed row (`CacheEntry.stored`)
+    /// is skipped.
     func entries(for key: CacheKey) -> [CacheEntry] {
         let decoder = JSONDecoder()
         let now = Date().timeIntervalSince1970
@@ -69,8 +70,8 @@ final class SQLiteCacheStore: Sendable {
             try session.query(
                 "SELECT entry, body, last_access FROM cache_entries WHERE storage_key = ?", [.text(key.storageKey)]
             ) { row in
-                guard var entry = try? decoder.decode(CacheEntry.self, from: row.blob(0)) else { return }
-                entry.body = row.blob(1)
+                guard let entry = CacheEntry.stored(metadata: row.blob(0), body: row.blob(1), filedUnder: key, decoder: decoder)
+                else { return }
                 result.append(entry)
                 if now - row.double(2) > Self.accessTimeResolution { needsTouch = true }
             }
@@ -100,18 +101,21 @@ final class SQLiteCacheStore: Sendable {
                     .text(entry.key.url), .blob(encoded), .blob(entry.body), .integer(Int64(entry.cost)),
                     .double(Date().timeIntervalSince1970),
                 ])
-            var total: Int64 = 0
-            try session.query("SELECT COALESCE(SUM(cost), 0) FROM cache_entries") { total = $0.int64(0) }
-            guard total > Int64(capacity) else { return }
-            var victims: [(String, String, Int64)] = []
+            // Costs are read as doubles, and negative ones as 0: a tampered `cost` column can
+            // neither overflow the sum (SUM would fail, Int64 arithmetic would trap) nor hide
+            // other rows from eviction.
+            var total = 0.0
+            try session.query("SELECT TOTAL(MAX(cost, 0)) FROM cache_entries") { total = $0.double(0) }
+            guard total > Double(capacity) else { return }
+            var victims: [(String, String)] = []
             try session.query(
-                "SELECT storage_key, variant_key, cost FROM cache_entries ORDER BY last_access ASC"
+                "SELECT storage_key, variant_key, MAX(cost, 0) FROM cache_entries ORDER BY last_access ASC"
             ) { row in
-                guard total > Int64(capacity) else { return }
-                victims.append((row.text(0) ?? "", row.text(1) ?? "", row.int64(2)))
-                total -= row.int64(2)
+                guard total > Double(capacity) else { return }
+                victims.append((row.text(0) ?? "", row.text(1) ?? ""))
+                total -= row.double(2)
             }
-            for (storageKey, variantKey, _) in victims {
+            for (storageKey, variantKey) in victims {
                 try session.run(
                     "DELETE FROM cache_entries WHERE storage_key = ? AND variant_key = ?",
                     [.text(storageKey), .text(variantKey)])
@@ -148,8 +152,8 @@ final class SQLiteCacheStore: Sendable {
     func statistics() -> (count: Int, cost: Int) {
         var result = (count: 0, cost: 0)
         _ = try? connection.perform { session in
-            try session.query("SELECT COUNT(*), COALESCE(SUM(cost), 0) FROM cache_entries") { row in
-                result = (Int(row.int64(0)), Int(row.int64(1)))
+            try session.query("SELECT COUNT(*), TOTAL(MAX(cost, 0)) FROM cache_entries") { row in
+                result = (Int(clamping: row.int64(0)), Int(min(row.double(1), 9e15)))
             }
         }
         return result
