@@ -14,6 +14,7 @@ Behaviours:
   /<sid>/auth                                             401 unless "Authorization: Bearer <token issued by refresh>"
   /<sid>/refresh                                          issues a new token (counts refreshes; ?fail=1 → 500)
   /<sid>/slow?delay=S                                     answers after S seconds
+  /<sid>/drip?bytes=N&interval=S                         200 promising N bytes, sending one byte every S seconds
   /<sid>/truncated                                        promises 1000 bytes, sends 10, closes the connection
   /<sid>/invalid-json                                     200 with a broken JSON body
   /<sid>/large?bytes=N                                    200 with a JSON array of about N bytes
@@ -137,6 +138,23 @@ class Handler(BaseHTTPRequestHandler):
         if behaviour == "slow":
             time.sleep(float(query.get("delay", ["1"])[0]))
             return self.send(200, b'{"slow":true}')
+        if behaviour == "drip":
+            size = int(query.get("bytes", ["30"])[0])
+            interval = float(query.get("interval", ["1"])[0])
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(size))
+            self.end_headers()
+            self.wfile.flush()
+            try:
+                for _ in range(size):
+                    time.sleep(interval)
+                    self.wfile.write(b" ")
+                    self.wfile.flush()
+            except OSError:
+                pass  # the client gave up, as it should
+            self.close_connection = True
+            return
         if behaviour == "truncated":
             self.send_response(200)
             self.send_header("Content-Type", "application/json")

@@ -29,7 +29,7 @@ enum BatchScheduler {
             if let timeout = options.timeout {
                 group.addTask {
                     do {
-                        try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
+                        try await Task.sleep(nanoseconds: RequestTimeout.nanoseconds(timeout))
                         return .deadline
                     } catch {
                         return .deadlineCancelled

@@ -24,12 +24,18 @@ extension APIClient {
             guard let method = HTTPMethod(rawValue: entry.request.method) else {
                 return .rejected(status: nil, reason: "unknown method \(entry.request.method)")
             }
+            let timeout: TimeInterval
+            do throws(SpecwrightError) {
+                timeout = try RequestTimeout.validated(entry.request.timeout, source: "the stored timeout")
+            } catch {
+                return .rejected(status: nil, reason: error.kindDescription)
+            }
             let request = HTTPRequest(
                 method: method, url: entry.request.url,
                 headers: entry.request.headers.compactMap { $0.count == 2 ? HTTPHeader($0[0], $0[1]) : nil },
-                body: entry.request.body, timeout: entry.request.timeout)
+                body: entry.request.body, timeout: timeout)
             let options = ResolvedOptions(
-                timeout: entry.request.timeout, retry: retry, cache: .networkOnly, auth: .inherit, isIdempotent: true, isGate: false)
+                timeout: timeout, retry: retry, cache: .networkOnly, auth: .inherit, isIdempotent: true, isGate: false)
             let call = CallContext(
                 operationName: entry.operationName, service: service, request: request, options: options,
                 idempotencyKey: entry.idempotencyKey)

@@ -123,9 +123,7 @@ struct RequestBuilder: Sendable {
             body = encoded.data
             headers.addIfAbsent(HTTPHeader("Content-Type", encoded.contentType))
         }
-        guard timeout.isFinite, timeout > 0 else {
-            throw SpecwrightError(.invalidRequest("timeout \(timeout) is not a positive number of seconds"))
-        }
+        let timeout = try RequestTimeout.validated(timeout, source: "the endpoint's timeout")
         return HTTPRequest(method: endpoint.method, url: url, headers: headers, body: body, timeout: timeout)
     }
 

@@ -127,6 +127,7 @@ struct AttemptLoop: Sendable {
                 throw SpecwrightError(.invalidRequest("interceptor \(type(of: interceptor)) failed: \(error)"))
             }
         }
+        request.timeout = try RequestTimeout.validated(request.timeout, source: "the request timeout after interceptors")
         return request
     }
 

@@ -1,0 +1,75 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The delegate of `URLSessionTransport`'s session: collects each task's response and body and
+/// runs every event through the task's `TransferMonitor`, cancelling the task the moment a limit
+/// is broken. One delegate serves all tasks of a session; tasks are keyed by identifier.
+///
+/// `@unchecked Sendable`: `transfers` is a `Locked` dictionary; a `Transfer`'s mutable fields are
+/// only touched from the session's delegate queue, which is serial (`maxConcurrentOperationCount` 1).
+final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    /// One running exchange.
+    final class Transfer: @unchecked Sendable {
+        let monitor: TransferMonitor
+        let continuation: CheckedContinuation<HTTPResponse, any Error>
+        var body = Data()
+
+        init(monitor: TransferMonitor, continuation: CheckedContinuation<HTTPResponse, any Error>) {
+            self.monitor = monitor
+            self.continuation = continuation
+        }
+    }
+
+    private let transfers = Locked<[Int: Transfer]>([:])
+
+    /// Registers `task` (not yet resumed), arms its deadline and resumes it.
+    func start(_ task: URLSessionDataTask, monitor: TransferMonitor, continuation: CheckedContinuation<HTTPResponse, any Error>) {
+        let transfer = Transfer(monitor: monitor, continuation: continuation)
+        transfers.withLock { $0[task.taskIdentifier] = transfer }
+        monitor.armDeadline { [weak task] in task?.cancel() }
+        task.resume()
+    }
+
+    private func transfer(for task: URLSessionTask) -> Transfer? {
+        transfers.withLock { $0[task.taskIdentifier] }
+    }
+
+    /// Ends `task` with `error` (the monitor keeps the first reason) and cancels it.
+    private func fail(_ task: URLSessionTask, _ transfer: Transfer, with error: any Error) {
+        if transfer.monitor.record(error) { task.cancel() }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        guard let transfer = transfer(for: dataTask) else { return }
+        transfer.body.append(data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if let failure = transfer.monitor.finish() {
+            transfer.continuation.resume(throwing: failure)
+        } else if let error {
+            transfer.continuation.resume(throwing: error)
+        } else if let http = task.response as? HTTPURLResponse {
+            transfer.continuation.resume(returning: HTTPResponse(http, body: transfer.body))
+        } else {
+            transfer.continuation.resume(throwing: URLError(.badServerResponse))
+        }
+    }
+}
+
+extension HTTPResponse {
+    /// The response of `http` with `body`; header names lower-cased.
+    init(_ http: HTTPURLResponse, body: Data) {
+        var headers: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String, let value = value as? String {
+                headers[name.lowercased()] = value
+            }
+        }
+        self.init(status: http.statusCode, headers: headers, body: body)
+    }
+}
