@@ -11,10 +11,22 @@ import PackagePlugin
 struct SpecwrightPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let sourceTarget = target as? SourceModuleTarget else { return [] }
+        let files = sourceTarget.sourceFiles.map(\.url)
+        let check = TargetCheck(targetName: target.name, targetPath: Self.relativePath(of: sourceTarget.directoryURL, in: context))
+        let findings = check.findings(in: files)
+        TargetCheck.report(findings)
+        if findings.contains(where: \.isError) { return [] }
         let tool = try context.tool(named: "specwright")
-        return SpecInputs.find(in: sourceTarget.sourceFiles.map(\.url)).map { input in
+        return SpecInputs.find(in: files).map { input in
             input.buildCommand(tool: tool.url, workDirectory: context.pluginWorkDirectoryURL)
         }
+    }
+
+    /// `Sources/ShopAPI` for a target folder inside the package; the full path otherwise.
+    static func relativePath(of directory: URL, in context: PluginContext) -> String {
+        let root = context.package.directoryURL.standardizedFileURL.path
+        let path = directory.standardizedFileURL.path
+        return path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
     }
 }
 

@@ -30,6 +30,12 @@ enum ReadmeSamples {
         return [book, created] + many
     }
 
+    static func localServer() -> BookstoreClient {
+        let local = BookstoreClient(configuration: ClientConfiguration(
+            baseURL: URL(string: "http://127.0.0.1:8080")))
+        return local
+    }
+
     static func errors(client: BookstoreClient, id: UUID) async throws {
         do {
             _ = try await client.books.get(id: id)
