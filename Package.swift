@@ -28,8 +28,10 @@ let package = Package(
             exclude: ["README.md"],
             resources: [.embedInCode("Swift")]
         ),
+        // The package version, in one place: the generator and the runtime both report it.
+        .target(name: "SpecwrightPackageInfo"),
         // Spec model, decoding, validation, diagnostics, IR, naming, rendering.
-        .target(name: "SpecwrightCore", dependencies: ["SpecwrightYAML", "Mustache", "SpecwrightTemplates"]),
+        .target(name: "SpecwrightCore", dependencies: ["SpecwrightYAML", "Mustache", "SpecwrightTemplates", "SpecwrightPackageInfo"]),
         // Command-line front end (argument parsing + commands); thin over SpecwrightCore.
         .target(name: "SpecwrightCLI", dependencies: ["SpecwrightCore"]),
         .executableTarget(name: "specwright", dependencies: ["SpecwrightCLI"]),
@@ -43,7 +45,7 @@ let package = Package(
         // What generated clients import. Foundation (and SQLite for the cache and outbox) only.
         .target(
             name: "SpecwrightRuntime",
-            dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux]))]
+            dependencies: ["SpecwrightPackageInfo", .target(name: "CSQLite", condition: .when(platforms: [.linux]))]
         ),
         // Rerunnable benchmarks (`swift run -c release specwright-bench [name]`), one file per benchmark.
         .executableTarget(name: "specwright-bench", dependencies: ["SpecwrightRuntime", "SpecwrightYAML", "SpecwrightCore", "SpecwrightTestSupport"], path: "Benchmarks/SpecwrightBench"),
@@ -62,7 +64,7 @@ let package = Package(
 
         .testTarget(name: "SpecwrightYAMLTests", dependencies: ["SpecwrightYAML"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "SpecwrightYAML"]),
-        .testTarget(name: "SpecwrightCoreTests", dependencies: ["SpecwrightCore", "SpecwrightCLI"], exclude: ["Fixtures"]),
+        .testTarget(name: "SpecwrightCoreTests", dependencies: ["SpecwrightCore", "SpecwrightCLI", "SpecwrightPackageInfo"], exclude: ["Fixtures"]),
         // Child process of the outbox crash test (enqueues and flushes, gets SIGKILLed mid-flush).
         .executableTarget(name: "outbox-crash-child", dependencies: ["SpecwrightRuntime"], path: "Tests/DataOutboxCrashChild"),
         // Test helpers shared by the runtime and end-to-end tests (the fixture server process).

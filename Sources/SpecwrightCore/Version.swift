@@ -1,4 +1,8 @@
-/// The generator's version, printed by `--version` and written into generated headers.
+import SpecwrightPackageInfo
+
+/// The generator's version, printed by `--version` and written into generated headers: the
+/// package version (``SpecwrightPackageVersion``), which the runtime reports too.
 public enum SpecwrightVersion {
-    public static let current = "0.1.0"
+    /// The package version.
+    public static let current = SpecwrightPackageVersion.current
 }

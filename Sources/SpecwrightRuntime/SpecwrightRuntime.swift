@@ -1,4 +1,7 @@
-/// The runtime library version.
+import SpecwrightPackageInfo
+
+/// The runtime library version: the package version, the same one the generator prints.
 public enum SpecwrightRuntimeVersion {
-    public static let current = "0.1.0"
+    /// The package version (sent in the default `User-Agent`).
+    public static let current = SpecwrightPackageVersion.current
 }

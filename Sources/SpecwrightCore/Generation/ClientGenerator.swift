@@ -32,6 +32,8 @@ public enum ClientGenerator {
         }
         let (api, filterWarnings) = filtered(unfiltered, document: document, by: filter)
         let diagnostics = DiagnosticBag.sortedByLocation(loaded.diagnostics + lowered.diagnostics + filterWarnings)
+        var options = options
+        options.provenance = Provenance(input: bytes, options: options, filter: filter, templates: templates)
         do {
             let files = try SwiftClientRenderer(templates: templates, options: options).render(api)
             return Result(files: files, diagnostics: diagnostics, templateFailure: nil)

@@ -28,6 +28,8 @@ public enum OpenAPIGenerator {
         filter: OperationFilter = .all
     ) -> Result? {
         guard let imported = importIfOpenAPI(bytes: bytes, file: file, filter: filter) else { return nil }
+        var options = options
+        options.provenance = Provenance(input: bytes, options: options, filter: filter, templates: templates)
         return render(imported, templates: templates, options: options)
     }
 

@@ -26,6 +26,9 @@ public struct RenderOptions: Hashable, Sendable {
     /// Whether generated objects get `var` properties instead of `let` (each `var` adds a setter
     /// and a `modify` accessor, which large clients pay for in compile time).
     public var mutableProperties: Bool
+    /// The input and config hashes written into file headers; nil leaves them out (a hand-built
+    /// IR has no input). The generators set it from the bytes they were given.
+    public var provenance: Provenance?
 
     /// Creates options.
     public init(

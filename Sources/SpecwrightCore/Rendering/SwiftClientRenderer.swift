@@ -51,6 +51,8 @@ public struct SwiftClientRenderer: Sendable {
         return [
             "access": .string(access.modifier),
             "generatorVersion": .string(options.generatorVersion),
+            "inputHash": options.provenance.map { .string($0.inputHash) } ?? .null,
+            "configHash": options.provenance.map { .string($0.configHash) } ?? .null,
             "specFile": .string(IR.Documentation(api.sourceFile).lines.joined(separator: " ")),
             "name": .string(api.name.code),
             "doc": .list(SourceLayout.docLines(api.documentation).map(MustacheValue.string)),

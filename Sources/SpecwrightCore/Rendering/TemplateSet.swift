@@ -9,6 +9,8 @@ public struct TemplateSet: Sendable {
     public let library: TemplateLibrary
     /// The names of templates that came from the override directory, sorted.
     public let overridden: [String]
+    /// The text of each overridden template, by name (part of a generation's ``Provenance``).
+    public let overrideSources: [String: String]
 
     /// A template set failure: an unreadable override or a malformed template.
     public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
@@ -63,6 +65,7 @@ public struct TemplateSet: Sendable {
             throw .invalidTemplate(error)
         }
         self.overridden = overridden
+        overrideSources = sources.filter { overridden.contains($0.key) }
     }
 
     /// Renders the template called `name`.

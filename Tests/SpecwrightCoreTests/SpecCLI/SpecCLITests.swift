@@ -105,12 +105,6 @@ import SpecwrightCore
         }
     }
 
-    @Test func versionPrintsTheVersion() {
-        let run = runCLI(["--version"])
-        #expect(run.exitCode == 0)
-        #expect(run.standardOutput == "\(SpecwrightVersion.current)\n")
-    }
-
     @Test func commandHelpShowsUsageArgumentsAndOptions() {
         for arguments in [["validate", "--help"], ["validate", "x.yaml", "-h"], ["help", "validate"]] {
             let run = runCLI(arguments)
