@@ -28,12 +28,17 @@ struct OpenAPICorpusTests {
     @Test("Twilio's YAML and its JSON twin (with surrogate-pair escapes) give byte-identical clients")
     func twilioTwinsAreIdentical() throws {
         guard Self.documents.contains("twilio-api-v2010.json") else { return }
-        // The same display name for both, so the header comment (which names the file) matches too.
+        // The same display name for both, so the header comment (which names the file) matches too;
+        // only the input hash in the header differs (the bytes differ).
         let yaml = try OpenAPISupport.generate(bytes: try Self.bytes("twilio-api-v2010.yaml"), file: "twilio-api-v2010")
         let json = try OpenAPISupport.generate(bytes: try Self.bytes("twilio-api-v2010.json"), file: "twilio-api-v2010")
         #expect(yaml.succeeded && json.succeeded)
         #expect(yaml.files.count == 3)
-        #expect(yaml.files == json.files)
+        let withoutInputHash = { (files: [String: String]) in
+            files.mapValues { $0.replacing(#/\(sha256 [0-9a-f]{12}, /#, with: "(sha256 …, ", maxReplacements: 1) }
+        }
+        #expect(withoutInputHash(yaml.files) == withoutInputHash(json.files))
+        #expect(yaml.files != json.files, "the input hashes differ")
         #expect(yaml.summary == json.summary)
     }
 
