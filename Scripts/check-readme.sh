@@ -36,7 +36,7 @@ walkthrough() {
   echo "== README walkthrough: $name"
   python3 "$root/Scripts/readme_walkthrough.py" "$readme" "$name" >"$work/$name.sh"
   reset_package
-  (cd "$work" && bash "$work/$name.sh") >"$log" 2>&1 || fail "the README's '$name' steps fail as written (script: Scripts/readme_walkthrough.py README.md $name)"
+  (cd "$work" && timeout 900 bash "$work/$name.sh") >"$log" 2>&1 || fail "the README's '$name' steps fail as written (script: Scripts/readme_walkthrough.py README.md $name)"
   grep -E "^(\\$ |== README)|Build complete|ready for|items" "$log" || true
 }
 
@@ -44,7 +44,8 @@ walkthrough quick-start
 grep -q "^ShopClient ready for https://api.example.com/v1$" "$log" || fail "the quick start's app did not print what the README says"
 
 walkthrough plugin
-grep -q "^no items from http://127.0.0.1:8080: " "$log" || fail "the plugin section's app did not print what the README says"
+# Nothing listens on port 8080 here, or something does (then it answers with items or not).
+grep -qE "^([0-9]+ items|no items from http://127.0.0.1:8080: )" "$log" || fail "the plugin section's app did not print what the README says"
 
 cd "$work/ShopApp"
 app=$(swift build --show-bin-path)/ShopApp
