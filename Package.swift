@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "GeneratedHostileClientTests", dependencies: ["SpecwrightRuntime"]),
         .testTarget(name: "GeneratedConstructsClientTests", dependencies: ["SpecwrightRuntime"]),
         .testTarget(name: "GeneratedOpenAPIClientTests", dependencies: ["SpecwrightRuntime", "SpecwrightTestSupport"]),
-        .testTarget(name: "GeneratedOpenAPIPetstore3ClientTests", dependencies: ["SpecwrightRuntime"]),
+        .testTarget(name: "GeneratedOpenAPIPetstore3ClientTests", dependencies: ["SpecwrightRuntime", "SpecwrightTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -20,8 +20,13 @@ import Testing
 
     static let rex = #"{"id":10,"name":"Rex","photoUrls":[],"status":"available","tags":[{"id":1,"name":"dog"}]}"#
 
-    @Test func oauth2BecomesABearerToken() {
-        #expect(SwaggerPetstoreOpenAPI30Client.service.auth == .bearer)
+    @Test func oauth2BecomesABearerTokenOfTheOperationsThatAskForIt() {
+        // The document has no top-level `security`: the service sends nothing by default.
+        #expect(SwaggerPetstoreOpenAPI30Client.service.auth == .none)
+        #expect(PetEndpoint.findPetsByStatus(status: .sold).options.auth == .anyOf([[.bearer]]))
+        #expect(PetEndpoint.getPetById(petId: 1).options.auth == .anyOf([[.apiKeyHeader("api_key")], [.bearer]]))
+        #expect(StoreEndpoint.getInventory.options.auth == .anyOf([[.apiKeyHeader("api_key")]]))
+        #expect(UserEndpoint.loginUser(username: nil, password: nil).options.auth == .inherit)
     }
 
     @Test(.timeLimit(.minutes(1)))

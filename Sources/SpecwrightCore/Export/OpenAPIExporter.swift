@@ -20,13 +20,16 @@ public struct OpenAPIExporter: Sendable {
         if let description = document.description { info.append(("description", .string(description))) }
         root.append(("info", .object(info)))
         root.append(("servers", .array([.object([("url", .string(document.baseURL.value))])])))
-        if securityScheme != nil {
-            root.append(("security", .array([.object([("specwrightAuth", .array([]))])])))
+        let schemes = securitySchemes
+        if let first = schemes.first, first.setting == document.auth {
+            root.append(("security", .array([.object([(first.name, .array([]))])])))
         }
         root.append(("tags", .array(document.groups.map { .object([("name", .string($0.name))]) })))
         root.append(("paths", .object(paths())))
         var components: [(key: String, value: DocumentValue)] = [("schemas", .object(document.types.map { ($0.name, schema(for: $0)) }))]
-        if let scheme = securityScheme { components.append(("securitySchemes", .object([("specwrightAuth", scheme)]))) }
+        if !schemes.isEmpty {
+            components.append(("securitySchemes", .object(schemes.map { ($0.name, Self.securityScheme($0.setting)) })))
+        }
         root.append(("components", .object(components)))
         root += extensions()
         return .object(root)
@@ -34,9 +37,19 @@ public struct OpenAPIExporter: Sendable {
 
     // MARK: Service
 
-    private var securityScheme: DocumentValue? {
-        switch document.auth {
-        case .none: nil
+    /// Every scheme the spec uses, the top-level `auth` first (`specwrightAuth`), then endpoints'
+    /// own (`specwrightAuth2`, …).
+    private var securitySchemes: [(name: String, setting: AuthSetting)] {
+        var settings: [AuthSetting] = []
+        for setting in [document.auth] + document.allEndpoints.compactMap(\.auth) where setting != .none && !settings.contains(setting) {
+            settings.append(setting)
+        }
+        return settings.enumerated().map { index, setting in ("specwrightAuth" + (index == 0 ? "" : String(index + 1)), setting) }
+    }
+
+    private static func securityScheme(_ setting: AuthSetting) -> DocumentValue {
+        switch setting {
+        case .none: .object([])
         case .bearer: .object([("type", .string("http")), ("scheme", .string("bearer"))])
         case .apiKeyHeader(let name): .object([("type", .string("apiKey")), ("in", .string("header")), ("name", .string(name))])
         case .apiKeyQuery(let name): .object([("type", .string("apiKey")), ("in", .string("query")), ("name", .string(name))])
@@ -112,7 +125,10 @@ public struct OpenAPIExporter: Sendable {
             ])))
         }
         result.append(("responses", .object(responses)))
-        if endpoint.auth == AuthSetting.none, document.auth != .none { result.append(("security", .array([]))) }
+        if let auth = endpoint.auth, auth != document.auth {
+            let name = securitySchemes.first { $0.setting == auth }?.name
+            result.append(("security", .array(name.map { [.object([($0, .array([]))])] } ?? [])))
+        }
         let options = operationExtensions(endpoint)
         if !options.isEmpty { result.append(("x-specwright", .object(options))) }
         return .object(result)

@@ -89,9 +89,16 @@ extension SpecLowering {
             timeout: endpoint.timeout,
             retry: endpoint.retry.map(Self.retry),
             cache: endpoint.cache.map(Self.cache),
-            skipsAuth: endpoint.auth == AuthSetting.none && document.auth != .none,
+            auth: authRequirement(endpoint.auth),
             isIdempotent: endpoint.idempotent == true && !endpoint.method.isIdempotentByDefault,
             isGate: endpoint.isGate)
+    }
+
+    /// An endpoint's own `auth:` as a requirement; `.inherit` when it has none or repeats the
+    /// service's (the generated code then says nothing).
+    private func authRequirement(_ setting: AuthSetting?) -> IR.AuthRequirement {
+        guard let setting, setting != document.auth else { return .inherit }
+        return IR.AuthRequirement.inherited(from: Self.auth(setting))
     }
 
     private func batch(_ endpoint: Endpoint, parameters: [IR.Parameter]) -> IR.Batch? {

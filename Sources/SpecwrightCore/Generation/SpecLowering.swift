@@ -74,13 +74,6 @@ public struct SpecLowering {
         if URL(string: document.baseURL.value) == nil {
             diagnostics.error("baseURL '\(document.baseURL.value)' is not a URL Foundation can parse", at: document.baseURL.location)
         }
-        let auth: IR.Auth =
-            switch document.auth {
-            case .none: .none
-            case .bearer: .bearer
-            case .apiKeyHeader(let name): .apiKeyHeader(IR.StringLiteral(name))
-            case .apiKeyQuery(let name): .apiKeyQuery(IR.StringLiteral(name))
-            }
         let envelope = document.envelope.map { envelope in
             IR.Envelope(
                 codeKey: IR.StringLiteral(envelope.codeKey), messageKey: IR.StringLiteral(envelope.messageKey),
@@ -91,12 +84,21 @@ public struct SpecLowering {
             name: IR.StringLiteral(document.name.value),
             baseURL: IR.StringLiteral(document.baseURL.value),
             headers: document.headers.map { IR.Header(name: IR.StringLiteral($0.name), value: IR.StringLiteral($0.value)) },
-            auth: auth,
+            auth: Self.auth(document.auth),
             dates: IR.DateCoding(rawValue: document.dates.rawValue) ?? .iso8601,
             envelope: envelope,
             timeout: document.defaults.timeout,
             retry: Self.retry(document.defaults.retry),
             cache: Self.cache(document.defaults.cache))
+    }
+
+    static func auth(_ setting: AuthSetting) -> IR.Auth {
+        switch setting {
+        case .none: .none
+        case .bearer: .bearer
+        case .apiKeyHeader(let name): .apiKeyHeader(IR.StringLiteral(name))
+        case .apiKeyQuery(let name): .apiKeyQuery(IR.StringLiteral(name))
+        }
     }
 
     static func retry(_ setting: RetrySetting) -> IR.Retry {

@@ -215,8 +215,8 @@ extension IR {
         public var retry: Retry?
         /// Cache policy.
         public var cache: Cache?
-        /// Whether the endpoint sends no credentials although the service has auth.
-        public var skipsAuth: Bool
+        /// The credentials the endpoint asks for.
+        public var auth: AuthRequirement
         /// Whether a POST/PATCH may be retried (an Idempotency-Key is sent).
         public var isIdempotent: Bool
         /// Whether this is the config gate.
@@ -224,13 +224,13 @@ extension IR {
 
         /// Creates options; the defaults inherit everything.
         public init(
-            timeout: Double? = nil, retry: Retry? = nil, cache: Cache? = nil, skipsAuth: Bool = false,
+            timeout: Double? = nil, retry: Retry? = nil, cache: Cache? = nil, auth: AuthRequirement = .inherit,
             isIdempotent: Bool = false, isGate: Bool = false
         ) {
             self.timeout = timeout
             self.retry = retry
             self.cache = cache
-            self.skipsAuth = skipsAuth
+            self.auth = auth
             self.isIdempotent = isIdempotent
             self.isGate = isGate
         }

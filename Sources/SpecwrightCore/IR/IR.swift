@@ -48,7 +48,7 @@ extension IR {
         public var baseURL: StringLiteral
         /// Static headers sent with every request.
         public var headers: [Header]
-        /// How requests authenticate.
+        /// How endpoints that inherit (``AuthRequirement/inherit``) authenticate.
         public var auth: Auth
         /// How `Date` values are coded.
         public var dates: DateCoding
@@ -92,16 +92,37 @@ extension IR {
         }
     }
 
-    /// How requests authenticate (the runtime's `AuthScheme`).
+    /// One way of sending credentials (the runtime's `AuthScheme`).
     public enum Auth: Hashable, Sendable {
         /// No credentials.
         case none
-        /// `Authorization: Bearer …`.
+        /// `Authorization: Bearer …` (also OAuth 2 and OpenID Connect).
         case bearer
+        /// `Authorization: Basic …`.
+        case basic
         /// An API key in the named header.
         case apiKeyHeader(StringLiteral)
         /// An API key in the named query parameter.
         case apiKeyQuery(StringLiteral)
+        /// An API key in the named cookie.
+        case apiKeyCookie(StringLiteral)
+    }
+
+    /// The credentials one endpoint asks for (the runtime's `AuthRequirement`). Both front ends
+    /// lower to it: an OpenAPI operation's effective `security`, a spec endpoint's own `auth:`.
+    public enum AuthRequirement: Hashable, Sendable {
+        /// The service's scheme (``Service/auth``) applies.
+        case inherit
+        /// No credentials (OpenAPI `security: []`, spec `auth: none`).
+        case none
+        /// Alternatives, each a combination of schemes that are all sent; an empty alternative
+        /// allows anonymous access (OpenAPI `{}`).
+        case anyOf([[Auth]])
+
+        /// What `.inherit` means for a service whose scheme is `service`.
+        public static func inherited(from service: Auth) -> AuthRequirement {
+            service == .none ? .none : .anyOf([[service]])
+        }
     }
 
     /// How dates are coded in JSON (the runtime's `DateCoding`).

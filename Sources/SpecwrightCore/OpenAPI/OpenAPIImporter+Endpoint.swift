@@ -23,28 +23,28 @@ extension OpenAPIImporter {
                 return .literal(IR.StringLiteral(piece.isParameter ? "{" + piece.text + "}" : piece.text))
             })
         }
-        let skipsAuth = operation["security"]?.sequence?.isEmpty == true && serviceAuth != .none
+        let security = operationSecurity(operation)
         return IR.Endpoint(
             name: name,
             operationName: IR.StringLiteral(group.property.name + "." + name.name),
             method: collected.method,
-            documentation: endpointDocumentation(operation, parameters: lowered.all),
+            documentation: endpointDocumentation(operation, parameters: lowered.all, security: security.documentation),
             path: path,
             parameters: lowered.path + lowered.body + lowered.query + lowered.header,
             body: body,
             response: response,
             errors: errors,
-            options: IR.EndpointOptions(skipsAuth: skipsAuth, isIdempotent: false),
+            options: IR.EndpointOptions(auth: security.requirement, isIdempotent: false),
             batch: nil)
     }
 
-    private func endpointDocumentation(_ operation: Node, parameters: [IR.Parameter]) -> IR.Documentation {
+    private func endpointDocumentation(_ operation: Node, parameters: [IR.Parameter], security: String?) -> IR.Documentation {
         let described = parameters.filter { !$0.documentation.isEmpty }
         let parameterLines = described.map { "- Parameter \($0.name.name): " + $0.documentation.lines.joined(separator: " ") }
         let deprecated = operation["deprecated"]?.openAPIBool == true ? "Deprecated." : nil
         return IR.Documentation(paragraphs: [
             operation["summary"]?.openAPIText, operation["description"]?.openAPIText, deprecated,
-            parameterLines.isEmpty ? nil : parameterLines.joined(separator: "\n"),
+            parameterLines.isEmpty ? nil : parameterLines.joined(separator: "\n"), security,
         ])
     }
 

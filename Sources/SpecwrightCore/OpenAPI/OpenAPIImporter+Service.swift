@@ -3,7 +3,7 @@ import SpecwrightYAML
 
 extension OpenAPIImporter {
     /// The service settings: base URL from `servers[0]` (variables replaced by their defaults)
-    /// and the auth scheme of the first security requirement.
+    /// and the scheme of the document's `security` (see `lowerServiceAuth`).
     mutating func lowerService(name: String) -> IR.Service {
         IR.Service(
             name: IR.StringLiteral(name),
@@ -29,48 +29,5 @@ extension OpenAPIImporter {
             return "/"
         }
         return url
-    }
-
-    /// The auth scheme of the document's first security requirement (else the first one an
-    /// operation uses). OAuth2 and OpenID Connect become bearer tokens (with a note).
-    mutating func lowerAuth() -> IR.Auth {
-        var requirement = root["security"]?.sequence?.first
-        if requirement == nil {
-            for item in root["paths"]?.openAPIEntries ?? [] {
-                for (_, operation) in item.value.openAPIEntries {
-                    if let first = operation["security"]?.sequence?.first, first.mapping?.isEmpty == false {
-                        requirement = first
-                        break
-                    }
-                }
-                if requirement != nil { break }
-            }
-        }
-        guard let requirement, let schemeName = requirement.openAPIEntries.first?.key else { return .none }
-        guard let scheme = root["components"]?["securitySchemes"]?[schemeName].flatMap({ resolved($0) }) else {
-            skip(.security, "security scheme '\(schemeName)' is not declared in 'components/securitySchemes'", at: requirement.location)
-            return .none
-        }
-        let type = scheme["type"]?.openAPIText ?? ""
-        switch type {
-        case "http" where scheme["scheme"]?.openAPIText?.lowercased() == "bearer":
-            return .bearer
-        case "apiKey":
-            let name = scheme["name"]?.openAPIText ?? ""
-            switch scheme["in"]?.openAPIText {
-            case "header": return .apiKeyHeader(IR.StringLiteral(name))
-            case "query": return .apiKeyQuery(IR.StringLiteral(name))
-            default:
-                skip(.security, "API key '\(schemeName)' in a cookie is not supported; requests carry no credentials", at: scheme.location)
-                return .none
-            }
-        case "oauth2", "openIdConnect":
-            diagnostics.note("security scheme '\(schemeName)' (\(type)) is sent as a bearer token: the app obtains the token", at: scheme.location)
-            return .bearer
-        default:
-            let detail = type == "http" ? "HTTP '\(scheme["scheme"]?.openAPIText ?? "")' authentication" : "'\(type)'"
-            skip(.security, "security scheme '\(schemeName)' uses \(detail), which is not supported; add the credentials with an interceptor", at: scheme.location)
-            return .none
-        }
     }
 }

@@ -46,8 +46,10 @@ public struct OpenAPIImporter {
     var declaredKinds: [String: DeclaredKind] = [:]
     /// Inline schemas already declared, by location (a schema reached twice is declared once).
     var inlineNames: [SourceLocation: IR.Identifier] = [:]
-    /// The service's auth scheme (endpoints with `security: []` opt out of it).
+    /// The service's auth scheme (operations whose effective security is this scheme inherit it).
     var serviceAuth: IR.Auth = .none
+    /// Security schemes and the document's `security`, lowered once.
+    var security = SecurityState()
     /// How deep the schema conversion is (guards against `$ref` chains between non-components).
     var depth = 0
 
@@ -99,7 +101,7 @@ public struct OpenAPIImporter {
             guard let identifier = componentNames[name] else { continue }
             declareComponent(node, name: identifier, hint: name)
         }
-        serviceAuth = lowerAuth()
+        serviceAuth = lowerServiceAuth()
         let service = lowerService(name: prefix)
         let groups = namedGroups.map { lowerGroup($0.0, names: $0.names) }
         reportUnsupportedTopLevel()

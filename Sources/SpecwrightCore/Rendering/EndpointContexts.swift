@@ -204,7 +204,7 @@ struct EndpointContexts {
         if let timeout = options.timeout { arguments.append("timeout: " + SourceLayout.number(timeout)) }
         if let retry = options.retry { arguments.append("retry: " + ServiceArguments.retry(retry)) }
         if let cache = options.cache { arguments.append("cache: " + ServiceArguments.cache(cache)) }
-        if options.skipsAuth { arguments.append("auth: .none") }
+        if let auth = ServiceArguments.requirement(options.auth) { arguments.append("auth: " + auth) }
         if options.isIdempotent { arguments.append("isIdempotent: true") }
         if options.isGate { arguments.append("isGate: true") }
         guard !arguments.isEmpty else { return nil }

@@ -9,12 +9,7 @@ enum ServiceArguments {
             let headers = service.headers.map { "HTTPHeader(\($0.name.code), \($0.value.code))" }
             arguments.append("headers: [" + headers.joined(separator: ", ") + "]")
         }
-        switch service.auth {
-        case .none: break
-        case .bearer: arguments.append("auth: .bearer")
-        case .apiKeyHeader(let name): arguments.append("auth: .apiKeyHeader(\(name.code))")
-        case .apiKeyQuery(let name): arguments.append("auth: .apiKeyQuery(\(name.code))")
-        }
+        if service.auth != .none { arguments.append("auth: " + scheme(service.auth)) }
         if service.dates != .iso8601 { arguments.append("dates: ." + service.dates.rawValue) }
         if let envelope = service.envelope {
             let codes = { (values: [Int]) in "[" + values.map(String.init).joined(separator: ", ") + "]" }
@@ -43,6 +38,29 @@ enum ServiceArguments {
             }
         }
         return nil
+    }
+
+    /// An `AuthScheme` expression: `.bearer`, `.apiKeyHeader("X-Api-Key")`, ….
+    static func scheme(_ auth: IR.Auth) -> String {
+        switch auth {
+        case .none: ".none"
+        case .bearer: ".bearer"
+        case .basic: ".basic"
+        case .apiKeyHeader(let name): ".apiKeyHeader(\(name.code))"
+        case .apiKeyQuery(let name): ".apiKeyQuery(\(name.code))"
+        case .apiKeyCookie(let name): ".apiKeyCookie(\(name.code))"
+        }
+    }
+
+    /// An `AuthRequirement` expression (`.none`, `.anyOf([[.bearer], [.apiKeyQuery("key")]])`), or
+    /// nil for `.inherit`, which `EndpointOptions` assumes.
+    static func requirement(_ requirement: IR.AuthRequirement) -> String? {
+        switch requirement {
+        case .inherit: nil
+        case .none: ".none"
+        case .anyOf(let alternatives):
+            ".anyOf([" + alternatives.map { "[" + $0.map(scheme).joined(separator: ", ") + "]" }.joined(separator: ", ") + "])"
+        }
     }
 
     static func retry(_ retry: IR.Retry) -> String {

@@ -37,7 +37,7 @@ struct OpenAPIExportTests {
                 }.joined(separator: "/")
                 let parameters = endpoint.parameters.map { "\($0.name.name):\($0.type.code)=\($0.defaultValue?.code ?? "")@\($0.location)" }
                 let errors = endpoint.errors.map { "\($0.status.map(String.init) ?? "default"):\($0.type.code)" }
-                lines.append("\(group.propertyName.name).\(endpoint.name.name) \(endpoint.method) /\(path) (\(parameters.joined(separator: ", "))) body=\(String(describing: endpoint.body)) -> \(endpoint.response) \(errors)")
+                lines.append("\(group.propertyName.name).\(endpoint.name.name) \(endpoint.method) /\(path) (\(parameters.joined(separator: ", "))) body=\(String(describing: endpoint.body)) -> \(endpoint.response) \(errors) auth=\(endpoint.options.auth)")
             }
         }
         lines.sort()

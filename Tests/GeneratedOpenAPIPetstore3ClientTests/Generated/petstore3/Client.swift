@@ -11,6 +11,8 @@ public protocol PetAPI: Sendable {
     /// Update an existing pet by Id.
     ///
     /// - Parameter body: Update an existent pet in the store
+    ///
+    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     func updatePet(body: Pet) async throws -> Pet
 
     /// Add a new pet to the store.
@@ -18,6 +20,8 @@ public protocol PetAPI: Sendable {
     /// Add a new pet to the store.
     ///
     /// - Parameter body: Create a new pet in the store
+    ///
+    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     func addPet(body: Pet) async throws -> Pet
 
     /// Finds Pets by status.
@@ -25,6 +29,8 @@ public protocol PetAPI: Sendable {
     /// Multiple status values can be provided with comma separated strings.
     ///
     /// - Parameter status: Status values that need to be considered for filter
+    ///
+    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     func findPetsByStatus(status: FindPetsByStatusStatus) async throws -> [Pet]
 
     /// Finds Pets by tags.
@@ -32,6 +38,8 @@ public protocol PetAPI: Sendable {
     /// Multiple tags can be provided with comma separated strings. Use tag1, tag2, tag3 for testing.
     ///
     /// - Parameter tags: Tags to filter by
+    ///
+    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     func findPetsByTags(tags: [String]?) async throws -> [Pet]
 
     /// Find pet by ID.
@@ -39,6 +47,8 @@ public protocol PetAPI: Sendable {
     /// Returns a single pet.
     ///
     /// - Parameter petId: ID of pet to return
+    ///
+    /// Security: `api_key` (API key in header `api_key`), or `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     func getPetById(petId: Int64) async throws -> Pet
 
     /// Updates a pet in the store with form data.
@@ -48,6 +58,8 @@ public protocol PetAPI: Sendable {
     /// - Parameter petId: ID of pet that needs to be updated
     /// - Parameter name: Name of pet that needs to be updated
     /// - Parameter status: Status of pet that needs to be updated
+    ///
+    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     func updatePetWithForm(petId: Int64, name: String?, status: String?) async throws -> Pet
 
     /// Deletes a pet.
@@ -55,6 +67,8 @@ public protocol PetAPI: Sendable {
     /// Delete a pet.
     ///
     /// - Parameter petId: Pet id to delete
+    ///
+    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     func deletePet(petId: Int64, apiKey: String?) async throws
 
     /// Uploads an image.
@@ -63,6 +77,8 @@ public protocol PetAPI: Sendable {
     ///
     /// - Parameter petId: ID of pet to update
     /// - Parameter additionalMetadata: Additional Metadata
+    ///
+    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     func uploadFile(
         petId: Int64,
         body: Data,
@@ -77,6 +93,8 @@ extension PetAPI {
     /// Multiple status values can be provided with comma separated strings.
     ///
     /// - Parameter status: Status values that need to be considered for filter
+    ///
+    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     public func findPetsByStatus(
         status: FindPetsByStatusStatus = .available
     ) async throws -> [Pet] {
@@ -88,6 +106,8 @@ extension PetAPI {
     /// Multiple tags can be provided with comma separated strings. Use tag1, tag2, tag3 for testing.
     ///
     /// - Parameter tags: Tags to filter by
+    ///
+    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     public func findPetsByTags(tags: [String]? = nil) async throws -> [Pet] {
         try await self.findPetsByTags(tags: tags)
     }
@@ -99,6 +119,8 @@ extension PetAPI {
     /// - Parameter petId: ID of pet that needs to be updated
     /// - Parameter name: Name of pet that needs to be updated
     /// - Parameter status: Status of pet that needs to be updated
+    ///
+    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     public func updatePetWithForm(
         petId: Int64,
         name: String? = nil,
@@ -112,6 +134,8 @@ extension PetAPI {
     /// Delete a pet.
     ///
     /// - Parameter petId: Pet id to delete
+    ///
+    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     public func deletePet(petId: Int64, apiKey: String? = nil) async throws {
         try await self.deletePet(petId: petId, apiKey: apiKey)
     }
@@ -122,6 +146,8 @@ extension PetAPI {
     ///
     /// - Parameter petId: ID of pet to update
     /// - Parameter additionalMetadata: Additional Metadata
+    ///
+    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     public func uploadFile(
         petId: Int64,
         body: Data,
@@ -146,6 +172,8 @@ public struct PetClient: PetAPI {
     /// Update an existing pet by Id.
     ///
     /// - Parameter body: Update an existent pet in the store
+    ///
+    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     public func updatePet(body: Pet) async throws -> Pet {
         try await self.client.send(PetEndpoint.updatePet(body: body), as: Pet.self)
     }
@@ -155,6 +183,8 @@ public struct PetClient: PetAPI {
     /// Add a new pet to the store.
     ///
     /// - Parameter body: Create a new pet in the store
+    ///
+    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     public func addPet(body: Pet) async throws -> Pet {
         try await self.client.send(PetEndpoint.addPet(body: body), as: Pet.self)
     }
@@ -164,6 +194,8 @@ public struct PetClient: PetAPI {
     /// Multiple status values can be provided with comma separated strings.
     ///
     /// - Parameter status: Status values that need to be considered for filter
+    ///
+    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     public func findPetsByStatus(status: FindPetsByStatusStatus) async throws -> [Pet] {
         try await self.client.send(PetEndpoint.findPetsByStatus(status: status), as: [Pet].self)
     }
@@ -173,6 +205,8 @@ public struct PetClient: PetAPI {
     /// Multiple tags can be provided with comma separated strings. Use tag1, tag2, tag3 for testing.
     ///
     /// - Parameter tags: Tags to filter by
+    ///
+    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     public func findPetsByTags(tags: [String]?) async throws -> [Pet] {
         try await self.client.send(PetEndpoint.findPetsByTags(tags: tags), as: [Pet].self)
     }
@@ -182,6 +216,8 @@ public struct PetClient: PetAPI {
     /// Returns a single pet.
     ///
     /// - Parameter petId: ID of pet to return
+    ///
+    /// Security: `api_key` (API key in header `api_key`), or `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     public func getPetById(petId: Int64) async throws -> Pet {
         try await self.client.send(PetEndpoint.getPetById(petId: petId), as: Pet.self)
     }
@@ -193,6 +229,8 @@ public struct PetClient: PetAPI {
     /// - Parameter petId: ID of pet that needs to be updated
     /// - Parameter name: Name of pet that needs to be updated
     /// - Parameter status: Status of pet that needs to be updated
+    ///
+    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     public func updatePetWithForm(
         petId: Int64,
         name: String?,
@@ -209,6 +247,8 @@ public struct PetClient: PetAPI {
     /// Delete a pet.
     ///
     /// - Parameter petId: Pet id to delete
+    ///
+    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     public func deletePet(petId: Int64, apiKey: String?) async throws {
         try await self.client.send(PetEndpoint.deletePet(petId: petId, apiKey: apiKey))
     }
@@ -219,6 +259,8 @@ public struct PetClient: PetAPI {
     ///
     /// - Parameter petId: ID of pet to update
     /// - Parameter additionalMetadata: Additional Metadata
+    ///
+    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     public func uploadFile(
         petId: Int64,
         body: Data,
@@ -236,6 +278,8 @@ public protocol StoreAPI: Sendable {
     /// Returns pet inventories by status.
     ///
     /// Returns a map of status codes to quantities.
+    ///
+    /// Security: `api_key` (API key in header `api_key`)
     func getInventory() async throws -> [String: Int32]
 
     /// Place an order for a pet.
@@ -271,6 +315,8 @@ public struct StoreClient: StoreAPI {
     /// Returns pet inventories by status.
     ///
     /// Returns a map of status codes to quantities.
+    ///
+    /// Security: `api_key` (API key in header `api_key`)
     public func getInventory() async throws -> [String: Int32] {
         try await self.client.send(StoreEndpoint.getInventory, as: [String: Int32].self)
     }
@@ -454,7 +500,6 @@ public struct SwaggerPetstoreOpenAPI30Client: Sendable {
     public static let service = ServiceDescription(
         name: "SwaggerPetstoreOpenAPI30",
         baseURL: URL(string: "https://petstore3.swagger.io/api/v3")!,
-        auth: .bearer,
         timeout: 30,
         retry: .default,
         cache: .networkOnly

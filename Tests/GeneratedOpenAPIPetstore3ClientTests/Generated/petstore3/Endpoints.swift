@@ -11,30 +11,40 @@ public enum PetEndpoint: Endpoint {
     /// Update an existing pet by Id.
     ///
     /// - Parameter body: Update an existent pet in the store
+    ///
+    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     case updatePet(body: Pet)
     /// Add a new pet to the store.
     ///
     /// Add a new pet to the store.
     ///
     /// - Parameter body: Create a new pet in the store
+    ///
+    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     case addPet(body: Pet)
     /// Finds Pets by status.
     ///
     /// Multiple status values can be provided with comma separated strings.
     ///
     /// - Parameter status: Status values that need to be considered for filter
+    ///
+    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     case findPetsByStatus(status: FindPetsByStatusStatus)
     /// Finds Pets by tags.
     ///
     /// Multiple tags can be provided with comma separated strings. Use tag1, tag2, tag3 for testing.
     ///
     /// - Parameter tags: Tags to filter by
+    ///
+    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     case findPetsByTags(tags: [String]?)
     /// Find pet by ID.
     ///
     /// Returns a single pet.
     ///
     /// - Parameter petId: ID of pet to return
+    ///
+    /// Security: `api_key` (API key in header `api_key`), or `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     case getPetById(petId: Int64)
     /// Updates a pet in the store with form data.
     ///
@@ -43,12 +53,16 @@ public enum PetEndpoint: Endpoint {
     /// - Parameter petId: ID of pet that needs to be updated
     /// - Parameter name: Name of pet that needs to be updated
     /// - Parameter status: Status of pet that needs to be updated
+    ///
+    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     case updatePetWithForm(petId: Int64, name: String?, status: String?)
     /// Deletes a pet.
     ///
     /// Delete a pet.
     ///
     /// - Parameter petId: Pet id to delete
+    ///
+    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     case deletePet(petId: Int64, apiKey: String?)
     /// Uploads an image.
     ///
@@ -56,6 +70,8 @@ public enum PetEndpoint: Endpoint {
     ///
     /// - Parameter petId: ID of pet to update
     /// - Parameter additionalMetadata: Additional Metadata
+    ///
+    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     case uploadFile(petId: Int64, body: Data, additionalMetadata: String?)
 
     public var operationName: String { operationRoute.name }
@@ -130,6 +146,19 @@ public enum PetEndpoint: Endpoint {
             return nil
         }
     }
+
+    public var options: EndpointOptions {
+        switch self {
+        case .updatePet: EndpointOptions(auth: .anyOf([[.bearer]]))
+        case .addPet: EndpointOptions(auth: .anyOf([[.bearer]]))
+        case .findPetsByStatus: EndpointOptions(auth: .anyOf([[.bearer]]))
+        case .findPetsByTags: EndpointOptions(auth: .anyOf([[.bearer]]))
+        case .getPetById: EndpointOptions(auth: .anyOf([[.apiKeyHeader("api_key")], [.bearer]]))
+        case .updatePetWithForm: EndpointOptions(auth: .anyOf([[.bearer]]))
+        case .deletePet: EndpointOptions(auth: .anyOf([[.bearer]]))
+        case .uploadFile: EndpointOptions(auth: .anyOf([[.bearer]]))
+        }
+    }
 }
 
 /// The `store` endpoints.
@@ -137,6 +166,8 @@ public enum StoreEndpoint: Endpoint {
     /// Returns pet inventories by status.
     ///
     /// Returns a map of status codes to quantities.
+    ///
+    /// Security: `api_key` (API key in header `api_key`)
     case getInventory
     /// Place an order for a pet.
     ///
@@ -184,6 +215,13 @@ public enum StoreEndpoint: Endpoint {
             return .json(body)
         default:
             return nil
+        }
+    }
+
+    public var options: EndpointOptions {
+        switch self {
+        case .getInventory: EndpointOptions(auth: .anyOf([[.apiKeyHeader("api_key")]]))
+        default: EndpointOptions()
         }
     }
 }
