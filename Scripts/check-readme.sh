@@ -3,8 +3,9 @@
 #   1. the quick start (`specwright init --package`, build, run);
 #   2. the plugin section (Package.swift, `specwright init --target`, the target's Swift file,
 #      main.swift, build, run), whose app then lists the items of a local plain-http server;
-#   3. the plugin's messages for a misconfigured target, each with its exact text (the README's
-#      "When the plugin build fails" table), and the header check's message without libyaml.
+#   3. the plugins' messages for a misconfigured target, each with its exact text (the README's
+#      "When the plugin build fails" table), and the header checks' messages without libyaml or
+#      SQLite's header.
 # Steps come from README.md itself (Scripts/readme_walkthrough.py reads the
 # `<!-- walkthrough NAME: ... -->` markers); any step that fails as written fails this check.
 # All walkthroughs build the same package path, so they share one scratch build.
@@ -93,6 +94,12 @@ mv "$config" Sources/ShopAPI/shops.specwright-config.yaml
 expect_build_message "a config file next to no spec" \
   "error: 'shops.specwright-config.yaml' configures 'shops.specwright.yaml', which target 'ShopAPI' does not have; a config file is read only next to the spec of the same name (for 'shop.specwright.yaml': 'shop.specwright-config.yaml')"
 mv Sources/ShopAPI/shops.specwright-config.yaml "$config"
+
+echo "== command plugin message: no spec in the selected target"
+swift package --allow-writing-to-package-directory generate-client --target ShopApp >"$log" 2>&1 || fail "generate-client on a target without a spec failed"
+message="warning: no *.specwright.yaml file in target 'ShopApp'; put the spec into the target's folder (specwright init --target Sources/<target> writes one)"
+grep -qF -- "$message" "$log" || fail "generate-client: expected the message: $message"
+echo "$message"
 
 echo "== fixed again: builds"
 swift build >"$log" 2>&1 || fail "the restored package does not build"

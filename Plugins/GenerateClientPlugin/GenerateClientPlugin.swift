@@ -28,7 +28,11 @@ struct GenerateClientPlugin: CommandPlugin {
             }
         }
         if generated == 0 {
-            Diagnostics.warning("no *.specwright.yaml file found in the selected targets")
+            let place = targetNames.isEmpty ? "any target of the package" : "target '\(targetNames.joined(separator: "', '"))'"
+            Diagnostics.warning("""
+                no *.specwright.yaml file in \(place); put the spec into the target's folder \
+                (specwright init --target Sources/<target> writes one)
+                """)
         }
         if !outOfDate.isEmpty {
             throw GenerateClientError.outOfDate(specs: outOfDate)
