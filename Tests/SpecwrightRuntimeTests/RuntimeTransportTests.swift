@@ -130,7 +130,7 @@ struct RuntimeTransportTests {
         #expect(text.contains("POST"))
         #expect(text.contains("page=2"))
         #expect(text.contains("<redacted>"))
-        #expect(text.contains("Ann"))
+        #expect(text.contains(#"{"attempt": 1}"#))  // non-secret content stays visible
         #expect(!text.contains("secret-token-123"))
         #expect(text.contains("… ("))  // the request body is longer than 200 bytes: truncated
     }

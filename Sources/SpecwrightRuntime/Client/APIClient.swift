@@ -87,7 +87,8 @@ public final class APIClient: Sendable {
     }
 
     /// Runs the pipeline for `endpoint`, turns its response into a value, reports metrics and
-    /// gives every error its context (operation, method, redacted URL, attempts).
+    /// gives every error its context (operation, method, redacted URL, attempts) with every URL and
+    /// message it carries redacted.
     func perform<R: Sendable>(
         _ endpoint: some Endpoint, decode: (HTTPResponse) throws(SpecwrightError) -> R
     ) async throws(SpecwrightError) -> APIResponse<R> {
@@ -116,8 +117,9 @@ public final class APIClient: Sendable {
             var error = error
             if error.operationName.isEmpty { error.operationName = endpoint.operationName }
             if error.method == nil { error.method = endpoint.method }
+            if let call = context, error.url == nil { error.url = redactor.url(call.request.url) }
+            error = redactor.redact(error)
             if let call = context {
-                if error.url == nil { error.url = redactor.url(call.request.url) }
                 error.attempts = max(error.attempts, call.trace.metadata.attempts)
                 report(call: call, status: error.status, start: start, metadata: call.trace.metadata, error: error)
             }

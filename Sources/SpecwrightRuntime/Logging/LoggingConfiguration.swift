@@ -6,11 +6,15 @@ public struct LoggingConfiguration: Sendable {
     public var isEnabled: Bool
     /// Where log lines go.
     public var sink: any LogSink
-    /// Header names whose values are replaced by `<redacted>` (case-insensitive).
+    /// Header names whose values are replaced by `<redacted>` (case-insensitive), in addition to
+    /// every name the built-in patterns match (password, secret, token, signature/sig, key, otp,
+    /// credential, auth, session, cookie… in any spelling; see docs/runtime.md).
     public var redactedHeaders: Set<String>
-    /// Query parameter and JSON body field names whose values are replaced by `<redacted>` (case-insensitive).
+    /// Query, form, multipart and JSON member names whose values are replaced by `<redacted>`
+    /// (case-insensitive), in addition to every name the built-in patterns match.
     public var redactedFields: Set<String>
-    /// Bodies longer than this many bytes are truncated in logs.
+    /// Bodies longer than this many bytes are truncated in logs — before they are redacted, so a
+    /// huge body is never read further than this.
     public var maxBodyBytes: Int
 
     /// Creates a configuration.

@@ -12,7 +12,7 @@ struct LoggingInterceptor: Interceptor {
         var message = "→ \(request.method.rawValue) \(redactor.url(request.url)) (attempt \(context.attempt))"
         let headers = redactor.headerLines(request.headers.map { ($0.name, $0.value) })
         if !headers.isEmpty { message += "\n" + headers }
-        let body = redactor.body(request.body)
+        let body = redactor.body(request.body, contentType: request.headers.value(for: "Content-Type"))
         if !body.isEmpty { message += "\n" + body }
         sink.log(LogEntry(level: .debug, operationName: context.call.operationName, message: message))
         return request
@@ -23,7 +23,7 @@ struct LoggingInterceptor: Interceptor {
         var message = "← \(response.status) \(request.method.rawValue) \(redactor.url(request.url)) (\(response.body.count) bytes)"
         let headers = redactor.headerLines(response.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
         if !headers.isEmpty { message += "\n" + headers }
-        let body = redactor.body(response.body)
+        let body = redactor.body(response.body, contentType: response.header("content-type"))
         if !body.isEmpty { message += "\n" + body }
         let level: LogEntry.Level = response.status >= 400 ? .error : .debug
         sink.log(LogEntry(level: level, operationName: context.call.operationName, message: message))

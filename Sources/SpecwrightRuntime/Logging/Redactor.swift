@@ -1,6 +1,13 @@
 import Foundation
 
-/// Removes secrets from URLs, headers and bodies before they reach a log or an error message.
+/// Removes secrets from URLs, headers, bodies and errors before they reach a log, an error
+/// message or a metrics event.
+///
+/// A name is secret when `SecretNames` matches it by pattern (any spelling of password, secret,
+/// token, signature/sig, key, otp, credential, auth, session, cookie…) or when the configuration
+/// or the service's API key names it. Bodies are capped *before* they are looked at: only the
+/// first `maxBodyBytes` bytes are ever scanned (never parsed into a tree), so a 200 MB body costs
+/// a 1 KB scan.
 struct Redactor: Sendable {
     static let marker = "<redacted>"
     let headers: Set<String>
@@ -40,7 +47,17 @@ struct Redactor: Sendable {
         return Redactor(headers: headers, fields: fields.union(headers), maxBodyBytes: maxBodyBytes)
     }
 
-    /// The URL without user info, with the values of secret query parameters replaced.
+    /// Whether a query, form, multipart or JSON member name is secret.
+    func isSecretField(_ name: String) -> Bool {
+        fields.contains(name.lowercased()) || SecretNames.isSecret(name)
+    }
+
+    /// Whether a header name is secret.
+    func isSecretHeader(_ name: String) -> Bool {
+        headers.contains(name.lowercased()) || fields.contains(name.lowercased()) || SecretNames.isSecret(name)
+    }
+
+    /// The URL without user info, with the values of secret query and fragment parameters replaced.
     func url(_ url: URL) -> String {
         var text = url.absoluteString
         if url.user != nil || url.password != nil, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
@@ -48,48 +65,51 @@ struct Redactor: Sendable {
             components.password = nil
             text = components.string ?? text
         }
-        guard let questionMark = text.firstIndex(of: "?") else { return text }
-        let fragmentStart = text[questionMark...].firstIndex(of: "#") ?? text.endIndex
-        let query = text[text.index(after: questionMark)..<fragmentStart]
-        let redacted = query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
-            let name = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-            let decoded = (name.removingPercentEncoding ?? name).lowercased()
-            return fields.contains(decoded) ? "\(name)=\(Self.marker)" : String(pair)
-        }.joined(separator: "&")
-        return String(text[...questionMark]) + redacted
+        return self.text(text)
     }
 
-    /// `Name: value` lines with secret values replaced.
+    /// Any text (a URL, a header value, an error message) with secret `name=value` pairs and
+    /// JSON members redacted.
+    func text(_ text: String) -> String {
+        String(decoding: redactText(Array(text.utf8)), as: UTF8.self)
+    }
+
+    /// `Name: value` lines: secret headers' values replaced, other values redacted as text
+    /// (a `Location` or `Link` URL with a signature in its query).
     func headerLines(_ pairs: [(String, String)]) -> String {
         pairs.map { name, value in
-            "\(name): \(headers.contains(name.lowercased()) ? Self.marker : value)"
+            "\(name): \(isSecretHeader(name) ? Self.marker : text(value))"
         }.joined(separator: "\n")
     }
 
-    /// The body as text: JSON with secret fields replaced, truncated to `maxBodyBytes`.
-    func body(_ bytes: Data?) -> String {
+    /// The body as text, capped to `maxBodyBytes` *before* anything else and then redacted:
+    /// multipart parts by name, form and JSON (also NDJSON, XSSI-guarded or truncated JSON) by
+    /// member name. A longer body ends with `… (N bytes)`.
+    func body(_ bytes: Data?, contentType: String? = nil) -> String {
         guard let bytes, !bytes.isEmpty else { return "" }
-        var data = bytes
-        if !fields.isEmpty, let json = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) {
-            let cleaned = redact(json)
-            if let reencoded = try? JSONSerialization.data(withJSONObject: cleaned, options: [.fragmentsAllowed, .sortedKeys]) {
-                data = reencoded
-            }
+        let prefix = Array(bytes.prefix(maxBodyBytes))
+        let redacted: [UInt8]
+        if let boundary = MultipartSecretScanner.boundary(contentType: contentType, body: prefix) {
+            redacted = MultipartSecretScanner(isSecret: isSecretField, redactText: redactText).redact(prefix, boundary: boundary)
+        } else {
+            redacted = redactText(prefix)
         }
-        let truncated = data.count > maxBodyBytes
-        let text = String(decoding: data.prefix(maxBodyBytes), as: UTF8.self)
-        return truncated ? "\(text)… (\(data.count) bytes)" : text
+        let text = String(decoding: redacted, as: UTF8.self)
+        return bytes.count > maxBodyBytes ? "\(text)… (\(bytes.count) bytes)" : text
     }
 
-    private func redact(_ value: Any) -> Any {
-        if let object = value as? [String: Any] {
-            var result: [String: Any] = [:]
-            for (key, child) in object {
-                result[key] = fields.contains(key.lowercased()) ? Self.marker : redact(child)
-            }
-            return result
-        }
-        if let array = value as? [Any] { return array.map(redact) }
-        return value
+    /// JSON members first (a JSON string may hold a URL or an echoed form or multipart body),
+    /// then multipart parts by their `name="…"`, then `name=value` pairs.
+    /// Strings holding escaped text are redacted inside, two levels deep.
+    private func redactText(_ bytes: [UInt8]) -> [UInt8] {
+        redactText(bytes, depth: 0)
+    }
+
+    private func redactText(_ bytes: [UInt8], depth: Int) -> [UInt8] {
+        let isSecret = isSecretField
+        let nested: (([UInt8]) -> [UInt8])? = depth < 2 ? { self.redactText($0, depth: depth + 1) } : nil
+        let json = JSONSecretScanner(isSecret: isSecret, nested: nested).redact(bytes)
+        let parts = MultipartSecretScanner.redactDispositions(json, isSecret: isSecret)
+        return FormSecretScanner(isSecret: isSecret).redact(parts)
     }
 }

@@ -20,6 +20,7 @@ extension APIClient {
         let handler = self.handler
         let service = self.service
         let retry = configuration.retryPolicy ?? service.retry
+        let redactor = self.redactor
         return try await outbox.flush { entry in
             guard let method = HTTPMethod(rawValue: entry.request.method) else {
                 return .rejected(status: nil, reason: "unknown method \(entry.request.method)")
@@ -42,6 +43,8 @@ extension APIClient {
             do {
                 return OutboxDelivery.forStatus(try await handler(call).status)
             } catch let error as SpecwrightError {
+                // The reason is stored in the outbox file: no secret may reach it.
+                let error = redactor.redact(error)
                 switch error.kind {
                 case let .httpStatus(failure), let .unauthorized(failure):
                     if case .rejected = OutboxDelivery.forStatus(failure.status) {
@@ -54,7 +57,7 @@ extension APIClient {
                     return .deferred(reason: error.kindDescription)
                 }
             } catch {
-                return .deferred(reason: String(describing: error))
+                return .deferred(reason: redactor.text(String(describing: error)))
             }
         }
     }
