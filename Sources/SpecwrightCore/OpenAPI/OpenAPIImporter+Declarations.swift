@@ -8,11 +8,8 @@ extension OpenAPIImporter {
             declare(schema, name: name, hint: name.name)
             return
         }
-        var type = typeReference(schema, hint: name.name + " value").nonOptional
-        if type == .named(name) {
-            skip(.schema, "schema '\(hint)' only refers to itself; it is generated as 'JSONValue'", at: schema.location)
-            type = jsonValue()
-        }
+        // A component that is an alias of itself (directly or through others) is reported by `breakAliasCycles`.
+        let type = typeReference(schema, hint: name.name + " value").nonOptional
         let alias = IR.Alias(name: name, documentation: documentation(schema), type: type)
         record(.alias(alias), kind: .alias(type))
     }
@@ -20,6 +17,10 @@ extension OpenAPIImporter {
     /// Declares a struct, enum or union for `schema` under `name`.
     mutating func declare(_ schema: Node, name: IR.Identifier, hint: String) {
         inlineNames[schema.location] = name
+        // A declaration ends every chain of references being followed: recursion through it is legal.
+        let outerReferences = expandingReferences
+        expandingReferences = []
+        defer { expandingReferences = outerReferences }
         switch shape(schema) {
         case .structure: declareStructure(schema, name: name)
         case .union: declareUnion(schema, name: name)
@@ -105,7 +106,7 @@ extension OpenAPIImporter {
         var scope = NameScope(reserved: NameScope.reservedEnumCaseNames)
         var cases: [IR.UnionCase] = []
         for (index, member) in members.enumerated() {
-            if let reference = Self.referenceString(member), let component = Self.componentSchemaName(reference),
+            if let reference = Self.referenceString(member), let component = componentSchemaName(reference),
                 let identifier = componentNames[component]
             {
                 var values = mapping.filter { $0.target == reference || $0.target == component }.map(\.value)

@@ -17,12 +17,14 @@ extension OpenAPIImporter {
     /// `{name}` in the path that no parameter declares (as a `String`).
     mutating func lowerParameters(_ collected: CollectedOperation, hint: String, scope: inout NameScope, into lists: inout ParameterLists) {
         var merged: [(key: String, node: Node)] = []
+        var positions: [String: Int] = [:]
         for raw in collected.sharedParameters + (collected.operation["parameters"]?.sequence ?? []) {
             guard let parameter = resolved(raw), let name = parameter["name"]?.openAPIText else { continue }
             let key = (parameter["in"]?.openAPIText ?? "") + " " + name
-            if let index = merged.firstIndex(where: { $0.key == key }) {
+            if let index = positions[key] {
                 merged[index].node = parameter
             } else {
+                positions[key] = merged.count
                 merged.append((key, parameter))
             }
         }
@@ -101,19 +103,47 @@ extension OpenAPIImporter {
         }
     }
 
+    /// A named type's query compatibility, remembered per name and array allowance.
+    struct QueryCompatibilityKey: Hashable {
+        let name: String
+        let allowArray: Bool
+    }
+
     /// Whether values of `type` can be query items or header values: scalars, enums, arrays of them.
-    func isQueryCompatible(_ type: IR.TypeReference, allowArray: Bool = true) -> Bool {
-        switch type {
-        case .builtin(let builtin): builtin != .data
-        case .named(let name):
-            switch declaredKinds[name.name] {
-            case .stringEnum?, .integerEnum?: true
-            case .alias(let target)?: isQueryCompatible(target, allowArray: allowArray)
-            default: false
+    /// Iterative through aliases, remembered per name, so long alias chains cost their length once.
+    mutating func isQueryCompatible(_ type: IR.TypeReference, allowArray: Bool = true) -> Bool {
+        var current = type
+        var allowArray = allowArray
+        var passed: [QueryCompatibilityKey] = []
+        var seen: Set<QueryCompatibilityKey> = []
+        let result: Bool
+        resolution: while true {
+            switch current {
+            case .builtin(let builtin):
+                result = builtin != .data
+                break resolution
+            case .optional(let wrapped):
+                current = wrapped
+            case .array(let element):
+                guard allowArray else { result = false; break resolution }
+                allowArray = false
+                current = element
+            case .dictionary:
+                result = false
+                break resolution
+            case .named(let name):
+                let key = QueryCompatibilityKey(name: name.name, allowArray: allowArray)
+                if let known = queryCompatibility[key] { result = known; break resolution }
+                guard seen.insert(key).inserted else { result = false; break resolution }
+                passed.append(key)
+                switch declaredKinds[name.name] {
+                case .stringEnum?, .integerEnum?: result = true; break resolution
+                case .alias(let target)?: current = target
+                default: result = false; break resolution
+                }
             }
-        case .optional(let wrapped): isQueryCompatible(wrapped, allowArray: allowArray)
-        case .array(let element): allowArray && isQueryCompatible(element, allowArray: false)
-        case .dictionary: false
         }
+        for key in passed { queryCompatibility[key] = result }
+        return result
     }
 }

@@ -10,21 +10,26 @@ extension OpenAPIImporter {
         node["$ref"]?.openAPIText
     }
 
-    /// The component schema name for `#/components/schemas/Name`, nil for any other reference.
-    static func componentSchemaName(_ reference: String) -> String? {
+    /// The component schema name a `$ref` names in any spelling (`#/components/schemas/A`,
+    /// `#/components/schema%73/A`, `api.yaml#/components/schemas/A`, …), nil for any other reference.
+    func componentSchemaName(_ reference: String) -> String? {
         let prefix = "#/components/schemas/"
-        guard reference.hasPrefix(prefix) else { return nil }
-        let name = String(reference.dropFirst(prefix.count))
-        guard !name.contains("/") else { return nil }
-        return unescapePointerToken(name)
+        if reference.hasPrefix(prefix) {
+            let name = reference.utf8.dropFirst(prefix.utf8.count)
+            let slash = UInt8(ascii: "/"), tilde = UInt8(ascii: "~"), percent = UInt8(ascii: "%")
+            if !name.contains(where: { $0 == slash || $0 == tilde || $0 == percent }) { return String(name) }
+        }
+        return references.pointer(reference)?.componentSchemaName
     }
 
     /// Follows `$ref`s (parameters, responses, request bodies, path items …) to the object they
-    /// point at. Unresolvable references are reported once and give nil.
+    /// point at. Unresolvable references and reference loops are reported and give nil.
     mutating func resolved(_ node: Node) -> Node? {
         var current = node
+        var seen: Set<SourceLocation> = []
         for _ in 0..<Self.maxReferenceHops {
             guard let reference = Self.referenceString(current) else { return current }
+            guard seen.insert(current.location).inserted else { break }
             guard let target = lookUp(reference) else {
                 skip(.unresolvedReference, "cannot resolve '\(reference)': only references within this document are supported", at: current.location)
                 return nil
@@ -35,31 +40,14 @@ extension OpenAPIImporter {
         return nil
     }
 
-    /// The node a local JSON pointer (`#/a/b~1c/0`) names, or nil.
-    func lookUp(_ reference: String) -> Node? {
-        guard reference.hasPrefix("#") else { return nil }
-        if let name = Self.componentSchemaName(reference) { return componentNodes[name] }
-        var current = root
-        for rawToken in reference.dropFirst().split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
-            let token = Self.unescapePointerToken(String(rawToken))
-            switch current.kind {
-            case .mapping:
-                guard let next = current[token] else { return nil }
-                current = next
-            case .sequence(let items):
-                guard let index = Int(token), items.indices.contains(index) else { return nil }
-                current = items[index]
-            case .scalar:
-                return nil
-            }
-        }
-        return current
+    /// The node a local JSON pointer (`#/a/b~1c/0`, in any spelling) names, or nil.
+    mutating func lookUp(_ reference: String) -> Node? {
+        if let name = componentSchemaName(reference) { return componentNodes[name] }
+        return references.node(for: reference)
     }
 
-    /// `~1` → `/`, `~0` → `~`, and percent-decoding (pointers inside URIs may be encoded).
-    static func unescapePointerToken(_ token: String) -> String {
-        guard token.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "~") }) else { return token }
-        let decoded = token.removingPercentEncoding ?? token
-        return decoded.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+    /// Where the `$ref` key of a reference object is (its value when it has no key node).
+    static func referenceLocation(_ node: Node) -> SourceLocation {
+        node.keyLocation("$ref") ?? node.location
     }
 }

@@ -7,6 +7,8 @@ extension OpenAPIImporter {
     /// (an object, enum or union) is declared under that name. Nullability (`nullable: true`,
     /// `type: [X, "null"]`, a `null` enum value or `oneOf` member) makes the type optional.
     mutating func typeReference(_ schema: Node, hint: String) -> IR.TypeReference {
+        guard enterNestedSchema(at: schema.location) else { return jsonValue() }
+        defer { depth -= 1 }
         if let reference = Self.referenceString(schema) {
             return referencedType(reference, at: schema, hint: hint)
         }
@@ -14,14 +16,26 @@ extension OpenAPIImporter {
         return isNullable(schema) && !base.isOptional ? .optional(base) : base
     }
 
+    /// A component reference is a named type; any other reference is converted where it points,
+    /// one hop at a time, so that a loop of references with no declaration in between (which
+    /// would never end) is found and reported at its first `$ref`.
     private mutating func referencedType(_ reference: String, at schema: Node, hint: String) -> IR.TypeReference {
-        if let name = Self.componentSchemaName(reference), let identifier = componentNames[name] {
+        if let name = componentSchemaName(reference), let identifier = componentNames[name] {
             let named = IR.TypeReference.named(identifier)
             return nullableComponents.contains(name) ? .optional(named) : named
         }
-        guard depth < Self.maxReferenceHops, let target = resolved(schema) else { return jsonValue() }
-        depth += 1
-        defer { depth -= 1 }
+        let referenceLocation = Self.referenceLocation(schema)
+        guard let target = lookUp(reference) else {
+            skip(.unresolvedReference, "cannot resolve '\(reference)': only references within this document are supported", at: schema.location)
+            return jsonValue()
+        }
+        if let start = expandingReferences.firstIndex(where: { $0.target == target.location }) {
+            let first = expandingReferences[(start + 1)...].first?.reference ?? referenceLocation
+            reportCycle("the schema '\(reference)' refers back to itself with no object in between, so it has no finite type", at: first)
+            return jsonValue()
+        }
+        expandingReferences.append((target.location, referenceLocation))
+        defer { expandingReferences.removeLast() }
         return typeReference(target, hint: hint)
     }
 

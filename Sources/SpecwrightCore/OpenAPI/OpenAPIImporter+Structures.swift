@@ -5,36 +5,42 @@ extension OpenAPIImporter {
     /// The properties of an object schema with its `allOf` members merged in.
     struct MergedObject {
         /// Property name → schema, in first-seen order (a later member's schema replaces an earlier one).
-        var properties: [(name: String, schema: Node)] = []
+        private(set) var properties: [(name: String, schema: Node)] = []
+        /// Where each property name is in `properties`.
+        private var positions: [String: Int] = [:]
         /// Names listed as `required` anywhere in the composition.
         var required: Set<String> = []
         /// The component types the object was composed of (for the doc comment).
         var composedOf: [IR.TypeReference] = []
-        /// Components already merged (stops `allOf` cycles).
-        var visited: Set<String> = []
+        /// Schemas reached through a `$ref` and merged already, by location (each is merged once).
+        var visited: Set<SourceLocation> = []
+        /// The schemas being merged right now, outermost first, each with the `$ref` that led to it.
+        var path: [(schema: SourceLocation, reference: SourceLocation?)] = []
         /// The `additionalProperties` schema (`true` included) of the object or a member.
         var additionalProperties: Node?
 
         mutating func add(_ name: String, _ schema: Node) {
-            if let index = properties.firstIndex(where: { $0.name == name }) {
+            if let index = positions[name] {
                 properties[index].schema = schema
             } else {
+                positions[name] = properties.count
                 properties.append((name, schema))
             }
         }
     }
 
-    /// Collects the properties of `schema` and of its `allOf` members.
-    mutating func merge(_ schema: Node, into object: inout MergedObject) {
-        for member in schema["allOf"]?.sequence ?? [] {
+    /// Collects the properties of `schema` and of its `allOf` members. `reference` is the `$ref`
+    /// that led here; `followsReference` merges what a reference object points at (used for
+    /// references to places other than component schemas, which may chain).
+    mutating func merge(_ schema: Node, into object: inout MergedObject, enteredBy reference: SourceLocation? = nil, followsReference: Bool = false) {
+        guard enterNestedSchema(at: schema.location) else { return }
+        defer { depth -= 1 }
+        object.path.append((schema.location, reference))
+        defer { object.path.removeLast() }
+        let members = schema["allOf"]?.sequence ?? (followsReference && Self.referenceString(schema) != nil ? [schema] : [])
+        for member in members {
             if let reference = Self.referenceString(member) {
-                if let component = Self.componentSchemaName(reference), let identifier = componentNames[component] {
-                    object.composedOf.append(.named(identifier))
-                    guard object.visited.insert(component).inserted, let node = componentNodes[component] else { continue }
-                    merge(node, into: &object)
-                } else if let target = resolved(member) {
-                    merge(target, into: &object)
-                }
+                mergeReferenced(member, reference, into: &object)
                 continue
             }
             if !unionMembers(member).isEmpty {
@@ -50,6 +56,34 @@ extension OpenAPIImporter {
         if let additional = schema["additionalProperties"], additional.openAPIBool == true || additional.mapping != nil {
             object.additionalProperties = additional
         }
+    }
+
+    /// Merges the schema an `allOf` member's `$ref` names, once per composition; a reference back
+    /// to a schema being merged is a composition cycle, reported at the cycle's first `$ref`.
+    private mutating func mergeReferenced(_ member: Node, _ reference: String, into object: inout MergedObject) {
+        let location = Self.referenceLocation(member)
+        let target: Node
+        let isComponent: Bool
+        if let component = componentSchemaName(reference), let identifier = componentNames[component] {
+            object.composedOf.append(.named(identifier))
+            guard let node = componentNodes[component] else { return }
+            target = node
+            isComponent = true
+        } else {
+            guard let node = lookUp(reference) else {
+                skip(.unresolvedReference, "cannot resolve '\(reference)': only references within this document are supported", at: member.location)
+                return
+            }
+            target = node
+            isComponent = false
+        }
+        if let start = object.path.firstIndex(where: { $0.schema == target.location }) {
+            let first = object.path[(start + 1)...].lazy.compactMap(\.reference).first ?? location
+            reportCycle("'allOf' includes '\(reference)', which is being composed already: a composition cycle has no object in between", at: first)
+            return
+        }
+        guard object.visited.insert(target.location).inserted else { return }
+        merge(target, into: &object, enteredBy: location, followsReference: !isComponent)
     }
 
     /// Declares a struct for an object schema (or an `allOf` composition).
@@ -99,7 +133,7 @@ extension OpenAPIImporter {
     }
 
     /// A default value as a Swift expression of `type`, when the value fits the type.
-    func defaultExpression(_ value: Node, type: IR.TypeReference) -> IR.Expression? {
+    mutating func defaultExpression(_ value: Node, type: IR.TypeReference) -> IR.Expression? {
         switch type {
         case .builtin(.string):
             return value.string.map { IR.Expression(code: IR.StringLiteral($0).code) }
@@ -146,12 +180,19 @@ extension OpenAPIImporter {
 
     /// The cases of a string enum by raw value, whether it is declared already or is a
     /// component declared later (its case names are computed the same way).
-    func stringEnumCases(named name: IR.Identifier) -> (cases: [String: IR.Identifier], unknown: IR.Identifier)? {
+    /// A component not declared yet is worked out once and remembered (its declaration computes
+    /// the same names).
+    mutating func stringEnumCases(named name: IR.Identifier) -> (cases: [String: IR.Identifier], unknown: IR.Identifier)? {
         if case .stringEnum(let cases, let unknown)? = declaredKinds[name.name] { return (cases, unknown) }
+        if let known = laterEnumCases[name.name] { return known }
         guard let component = componentByName[name.name], let schema = componentNodes[component],
             Self.referenceString(schema) == nil, shape(schema) == .enumeration, !Self.isIntegerEnumeration(schema, kind: enumerationKind(schema["enum"]?.sequence ?? []))
-        else { return nil }
+        else {
+            laterEnumCases[name.name] = .some(nil)
+            return nil
+        }
         let names = Self.stringEnumCaseNames(schema)
+        laterEnumCases[name.name] = (names.byValue, names.unknown)
         return (names.byValue, names.unknown)
     }
 }

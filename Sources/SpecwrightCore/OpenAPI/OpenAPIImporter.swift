@@ -50,8 +50,20 @@ public struct OpenAPIImporter {
     var serviceAuth: IR.Auth = .none
     /// Security schemes and the document's `security`, lowered once.
     var security = SecurityState()
-    /// How deep the schema conversion is (guards against `$ref` chains between non-components).
+    /// How deeply schema conversion nests right now (see ``maxSchemaDepth``).
     var depth = 0
+    /// Whether the nesting limit was reported (once per document).
+    var depthLimitReported = false
+    /// Resolves `$ref`s, remembering each answer.
+    var references: ReferenceIndex
+    /// Non-component references being converted now, innermost last, since the last declaration.
+    var expandingReferences: [(target: SourceLocation, reference: SourceLocation)] = []
+    /// Where reference cycles were reported (each once).
+    var reportedCycles: Set<SourceLocation> = []
+    /// String enum cases of components not declared yet, worked out for default values (nil: not a string enum).
+    var laterEnumCases: [String: (cases: [String: IR.Identifier], unknown: IR.Identifier)?] = [:]
+    /// Remembered answers of `isQueryCompatible` for named types.
+    var queryCompatibility: [QueryCompatibilityKey: Bool] = [:]
 
     /// What the importer remembers about a declared type.
     enum DeclaredKind {
@@ -79,6 +91,7 @@ public struct OpenAPIImporter {
         self.root = root
         self.file = file
         self.filter = filter
+        references = ReferenceIndex(root: root, file: file)
     }
 
     private mutating func importAPI() -> IR.API {
@@ -101,6 +114,7 @@ public struct OpenAPIImporter {
             guard let identifier = componentNames[name] else { continue }
             declareComponent(node, name: identifier, hint: name)
         }
+        breakAliasCycles()
         serviceAuth = lowerServiceAuth()
         let service = lowerService(name: prefix)
         let groups = namedGroups.map { lowerGroup($0.0, names: $0.names) }

@@ -28,7 +28,46 @@ struct ValueFormatting {
             }
         }
         types.forEach(visit)
-        self.kinds = kinds
+        self.kinds = Self.resolvingAliasChains(kinds)
+    }
+
+    /// Each alias with the type at the end of its chain of aliases (`A = B`, `B = C`, `C = Int`:
+    /// `A = Int`), so that the queries below take one step per alias however long the chain;
+    /// an alias in a cycle (which the importers reject) counts as `other`.
+    private static func resolvingAliasChains(_ kinds: [String: DeclaredKind]) -> [String: DeclaredKind] {
+        var resolved = kinds
+        var finished: Set<String> = []
+        for name in kinds.keys.sorted() where !finished.contains(name) {
+            var chain: [String] = []
+            var onChain: Set<String> = []
+            var current = name
+            var end: DeclaredKind
+            while true {
+                if finished.contains(current) {
+                    end = resolved[current] ?? .other
+                    break
+                }
+                guard case .alias(let target)? = kinds[current] else {
+                    end = kinds[current] ?? .other
+                    break
+                }
+                guard onChain.insert(current).inserted else {
+                    end = .other
+                    break
+                }
+                chain.append(current)
+                guard case .named(let next) = target, case .alias? = kinds[next.name] else {
+                    end = .alias(target)
+                    break
+                }
+                current = next.name
+            }
+            for member in chain {
+                resolved[member] = end
+                finished.insert(member)
+            }
+        }
+        return resolved
     }
 
     /// Whether values of the non-optional `type` conform to the runtime's `QueryValueConvertible`

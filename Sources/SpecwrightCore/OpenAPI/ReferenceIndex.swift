@@ -1,0 +1,66 @@
+import SpecwrightYAML
+
+/// Finds the node a local `$ref` names, in time linear in the document overall.
+///
+/// Every distinct `$ref` string is resolved once (the answer is remembered), and a mapping
+/// walked by a pointer gets a key → value table the first time, so that thousands of pointers
+/// into one large mapping (`#/components/parameters/…`) do not each scan it.
+struct ReferenceIndex {
+    private let root: Node
+    private let file: String
+    /// `$ref` string → the node it names (nil: it names nothing in this document).
+    private var targets: [String: Node?] = [:]
+    /// Mapping location → its entries by key text (first occurrence wins, as `Node`'s subscript).
+    private var tables: [SourceLocation: [String: Node]] = [:]
+    /// Mappings with at most this many entries are scanned instead of indexed.
+    private static let scanLimit = 8
+
+    init(root: Node, file: String) {
+        self.root = root
+        self.file = file
+    }
+
+    /// The pointer a `$ref` string spells, in any of its spellings (see ``JSONPointer``).
+    func pointer(_ reference: String) -> JSONPointer? {
+        JSONPointer(reference: reference, file: file)
+    }
+
+    /// The node `reference` names, or nil.
+    mutating func node(for reference: String) -> Node? {
+        if let known = targets[reference] { return known }
+        let found = pointer(reference).flatMap { walk($0.tokens) }
+        targets[reference] = .some(found)
+        return found
+    }
+
+    private mutating func walk(_ tokens: [String]) -> Node? {
+        var current = root
+        for token in tokens {
+            switch current.kind {
+            case .mapping(let entries):
+                guard let next = entries.count <= Self.scanLimit ? current[token] : child(of: current, entries, token) else { return nil }
+                current = next
+            case .sequence(let items):
+                // RFC 6901: an array index is `0` or digits without a leading zero.
+                guard token == "0" || !token.hasPrefix("0"), token.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
+                    let index = Int(token), items.indices.contains(index)
+                else { return nil }
+                current = items[index]
+            case .scalar:
+                return nil
+            }
+        }
+        return current
+    }
+
+    private mutating func child(of mapping: Node, _ entries: [MappingEntry], _ token: String) -> Node? {
+        if let table = tables[mapping.location] { return table[token] }
+        var table: [String: Node] = [:]
+        table.reserveCapacity(entries.count)
+        for entry in entries {
+            if let key = entry.key.scalar?.text, table[key] == nil { table[key] = entry.value }
+        }
+        tables[mapping.location] = table
+        return table[token]
+    }
+}
