@@ -53,10 +53,16 @@ struct JSONTokenReader {
     private var line = 1
     private var column = 1
 
-    /// An open collection on the explicit stack.
-    private enum Frame {
-        case array(SourceLocation, [Node])
-        case object(SourceLocation, [MappingEntry], key: Node, index: DuplicateKeyIndex)
+    /// An open collection on the explicit stack. It is changed in place (`stack[top]`), never
+    /// popped and pushed back, so that appending an element does not copy the elements before it.
+    private struct Frame {
+        let start: SourceLocation
+        let isObject: Bool
+        var items: [Node] = []
+        var entries: [MappingEntry] = []
+        /// The key whose value is being read (objects only).
+        var key: Node?
+        var index = DuplicateKeyIndex()
     }
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: String, options: YAMLParseOptions) {
@@ -106,7 +112,7 @@ struct JSONTokenReader {
             guard var node = try readValueOrOpen(&stack) else { continue }
             // Close as many collections as this value completes.
             while true {
-                guard let frame = stack.popLast() else {
+                guard !stack.isEmpty else {
                     skipWhitespace()
                     if peek() != nil {
                         throw error("unexpected \(describeNext()) after the JSON value", at: here)
@@ -114,36 +120,43 @@ struct JSONTokenReader {
                     return node
                 }
                 skipWhitespace()
-                switch frame {
-                case .array(let start, var items):
-                    items.append(node)
+                let top = stack.count - 1
+                if stack[top].isObject {
+                    let key = stack[top].key ?? node
+                    if options.rejectDuplicateKeys {
+                        // Moved out and back so that the index's table stays uniquely referenced.
+                        var index = stack[top].index
+                        stack[top].index = DuplicateKeyIndex()
+                        if let first = index.firstOccurrence(of: key, in: stack[top].entries) {
+                            throw YAMLError(.duplicateKey,
+                                            "duplicate key '\(DuplicateKeyIndex.describe(key))' (first defined at \(first.line):\(first.column))",
+                                            at: key.location)
+                        }
+                        stack[top].index = index
+                    }
+                    stack[top].entries.append(MappingEntry(key: key, value: node))
                     if peek() == UInt8(ascii: ",") {
                         advance()
-                        stack.append(.array(start, items))
-                    } else if peek() == UInt8(ascii: "]") {
-                        advance()
-                        node = Node(kind: .sequence(items), location: start, isFlow: true)
-                        continue
-                    } else {
-                        throw error("expected ',' or ']' in array, found \(describeNext())", at: here)
-                    }
-                case .object(let start, var entries, let key, var index):
-                    if options.rejectDuplicateKeys, let first = index.firstOccurrence(of: key, in: entries) {
-                        throw YAMLError(.duplicateKey,
-                                        "duplicate key '\(DuplicateKeyIndex.describe(key))' (first defined at \(first.line):\(first.column))",
-                                        at: key.location)
-                    }
-                    entries.append(MappingEntry(key: key, value: node))
-                    if peek() == UInt8(ascii: ",") {
-                        advance()
-                        let next = try readKey()
-                        stack.append(.object(start, entries, key: next, index: index))
+                        stack[top].key = try readKey()
                     } else if peek() == UInt8(ascii: "}") {
                         advance()
-                        node = Node(kind: .mapping(entries), location: start, isFlow: true)
+                        let frame = stack.removeLast()
+                        node = Node(kind: .mapping(frame.entries), location: frame.start, isFlow: true)
                         continue
                     } else {
                         throw error("expected ',' or '}' in object, found \(describeNext())", at: here)
+                    }
+                } else {
+                    stack[top].items.append(node)
+                    if peek() == UInt8(ascii: ",") {
+                        advance()
+                    } else if peek() == UInt8(ascii: "]") {
+                        advance()
+                        let frame = stack.removeLast()
+                        node = Node(kind: .sequence(frame.items), location: frame.start, isFlow: true)
+                        continue
+                    } else {
+                        throw error("expected ',' or ']' in array, found \(describeNext())", at: here)
                     }
                 }
                 break
@@ -168,14 +181,14 @@ struct JSONTokenReader {
                     advance()
                     return Node(kind: .sequence([]), location: start, isFlow: true)
                 }
-                stack.append(.array(start, []))
+                stack.append(Frame(start: start, isObject: false))
             } else {
                 if peek() == UInt8(ascii: "}") {
                     advance()
                     return Node(kind: .mapping([]), location: start, isFlow: true)
                 }
                 let key = try readKey()
-                stack.append(.object(start, [], key: key, index: DuplicateKeyIndex()))
+                stack.append(Frame(start: start, isObject: true, key: key))
             }
             return nil
         case UInt8(ascii: "\""):

@@ -21,6 +21,10 @@ public struct NameScope: Sendable {
     private let shared: Set<String>
     private let reserved: Set<String>
     private var taken: Set<String> = []
+    /// For a candidate claimed with a suffix before: the suffix to try first next time. Every
+    /// smaller suffix was taken then and stays taken (names are never released), so starting
+    /// there gives the same name as counting from 2, and claiming `n` equal names costs O(n).
+    private var nextSuffix: [String: Int] = [:]
 
     /// A scope in which `reserved` names are already taken.
     public init(reserved: some Sequence<String> = [String]()) {
@@ -53,10 +57,13 @@ public struct NameScope: Sendable {
     /// Claims `candidate` (already a valid identifier), or `candidate2`, `candidate3`, … if taken.
     public mutating func claim(_ candidate: String) -> IR.Identifier {
         var name = candidate
-        var suffix = 2
-        while contains(name) {
-            name = candidate + String(suffix)
-            suffix += 1
+        if contains(name) {
+            var suffix = nextSuffix[candidate] ?? 2
+            repeat {
+                name = candidate + String(suffix)
+                suffix += 1
+            } while contains(name)
+            nextSuffix[candidate] = suffix
         }
         taken.insert(name)
         return IR.Identifier(validated: name, code: SwiftName.escaped(name))
