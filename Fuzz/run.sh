@@ -1,16 +1,32 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer target for the YAML front end (plus the spec decoder when
-# Fuzz/SpecDecoderFuzz.swift and its sources are present) and runs it.
-#   Fuzz/run.sh [seconds=600] [extra libFuzzer flags...]
-# Needs a Swift toolchain with libFuzzer (swiftc -sanitize=fuzzer,address) and libyaml-dev.
-# Not part of CI. Crashes are written to Fuzz/artifacts/, the growing corpus to .build/fuzz/corpus.
+# Builds and runs the libFuzzer targets:
+#   yaml   the YAML front end (plus the spec decoder when Fuzz/SpecDecoderFuzz.swift and its sources are present);
+#   cache  the HTTP cache's decision code over arbitrary header values and stored rows (Fuzz/CacheDecisionFuzzTarget.swift).
+#   Fuzz/run.sh [yaml|cache|all] [seconds=600] [extra libFuzzer flags...]
+# Without a target name both run, one after the other, each for `seconds`.
+# Needs a Swift toolchain with libFuzzer (swiftc -sanitize=fuzzer,address), libyaml-dev and libsqlite3-dev.
+# Not part of CI. Crashes are written to Fuzz/artifacts/, the growing corpora to .build/fuzz/corpus and
+# .build/fuzz/cache-corpus.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+target=all
+if [[ "${1:-}" == yaml || "${1:-}" == cache || "${1:-}" == all ]]; then
+    target="$1"
+    shift
+fi
 seconds="${1:-600}"
 shift || true
 out=.build/fuzz
-mkdir -p "$out/corpus" Fuzz/artifacts
+mkdir -p "$out/corpus" "$out/cache-corpus" Fuzz/artifacts
 flags=(-sanitize=fuzzer,address -parse-as-library -O -g -I Sources/CYaml)
+
+if [[ "$target" == cache || "$target" == all ]]; then
+    Fuzz/build-cache-decision.sh "$out" "${flags[@]}"
+    SWIFT_BACKTRACE=enable=no "$out/cache-decision-fuzz" "$out/cache-corpus" Fuzz/cache-seeds -dict=Fuzz/cache.dict \
+        -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 -max_len=4096 -artifact_prefix=Fuzz/artifacts/cache- \
+        -print_final_stats=1 "$@"
+    [[ "$target" == cache ]] && exit 0
+fi
 
 # 1. The YAML module, instrumented, as one object file.
 swiftc "${flags[@]}" -module-name SpecwrightYAML -wmo -c \
