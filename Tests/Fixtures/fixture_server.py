@@ -196,9 +196,11 @@ class Handler(BaseHTTPRequestHandler):
 # Data-layer routes (HTTP cache, config gate, envelope, batch loader, outbox). Owned by the
 # data-layer tests (Data*Tests.swift); everything above belongs to the runtime-core tests.
 #
-#   /<sid>/cached?cc=V[&etag=E][&lm=HTTP-date][&vary=H][&age=A][&delay=S][&pad=N]
+#   /<sid>/cached?cc=V[&etag=E][&lm=HTTP-date][&vary=H][&age=A][&fail=N][&delay=S][&pad=N]
+#         (the first N requests of the scenario get 503)
 #         200 with Cache-Control V (and ETag / Last-Modified / Vary / Age, sent verbatim), body
 #         {"hit": n, "lang": …, "user": <bearer token or null>, "user_hit": n-th request with that token}
+#         (every request of the route is counted per token in "user_hits" of /_data/<sid>)
 #         (plus "pad": N × "x" when pad is given);
 #         304 when If-None-Match equals E (counted as not_modified)
 #   /<sid>/gate[?fail=1][&delay=S]          the config gate call (500 when fail=1)
@@ -228,6 +230,12 @@ def data_layer_route(handler, state, behaviour, query, body, hit):
     data = data_layer_state(state)
     delay = float(query.get("delay", ["0"])[0])
     if behaviour == "cached":
+        authorization = handler.headers.get("Authorization") or ""
+        user = authorization[len("Bearer "):] if authorization.startswith("Bearer ") else None
+        with LOCK:
+            user_hits = data.setdefault("user_hits", {})
+            user_hits[user or ""] = user_hits.get(user or "", 0) + 1
+            user_hit = user_hits[user or ""]
         etag = query.get("etag", [None])[0]
         headers = {"Cache-Control": query.get("cc", ["max-age=60"])[0]}
         if etag:
@@ -240,6 +248,9 @@ def data_layer_route(handler, state, behaviour, query, body, hit):
             headers["Age"] = query["age"][0]
         if delay:
             time.sleep(delay)
+        if hit <= int(query.get("fail", ["0"])[0]):
+            handler.send(503, b'{"error":"try again"}', headers={"Retry-After": "0"})
+            return True
         if etag and handler.headers.get("If-None-Match") == etag:
             with LOCK:
                 data["not_modified"] += 1
@@ -249,12 +260,6 @@ def data_layer_route(handler, state, behaviour, query, body, hit):
             handler.send_header("Content-Length", "0")
             handler.end_headers()
             return True
-        authorization = handler.headers.get("Authorization") or ""
-        user = authorization[len("Bearer "):] if authorization.startswith("Bearer ") else None
-        with LOCK:
-            user_hits = data.setdefault("user_hits", {})
-            user_hits[user or ""] = user_hits.get(user or "", 0) + 1
-            user_hit = user_hits[user or ""]
         payload = {"hit": hit, "lang": handler.headers.get("Accept-Language"), "user": user, "user_hit": user_hit}
         if "pad" in query:
             payload["pad"] = "x" * int(query["pad"][0])

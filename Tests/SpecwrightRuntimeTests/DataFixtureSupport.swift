@@ -26,10 +26,12 @@ struct DataLayerStats: Decodable, Sendable {
     var batchPeak: Int
     var outboxKeys: [String]
     var outboxDuplicates: Int
+    /// Requests to `/cached` per bearer token (`""` without one).
+    var userHits: [String: Int]?
 
     enum CodingKeys: String, CodingKey {
         case notModified = "not_modified", batchCalls = "batch_calls", batchPeak = "batch_peak"
-        case outboxKeys = "outbox_keys", outboxDuplicates = "outbox_duplicates"
+        case outboxKeys = "outbox_keys", outboxDuplicates = "outbox_duplicates", userHits = "user_hits"
     }
 }
 
@@ -51,7 +53,7 @@ extension FixtureServer {
 enum DataSupport {
     /// A GET of the fixture server's `/cached` route with `Cache-Control: cc` and the given policy.
     static func cached(
-        cc: String, etag: String? = nil, vary: String? = nil, age: String? = nil, policy: CachePolicy,
+        cc: String, etag: String? = nil, vary: String? = nil, age: String? = nil, fail: Int? = nil, policy: CachePolicy,
         headers: [HTTPHeader] = [], delay: Double? = nil
     ) -> TestEndpoint {
         var query = QueryParameters()
@@ -59,6 +61,7 @@ enum DataSupport {
         query.append("etag", etag)
         query.append("vary", vary)
         query.append("age", age)
+        query.append("fail", fail)
         query.append("delay", delay)
         return TestEndpoint(["cached"], query: query, headers: headers, options: EndpointOptions(cache: policy))
     }

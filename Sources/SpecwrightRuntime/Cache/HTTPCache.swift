@@ -3,8 +3,9 @@ import Foundation
 /// The runtime's own HTTP cache (Linux's `URLSession` ignores `URLCache`): an in-memory LRU
 /// bounded by bytes in front of an optional persistent SQLite store.
 ///
-/// Entries are partitioned by the account identity the client supplies, so one user's responses
-/// are never served to another; call `removeAll(for:)` on logout. Share one instance per
+/// Entries are partitioned by the account identity the client supplies or, without one, by a keyed
+/// hash of the credentials a request carries, so one user's responses are never served to another;
+/// call `removeAll(for:)` on logout (or `removeAll()` when no identity is configured). Share one instance per
 /// database file: two instances on the same file work (SQLite locks) but keep separate memory tiers.
 public final class HTTPCache: Sendable {
     /// Default memory budget: 10 MiB, enough for a few hundred typical JSON responses.
@@ -14,6 +15,9 @@ public final class HTTPCache: Sendable {
 
     let memory: MemoryCacheStore
     let disk: SQLiteCacheStore?
+    /// Keyed hashes of credentials, salted with the store's random salt (kept in the database, so
+    /// partitions survive a relaunch; a memory-only cache uses a random salt per instance).
+    let fingerprint: CredentialFingerprint
 
     /// A cache persisted in the SQLite database at `fileURL` (created with mode 0600; a corrupt
     /// file is replaced). When the file cannot be created at all, the cache runs memory-only
@@ -24,12 +28,14 @@ public final class HTTPCache: Sendable {
     ) {
         memory = MemoryCacheStore(capacity: memoryCapacity)
         disk = SQLiteCacheStore.open(path: fileURL.path, capacity: diskCapacity)
+        fingerprint = disk.map { CredentialFingerprint(salt: $0.salt) } ?? .random()
     }
 
     /// A memory-only cache.
     public init(memoryCapacity: Int = HTTPCache.defaultMemoryCapacity) {
         memory = MemoryCacheStore(capacity: memoryCapacity)
         disk = nil
+        fingerprint = .random()
     }
 
     /// Whether responses survive the process (the SQLite store is open).

@@ -3,15 +3,30 @@ import Foundation
 /// The pipeline stage of the HTTP cache: maps the endpoint's `CachePolicy` to a cache mode, runs
 /// `HTTPCacheStage` around the rest of the pipeline and records the cache status and age in the
 /// call's trace.
+///
+/// Who a call is for comes from `CredentialCaptureStage` (`CallContext.partition`); without a
+/// captured partition the cache stays out of the call. `Vary` is matched on the request as it
+/// will be sent — built headers, the common headers, the captured credentials (their values as
+/// keyed hashes) — and stored with the headers the last attempt actually sent.
 struct HTTPCacheCallStage: CallStage {
     let stage: HTTPCacheStage
-    let accountIdentity: @Sendable () async -> String?
+    /// The request with the headers the built-in interceptors add before credentials (common
+    /// headers, request id), computed without sending anything.
+    let preview: @Sendable (CallContext) async -> HTTPRequest
 
     func handle(_ context: CallContext, next: @escaping CallHandler) async throws -> HTTPResponse {
-        let mode = Self.mode(for: context.options.cache)
+        let mode = context.partition == nil ? nil : Self.mode(for: context.options.cache)
+        let fingerprint = stage.cache.fingerprint
+        let credentialNames = context.credentials?.headerNames ?? []
+        var expected = context.request
+        if mode != nil {
+            expected = await preview(context)
+            expected = (try? context.credentials?.applied(to: expected, replayToken: nil)) ?? expected
+        }
         let request = CacheableRequest(
             method: context.request.method.rawValue, url: context.request.url.absoluteString,
-            headers: HeaderLookup.dictionary(context.request.headers), account: await accountIdentity() ?? "")
+            headers: fingerprint.masking(HeaderLookup.dictionary(expected.headers), names: credentialNames),
+            account: context.partition ?? "")
         let result = try await stage.perform(request, mode: mode, classify: Self.classify) { extra, isBackground in
             var call = context
             if isBackground {
@@ -19,8 +34,14 @@ struct HTTPCacheCallStage: CallStage {
                 call.callID = UUID()
             }
             for (name, value) in extra { call.request.headers.setValue(value, for: name) }
+            let log = SentRequestLog()
+            call.sentRequests = log
             let response = try await next(call)
-            return CacheableResponse(status: response.status, headers: response.headers, body: response.body)
+            let sent = log.last
+            return CacheableResponse(
+                status: response.status, headers: response.headers, body: response.body,
+                sentHeaders: sent.map { fingerprint.masking($0.headers, names: credentialNames) },
+                mayStore: sent.map { !$0.isReplay } ?? false)
         }
         if mode != nil {
             context.trace.setCacheStatus(Self.status(result.info), age: result.info.isFromCache ? result.info.age : nil)

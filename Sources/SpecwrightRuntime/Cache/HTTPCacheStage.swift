@@ -17,6 +17,13 @@ struct CacheableResponse: Sendable, Equatable {
     var status: Int
     var headers: [String: String]
     var body: Data
+    /// The headers of the request that was actually sent for it (after interceptors); `Vary` is
+    /// evaluated on them when storing. Nil: the `CacheableRequest`'s headers were sent.
+    var sentHeaders: [String: String]?
+    /// False when the response must not be stored or merged: it was fetched with other
+    /// credentials than the call's partition stands for (a replay with a refreshed token), or
+    /// this call sent nothing itself (it shared another call's response).
+    var mayStore = true
 }
 
 /// How the origin failed, as far as the cache cares (RFC 5861 `stale-if-error`, offline reads).
@@ -104,9 +111,17 @@ struct HTTPCacheStage: Sendable {
             throw error
         }
         let responseTime = now()
+        guard response.mayStore else {
+            if response.status == 304, let stored {
+                let age = CacheFreshness.currentAge(of: stored, now: responseTime)
+                return (Self.response(from: stored, age: age), CacheInfo(source: .revalidated, age: age, isStale: false))
+            }
+            return (response, .network)
+        }
+        let sentHeaders = response.sentHeaders ?? request.headers
         if response.status == 304, let stored {
             let refreshed = stored.refreshed(with: response.headers, requestTime: requestTime, responseTime: responseTime)
-            if CacheFreshness.isStorable(status: refreshed.status, responseHeaders: refreshed.headers, requestHeaders: request.headers) {
+            if CacheFreshness.isStorable(status: refreshed.status, responseHeaders: refreshed.headers, requestHeaders: sentHeaders) {
                 cache.store(refreshed)
             } else {
                 cache.remove(key)
@@ -119,8 +134,8 @@ struct HTTPCacheStage: Sendable {
         {
             return fallback
         }
-        if CacheFreshness.isStorable(status: response.status, responseHeaders: response.headers, requestHeaders: request.headers),
-            let variant = CacheVariant(varyHeader: HeaderLookup.value("Vary", in: response.headers), requestHeaders: request.headers)
+        if CacheFreshness.isStorable(status: response.status, responseHeaders: response.headers, requestHeaders: sentHeaders),
+            let variant = CacheVariant(varyHeader: HeaderLookup.value("Vary", in: response.headers), requestHeaders: sentHeaders)
         {
             cache.store(CacheEntry(
                 key: key, variant: variant, status: response.status, headers: response.headers, body: response.body,

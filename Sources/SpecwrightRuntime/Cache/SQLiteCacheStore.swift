@@ -7,14 +7,19 @@ import Foundation
 /// a miss, a failing write is dropped — the cache never turns a storage problem into a crash or
 /// a failed request.
 final class SQLiteCacheStore: Sendable {
-    private static let schemaVersion = 1
+    private static let schemaVersion = 2
     private let connection: SQLiteConnection
     /// The byte budget for stored entries; least recently used entries are evicted beyond it.
     let capacity: Int
+    /// 32 random bytes created with the database: the key of the credential fingerprints
+    /// (`CredentialFingerprint`), so partitions are stable across launches but cannot be
+    /// precomputed for another device.
+    let salt: [UInt8]
 
-    private init(connection: SQLiteConnection, capacity: Int) {
+    private init(connection: SQLiteConnection, capacity: Int, salt: [UInt8]) {
         self.connection = connection
         self.capacity = capacity
+        self.salt = salt
     }
 
     /// Opens the store at `path`, rebuilding it when the file is corrupt or has another schema.
@@ -35,6 +40,8 @@ final class SQLiteCacheStore: Sendable {
         if version != schemaVersion {
             try connection.execute("""
                 DROP TABLE IF EXISTS cache_entries;
+                DROP TABLE IF EXISTS cache_salt;
+                CREATE TABLE cache_salt (value BLOB NOT NULL);
                 CREATE TABLE cache_entries (
                     storage_key TEXT NOT NULL,
                     variant_key TEXT NOT NULL,
@@ -52,7 +59,20 @@ final class SQLiteCacheStore: Sendable {
                 PRAGMA user_version = \(schemaVersion);
                 """)
         }
-        return SQLiteCacheStore(connection: connection, capacity: max(0, capacity))
+        return SQLiteCacheStore(connection: connection, capacity: max(0, capacity), salt: try salt(of: connection))
+    }
+
+    /// The stored salt, created (32 random bytes) when missing or not 32 bytes long.
+    private static func salt(of connection: SQLiteConnection) throws -> [UInt8] {
+        try connection.transaction { session in
+            var stored: [UInt8] = []
+            try session.query("SELECT value FROM cache_salt LIMIT 1") { stored = Array($0.blob(0)) }
+            if stored.count == 32 { return stored }
+            let fresh = CredentialFingerprint.random().salt
+            try session.run("DELETE FROM cache_salt")
+            try session.run("INSERT INTO cache_salt (value) VALUES (?)", [.blob(Data(fresh))])
+            return fresh
+        }
     }
 
     /// How stale a row's access time may get before a read refreshes it: reads stay reads

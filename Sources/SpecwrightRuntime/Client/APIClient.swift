@@ -44,10 +44,9 @@ public final class APIClient: Sendable {
                 refresh: refresh, window: configuration.refreshWindow, refreshTimeout: configuration.refreshTimeout, clock: configuration.clock)
         }
         let credentials = CredentialProviders(configuration)
-        var interceptors: [any Interceptor] = [
-            CommonHeadersInterceptor(common: configuration.commonHeaders, requestIDHeader: configuration.requestIDHeader),
-            AuthInterceptor(providers: credentials),
-        ]
+        let commonHeaders = CommonHeadersInterceptor(common: configuration.commonHeaders, requestIDHeader: configuration.requestIDHeader)
+        let auth = AuthInterceptor(providers: credentials)
+        var interceptors: [any Interceptor] = [commonHeaders, auth]
         interceptors += configuration.interceptors
         if configuration.logging.isEnabled {
             interceptors.append(LoggingInterceptor(sink: configuration.logging.sink, redactor: redactor))
@@ -55,7 +54,12 @@ public final class APIClient: Sendable {
         let loop = AttemptLoop(
             transport: transport, interceptors: interceptors, refresher: refresher, credentials: credentials, budget: budget,
             clock: configuration.clock, random: configuration.random, decoder: decoder)
-        let dataStages = configuration.dataLayer.stages(service: service) { [builder] endpoint in try builder.build(endpoint) }
+        let dataStages = configuration.dataLayer.stages(
+            service: service, build: { [builder] endpoint in try builder.build(endpoint) },
+            credentials: { context in try await auth.resolve(for: context) },
+            preview: { context in
+                (try? await commonHeaders.adapt(context.request, context: AttemptContext(call: context, attempt: 1))) ?? context.request
+            })
         handler = CallChain.compose(dataStages + configuration.stages) { context in try await loop.run(context) }
     }
 

@@ -7,40 +7,50 @@ import Foundation
 struct AuthInterceptor: Interceptor {
     let providers: CredentialProviders
 
+    /// Applies the call's captured credentials (`CallContext.credentials`, set when the call
+    /// started), or resolves them from the providers when the call has none captured.
     func adapt(_ request: HTTPRequest, context: AttemptContext) async throws -> HTTPRequest {
-        var request = request
-        for scheme in providers.alternative(for: context.call.options.auth, service: context.call.service.auth) {
-            try await apply(scheme, to: &request, replayToken: context.replayToken)
+        let credentials: CallCredentials
+        if let captured = context.call.credentials {
+            credentials = captured
+        } else {
+            credentials = try await resolve(for: context.call, replayToken: context.replayToken)
         }
-        return request
+        return try credentials.applied(to: request, replayToken: context.replayToken)
     }
 
-    private func apply(_ scheme: AuthScheme, to request: inout HTTPRequest, replayToken: String?) async throws {
+    /// Asks the providers for the credentials of the alternative `call` sends (not for a bearer
+    /// token when a refreshed `replayToken` will stand in for it).
+    func resolve(for call: CallContext, replayToken: String? = nil) async throws -> CallCredentials {
+        var credentials = CallCredentials()
+        for scheme in providers.alternative(for: call.options.auth, service: call.service.auth) {
+            try await add(scheme, to: &credentials, replayToken: replayToken)
+        }
+        return credentials
+    }
+
+    private func add(_ scheme: AuthScheme, to credentials: inout CallCredentials, replayToken: String?) async throws {
         switch scheme {
         case .none:
             break
         case .bearer:
-            var token = replayToken
-            if token == nil { token = try await providers.tokenProvider?.token() }
-            guard let token else { return }
+            credentials.includesBearer = true
+            guard replayToken == nil, let token = try await providers.tokenProvider?.token() else { return }
             try HeaderValidation.check(name: "Authorization", value: token)
-            request.headers.setValue("Bearer \(token)", for: "Authorization")
+            credentials.headers.append(HTTPHeader("Authorization", "Bearer \(token)"))
         case .basic:
-            guard let credentials = try await providers.basic?() else { return }
-            let value = try credentials.headerValue()
-            request.headers.setValue(value, for: "Authorization")
+            guard let basic = try await providers.basic?() else { return }
+            credentials.headers.append(HTTPHeader("Authorization", try basic.headerValue()))
         case .apiKeyHeader(let name):
             guard let key = try await providers.apiKey(named: name) else { return }
             try HeaderValidation.check(name: name, value: key)
-            request.headers.setValue(key, for: name)
+            credentials.headers.append(HTTPHeader(name, key))
         case .apiKeyQuery(let name):
             guard let key = try await providers.apiKey(named: name) else { return }
-            request.url = try RequestBuilder.appendingQueryItem(name: name, value: key, to: request.url)
+            credentials.queryItems.append(HTTPHeader(name, key))
         case .apiKeyCookie(let name):
             guard let key = try await providers.apiKey(named: name) else { return }
-            let pair = try Self.cookie(name: name, value: key)
-            let existing = request.headers.value(for: "Cookie")
-            request.headers.setValue(existing.map { $0 + "; " + pair } ?? pair, for: "Cookie")
+            credentials.cookies.append(try Self.cookie(name: name, value: key))
         }
     }
 

@@ -49,6 +49,15 @@ public struct CallContext: Sendable {
     /// Set by the config gate when its call failed offline: the call may be answered from the
     /// cache, but nothing may be sent (the attempt loop fails at once as offline).
     var isNetworkForbidden = false
+    /// The credentials captured when the call started (`CredentialCaptureStage`); every attempt
+    /// sends exactly these (a refreshed token replaces the bearer token on a replay).
+    var credentials: CallCredentials?
+    /// The cache and de-duplication partition captured with them: the account identity, else a
+    /// keyed hash of the credentials, else `""` (anonymous). Nil when no consistent snapshot could
+    /// be taken; the cache then stays out of the call.
+    var partition: String?
+    /// Where the attempt loop reports the request it actually sent (the cache matches `Vary` on it).
+    var sentRequests: SentRequestLog?
 
     /// Creates a context.
     public init(

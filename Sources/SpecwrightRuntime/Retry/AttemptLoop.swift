@@ -73,6 +73,7 @@ struct AttemptLoop: Sendable {
         let call = context.call
         let request = try await adapt(call.request, context: context)
         call.trace.recordAttempt(bytesSent: request.body?.count ?? 0)
+        call.sentRequests?.record(request, isReplay: isReplay)
         let response: HTTPResponse
         let decision: InterceptorDecision
         do {

@@ -6,7 +6,10 @@ public struct DataLayerConfiguration: Sendable {
     /// The HTTP cache; nil disables caching (every `CachePolicy` then behaves as `networkOnly`).
     public var cache: HTTPCache?
     /// The identity of the signed-in account (e.g. a user id), used to partition the cache and the
-    /// de-duplication of reads, so one user's data is never served to another. Nil = anonymous.
+    /// de-duplication of reads, so one user's data is never served to another. Nil (the default):
+    /// requests that carry credentials are partitioned by a keyed hash of those credentials (a
+    /// new token starts a new partition), requests without credentials share the anonymous one.
+    /// Return the identity that belongs to the token the token provider hands out at that moment.
     public var accountIdentity: @Sendable () async -> String?
     /// Where "session expired" is published, once per session.
     public var session: SessionExpiry
@@ -41,17 +44,28 @@ public struct DataLayerConfiguration: Sendable {
     }
 
     /// The data layer's stages in pipeline order (outermost first): config gate, envelope and
-    /// session expiry, HTTP cache, in-flight de-duplication. The retry loop runs inside them.
-    func stages(service: ServiceDescription, build: @escaping @Sendable (any Endpoint) throws -> CallContext) -> [any CallStage] {
+    /// session expiry, credential capture (when the cache or de-duplication is on), HTTP cache,
+    /// in-flight de-duplication. The retry loop runs inside them. `credentials` resolves what a
+    /// call would send; `preview` adds the common headers without sending.
+    func stages(
+        service: ServiceDescription, build: @escaping @Sendable (any Endpoint) throws -> CallContext,
+        credentials: @escaping @Sendable (CallContext) async throws -> CallCredentials,
+        preview: @escaping @Sendable (CallContext) async -> HTTPRequest
+    ) -> [any CallStage] {
         var stages: [any CallStage] = [
             ConfigGateStage(gate: gate, build: build, fallback: service.gateEndpoint),
             EnvelopeStage(format: service.envelope, session: session),
         ]
+        if cache != nil || deduplicatesReads {
+            let fingerprint = cache?.fingerprint ?? .random()
+            stages.append(CredentialCaptureStage(
+                resolve: credentials, accountIdentity: accountIdentity, fingerprint: { fingerprint($0) }))
+        }
         if let cache {
-            stages.append(HTTPCacheCallStage(stage: HTTPCacheStage(cache: cache), accountIdentity: accountIdentity))
+            stages.append(HTTPCacheCallStage(stage: HTTPCacheStage(cache: cache), preview: preview))
         }
         if deduplicatesReads {
-            stages.append(DeduplicationStage(accountIdentity: accountIdentity))
+            stages.append(DeduplicationStage())
         }
         return stages
     }

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Captures, once per call and before the cache and de-duplication look at it, who the call is
+/// for: the credentials it will send (`CallContext.credentials`, applied to every attempt) and the
+/// partition derived from them (`CallContext.partition`).
+///
+/// The partition is the app's account identity when it supplies one; otherwise, when the call
+/// carries credentials, a keyed hash of them (HMAC-SHA-256 with the cache's random salt — the
+/// secret itself is never stored); otherwise `""`, the anonymous partition. So responses to
+/// requests with different credentials are never shared by default (RFC 9111 §3.5: a response to
+/// an authenticated request belongs to that user's private cache), and a token refresh starts a
+/// new partition unless the app names the account.
+///
+/// The identity is read before and after the credentials; if it changed in between (an account
+/// switch), or a provider failed, nothing is captured: the cache stays out of the call and the
+/// attempt loop resolves the credentials itself (and reports a provider's error as before).
+struct CredentialCaptureStage: CallStage {
+    /// The credentials `call` would send now (the auth interceptor's resolution).
+    let resolve: @Sendable (CallContext) async throws -> CallCredentials
+    let accountIdentity: @Sendable () async -> String?
+    /// A keyed hash of a credential text.
+    let fingerprint: @Sendable (String) -> String
+
+    func handle(_ context: CallContext, next: @escaping CallHandler) async throws -> HTTPResponse {
+        var context = context
+        let identity = await accountIdentity()
+        if let credentials = try? await resolve(context), await accountIdentity() == identity {
+            context.credentials = credentials
+            context.partition = Self.partition(identity: identity, credentials: credentials, fingerprint: fingerprint)
+        }
+        return try await next(context)
+    }
+
+    /// The identity, else `credential:<hash>` for credentials, else `""`.
+    static func partition(identity: String?, credentials: CallCredentials, fingerprint: (String) -> String) -> String {
+        if let identity { return identity }
+        return credentials.isEmpty ? "" : "credential:" + fingerprint(credentials.material)
+    }
+}
