@@ -2,7 +2,9 @@ import Foundation
 
 /// Supplies bearer tokens to the client and renews them.
 ///
-/// `token` is asked before every attempt (return the token your app stores, or `nil` for none).
+/// `token` is asked before every attempt (return the token your app stores, or `nil` for none);
+/// with an HTTP cache or read de-duplication it is asked once when a call starts, and every
+/// attempt of that call sends that token, so the cache partition and the request always agree.
 /// `refresh` is called — at most once at a time, however many requests get a 401 together —
 /// with the token the server rejected; it returns the new token and should also store it so
 /// `token` returns it from then on. Throwing from `refresh` ends the session (`sessionExpired`).

@@ -111,20 +111,16 @@ struct HTTPCacheStage: Sendable {
             throw error
         }
         let responseTime = now()
-        guard response.mayStore else {
-            if response.status == 304, let stored {
-                let age = CacheFreshness.currentAge(of: stored, now: responseTime)
-                return (Self.response(from: stored, age: age), CacheInfo(source: .revalidated, age: age, isStale: false))
-            }
-            return (response, .network)
-        }
         let sentHeaders = response.sentHeaders ?? request.headers
         if response.status == 304, let stored {
             let refreshed = stored.refreshed(with: response.headers, requestTime: requestTime, responseTime: responseTime)
-            if CacheFreshness.isStorable(status: refreshed.status, responseHeaders: refreshed.headers, requestHeaders: sentHeaders) {
-                cache.store(refreshed)
-            } else {
-                cache.remove(key)
+            // Merged only when the 304 answered the partition's own credentials (`mayStore`).
+            if response.mayStore {
+                if CacheFreshness.isStorable(status: refreshed.status, responseHeaders: refreshed.headers, requestHeaders: sentHeaders) {
+                    cache.store(refreshed)
+                } else {
+                    cache.remove(key)
+                }
             }
             let age = CacheFreshness.currentAge(of: refreshed, now: responseTime)
             return (Self.response(from: refreshed, age: age), CacheInfo(source: .revalidated, age: age, isStale: false))
@@ -134,6 +130,7 @@ struct HTTPCacheStage: Sendable {
         {
             return fallback
         }
+        guard response.mayStore else { return (response, .network) }
         if CacheFreshness.isStorable(status: response.status, responseHeaders: response.headers, requestHeaders: sentHeaders),
             let variant = CacheVariant(varyHeader: HeaderLookup.value("Vary", in: response.headers), requestHeaders: sentHeaders)
         {
