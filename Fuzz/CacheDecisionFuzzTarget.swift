@@ -35,7 +35,7 @@ private struct Reader {
 private func headers(_ section: String?) -> [String: String] {
     var result: [String: String] = [:]
     for line in (section ?? "").split(separator: "\n", omittingEmptySubsequences: true) {
-        let parts = line.split(separator: ":", maxSplits: 1)
+        let parts = line.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         result[String(parts[0])] = parts.count > 1 ? String(parts[1].drop { $0 == " " }) : ""
     }
     return result
