@@ -67,7 +67,7 @@ public enum InitCommand: Command {
 
     private static func targetScaffold(_ directory: String, name: String?, _ context: CommandContext) -> PluginTargetScaffold? {
         let directory = trimmed(directory)
-        let targetName = URL(fileURLWithPath: directory).lastPathComponent
+        let targetName = URL(fileURLWithPath: directory).standardizedFileURL.lastPathComponent
         guard ScaffoldNames.isModuleName(targetName) else {
             _ = usage("the target folder's name is the module name and must be a Swift identifier such as 'ShopAPI', not '\(targetName)'", context)
             return nil
@@ -79,7 +79,7 @@ public enum InitCommand: Command {
 
     private static func packageScaffold(_ directory: String, name: String?, location: String, _ context: CommandContext) -> PackageScaffold? {
         let directory = trimmed(directory)
-        let appName = URL(fileURLWithPath: directory).lastPathComponent
+        let appName = URL(fileURLWithPath: directory).standardizedFileURL.lastPathComponent
         let derived = ScaffoldNames.removingSuffix(ScaffoldNames.typeName(from: appName), ["App"])
         guard ScaffoldNames.isModuleName(appName.replacingOccurrences(of: "-", with: "_")),
               let first = appName.unicodeScalars.first, first.properties.isAlphabetic else {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What `specwright init --target <dir>` writes into a target folder for the build-tool plugin:
 /// the spec, a commented generation config, and the one Swift file the target needs, plus the
 /// `Package.swift` lines that declare the target.
@@ -58,8 +60,8 @@ struct PluginTargetScaffold {
     /// The `.target(…)` declaration of this target, indented for the `targets:` list of a
     /// `Package(…)`; `path:` only when the folder is not `Sources/<name>`.
     var targetDeclaration: String {
-        let components = directory.split(separator: "/")
-        let conventional = components.count >= 2 && components[components.count - 2] == "Sources"
+        let folder = URL(fileURLWithPath: directory).standardizedFileURL
+        let conventional = folder.deletingLastPathComponent().lastPathComponent == "Sources"
         let lines = [".target(", "    name: \"\(targetName)\","]
             + (conventional ? [] : ["    path: \"\(directory)\","])
             + ["    dependencies: [.product(name: \"SpecwrightRuntime\", package: \"Specwright\")],",

@@ -75,6 +75,15 @@ import Testing
         #expect(run.standardOutput.contains("            name: \"ShopAPI\",\n            path: \"\(target)\",\n"))
     }
 
+    @Test func theCurrentFolderIsNamedByWhereItIs() throws {
+        let target = temporaryDirectory() + "/Sources/ShopAPI"
+        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+        let run = runCLI(["init", "--target", target + "/."])
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        #expect(FileManager.default.fileExists(atPath: target + "/shop.specwright.yaml"))
+        #expect(run.standardOutput.contains("            name: \"ShopAPI\",\n            dependencies:"))
+    }
+
     @Test func packageScaffoldWritesAPackageWhoseAppUsesTheClient() throws {
         let package = temporaryDirectory() + "/ShopApp"
         let run = runCLI(["init", "--package", package])
