@@ -12,6 +12,8 @@ let benchmarks: [(name: String, run: () async throws -> Void)] = [
     ("coding", ObjectCodingBenchmark.run),
     // openapi [document ...]: OpenAPI parse vs import vs generate per document.
     ("openapi", { try OpenAPIBenchmark.run(arguments: argumentsAfter("openapi")) }),
+    // diff [old new]: `specwright diff` on Twilio's document against itself and its JSON twin.
+    ("diff", { try DiffBenchmark.run(arguments: argumentsAfter("diff")) }),
 ]
 
 /// The command-line arguments that follow `name` (a benchmark's own options).
