@@ -20,11 +20,13 @@ public final class Outbox: Sendable {
         store = try OutboxStore(path: fileURL.path)
     }
 
-    /// Appends a write. The entry is durable when this returns.
+    /// Appends a write. The entry is durable when this returns. Throws `invalidRequest` when a
+    /// header is not a name/value pair, its name is not an RFC 9110 token or its value holds CR, LF or NUL.
     @discardableResult
     public func enqueue(_ request: OutboxRequest, operationName: String, idempotencyKey: String = UUID().uuidString) throws
         -> OutboxEntry
     {
+        try OutboxRequestCheck.headers(of: request)
         var request = request
         if let index = request.headers.firstIndex(where: { $0.first?.lowercased() == "idempotency-key" }) {
             request.headers[index] = ["Idempotency-Key", idempotencyKey]

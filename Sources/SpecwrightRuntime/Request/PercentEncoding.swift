@@ -32,15 +32,3 @@ enum PercentEncoding {
         }
     }
 }
-
-/// Rejects header names and values that could split or inject headers.
-enum HeaderValidation {
-    static func check(name: String, value: String) throws(SpecwrightError) {
-        guard !name.isEmpty, name.utf8.allSatisfy({ $0 > 32 && $0 < 127 && $0 != UInt8(ascii: ":") }) else {
-            throw SpecwrightError(.invalidRequest("invalid header name '\(name)'"))
-        }
-        guard !value.utf8.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 }) else {
-            throw SpecwrightError(.invalidRequest("header '\(name)' contains a line break or NUL"))
-        }
-    }
-}

@@ -127,6 +127,9 @@ struct AttemptLoop: Sendable {
             } catch {
                 throw SpecwrightError(.invalidRequest("interceptor \(type(of: interceptor)) failed: \(error)"))
             }
+            // Whatever an interceptor, the configuration or a stored outbox row put there, no
+            // header may split a header line — checked before the next interceptor (the logger) sees it.
+            try HeaderValidation.check(request.headers)
         }
         request.timeout = try RequestTimeout.validated(request.timeout, source: "the request timeout after interceptors")
         return request
