@@ -110,7 +110,7 @@ struct SecurityDeadlineTests {
         let outbox = try Outbox(fileURL: file)
         let url = server.scenarioURL(sid).appendingPathComponent("outbox")
         try outbox.enqueue(OutboxRequest(method: "POST", url: url, body: Data("{}".utf8), timeout: 1e11 + 0.5), operationName: "w.bad")
-        try outbox.enqueue(OutboxRequest(method: "POST", url: url, body: Data("{}".utf8), timeout: 5), operationName: "w.good")
+        try outbox.enqueue(OutboxRequest(method: "POST", url: url, body: Data("{}".utf8), timeout: 60), operationName: "w.good")
         let result = try await client.flush(outbox)
         #expect(result.delivered == 1)
         #expect(result.deadLettered == 1)

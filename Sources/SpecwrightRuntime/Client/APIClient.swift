@@ -53,7 +53,7 @@ public final class APIClient: Sendable {
         }
         let loop = AttemptLoop(
             transport: transport, interceptors: interceptors, refresher: refresher, credentials: credentials, budget: budget,
-            clock: configuration.clock, random: configuration.random, decoder: decoder)
+            clock: configuration.clock, random: configuration.random, decoder: decoder, limits: configuration.transferLimits)
         let dataStages = configuration.dataLayer.stages(
             service: service, build: { [builder] endpoint in try builder.build(endpoint) },
             credentials: { context in try await auth.resolve(for: context) },

@@ -51,6 +51,8 @@ public struct ClientConfiguration: Sendable {
     public var random: @Sendable () -> Double
     /// Allows plain `http://` to hosts other than loopback (refused by default, like App Transport Security).
     public var allowsInsecureHTTP: Bool
+    /// Limits on every exchange (response size); see `TransferLimits` for the defaults and why.
+    public var transferLimits: TransferLimits = .default
     /// Replaces the decoder built from the service's `DateCoding`.
     public var decoder: JSONDecoder?
     /// Replaces the encoder built from the service's `DateCoding`.

@@ -6,7 +6,7 @@ extension SpecwrightError {
         /// The server could not be reached or did not answer in time: every transport failure and
         /// timeout falls here, whatever its `URLError` code.
         case offline
-        /// The server answered with an HTTP error (4xx, 5xx, 401 without refresh).
+        /// The server answered with an HTTP error (4xx, 5xx, 401 without refresh) or a body over the size limit.
         case http
         /// The envelope carried a business error code.
         case business
@@ -26,7 +26,7 @@ extension SpecwrightError {
     public var category: Category {
         switch kind {
         case .transport, .timeout: return .offline
-        case .httpStatus, .unauthorized: return .http
+        case .httpStatus, .unauthorized, .responseTooLarge: return .http
         case .business: return .business
         case .sessionExpired: return .sessionExpired
         case .configUnavailable: return .configUnavailable

@@ -17,6 +17,9 @@ public struct SpecwrightError: Error, Sendable, CustomStringConvertible {
         case timeout
         /// The calling task was cancelled.
         case cancelled
+        /// The response body was larger than `TransferLimits.maximumResponseBytes` (`limit`), counted
+        /// after content decoding; the exchange was stopped when it crossed the limit.
+        case responseTooLarge(limit: Int)
         /// The server answered with a non-2xx status other than 401.
         case httpStatus(HTTPFailure)
         /// The server answered 401 and no token refresh applies.
@@ -127,6 +130,7 @@ public struct SpecwrightError: Error, Sendable, CustomStringConvertible {
         case .transport(let error): return "transport error \(error.code.rawValue) (\(error.localizedDescription))"
         case .timeout: return "timed out"
         case .cancelled: return "cancelled"
+        case .responseTooLarge(let limit): return "the response body is larger than the limit of \(limit) bytes"
         case .httpStatus(let failure): return "HTTP \(failure.status)"
         case .unauthorized(let failure): return "unauthorized (HTTP \(failure.status))"
         case .decoding(let path, let message):

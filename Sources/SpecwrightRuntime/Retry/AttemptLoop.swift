@@ -16,6 +16,8 @@ struct AttemptLoop: Sendable {
     let clock: any RuntimeClock
     let random: @Sendable () -> Double
     let decoder: JSONDecoder
+    /// Put on every attempt's request for the transport; the size is checked again here.
+    var limits: TransferLimits = .default
 
     /// What one attempt came to.
     private enum Outcome {
@@ -71,13 +73,17 @@ struct AttemptLoop: Sendable {
     /// One attempt: adapt, send, inspect, classify. Only request adaptation and the refresh throw.
     private func perform(_ context: AttemptContext, isReplay: Bool) async throws(SpecwrightError) -> Outcome {
         let call = context.call
-        let request = try await adapt(call.request, context: context)
+        var unadapted = call.request
+        unadapted.limits = limits
+        let request = try await adapt(unadapted, context: context)
         call.trace.recordAttempt(bytesSent: request.body?.count ?? 0)
         call.sentRequests?.record(request, isReplay: isReplay)
         let response: HTTPResponse
         let decision: InterceptorDecision
         do {
             response = try await transport.send(request)
+            // Any transport's body is held to the limit (URLSessionTransport stops it while receiving).
+            guard response.body.count <= request.limits.maximumResponseBytes else { throw request.limits.tooLarge() }
             call.trace.recordReceived(bytes: response.body.count)
             decision = try await inspect(response, request: request, context: context)
         } catch let error as SpecwrightError {

@@ -11,8 +11,11 @@ public struct HTTPRequest: Sendable, Hashable {
     public var headers: [HTTPHeader]
     /// The body bytes, if any.
     public var body: Data?
-    /// The timeout in seconds.
+    /// The timeout in seconds: a total deadline for the exchange, from sending to the last body byte.
     public var timeout: TimeInterval
+    /// The limits the transport enforces for this exchange (the client's
+    /// `ClientConfiguration.transferLimits`, set on every attempt).
+    public var limits: TransferLimits = .default
 
     /// Creates a request.
     public init(method: HTTPMethod, url: URL, headers: [HTTPHeader] = [], body: Data? = nil, timeout: TimeInterval = 30) {

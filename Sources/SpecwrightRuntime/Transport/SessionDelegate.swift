@@ -29,7 +29,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     func start(_ task: URLSessionDataTask, monitor: TransferMonitor, continuation: CheckedContinuation<HTTPResponse, any Error>) {
         let transfer = Transfer(monitor: monitor, continuation: continuation)
         transfers.withLock { $0[task.taskIdentifier] = transfer }
-        monitor.armDeadline { [weak task] in task?.cancel() }
+        monitor.armDeadline { [weak self, weak task] in
+            guard let self, let task else { return }
+            self.fail(task, with: URLError(.timedOut))
+        }
         task.resume()
     }
 
@@ -37,21 +40,46 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         transfers.withLock { $0[task.taskIdentifier] }
     }
 
-    /// Ends `task` with `error` (the monitor keeps the first reason) and cancels it.
-    private func fail(_ task: URLSessionTask, _ transfer: Transfer, with error: any Error) {
-        if transfer.monitor.record(error) { task.cancel() }
+    /// Ends `task`'s exchange with `error` now — the caller gets the error at once — and cancels
+    /// the task. Safe from any queue; later events of the task are ignored.
+    ///
+    /// The cancel is sent from a global queue and not awaited: FoundationNetworking's `cancel()`
+    /// waits for the session's work queue, which a transfer that keeps decoding (a gzip bomb) keeps
+    /// busy — measured: 42 s for 10 MB of gzip. Called on the delegate queue it also stalls this
+    /// delegate, and the chunks curl keeps producing pile up unprocessed. Until the cancel lands,
+    /// the delegate drops every chunk, so memory stays bounded.
+    func fail(_ task: URLSessionTask, with error: any Error) {
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        transfer.monitor.disarm()
+        transfer.continuation.resume(throwing: error)
+        DispatchQueue.global().async { task.cancel() }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        if let transfer = transfer(for: dataTask), let error = transfer.monitor.check(response) {
+            fail(dataTask, with: error)
+            completionHandler(.cancel)
+            return
+        }
+        completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         guard let transfer = transfer(for: dataTask) else { return }
+        if let error = transfer.monitor.check(received: transfer.body.count, adding: data.count) {
+            fail(dataTask, with: error)
+            return
+        }
         transfer.body.append(data)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        if let failure = transfer.monitor.finish() {
-            transfer.continuation.resume(throwing: failure)
-        } else if let error {
+        transfer.monitor.disarm()
+        if let error {
             transfer.continuation.resume(throwing: error)
         } else if let http = task.response as? HTTPURLResponse {
             transfer.continuation.resume(returning: HTTPResponse(http, body: transfer.body))

@@ -5,53 +5,51 @@ import Foundation
 #endif
 
 /// What one HTTP exchange must keep while it runs, checked from a `URLSession` delegate as events
-/// arrive: a total deadline (from `resume()` to the last body byte, whatever the server's pace).
+/// arrive: a total deadline (from `resume()` to the last body byte, whatever the server's pace) and
+/// the response size limit, counted on decoded bytes as they arrive.
 ///
 /// Transport-neutral on purpose: `URLSessionTransport` buffers the body, a streaming transport
 /// (issue #19) forwards it, and both run every event through the same monitor so they keep the
-/// same limits. Each event method returns the error that ends the exchange, or `nil` to go on.
+/// same limits. Each check returns the error that ends the exchange, or `nil` to go on.
 ///
-/// `@unchecked Sendable`: the mutable state (`failure`, `deadline`) is only touched under `lock`.
+/// `@unchecked Sendable`: the mutable state (`deadline`) is only touched under `lock`.
 final class TransferMonitor: @unchecked Sendable {
     /// The request as the runtime built it (its timeout and transfer limits).
     let request: HTTPRequest
     private let lock = NSLock()
-    private var failure: (any Error)?
     private var deadline: DispatchWorkItem?
 
     init(request: HTTPRequest) {
         self.request = request
     }
 
-    /// Arms the deadline: after `request.timeout` seconds `cancel` runs and the exchange fails as
-    /// timed out. Call once, just before the task starts.
-    func armDeadline(cancel: @escaping @Sendable () -> Void) {
-        let item = DispatchWorkItem { [weak self] in
-            guard let self, self.record(URLError(.timedOut)) else { return }
-            cancel()
-        }
+    /// Arms the deadline: after `request.timeout` seconds `expire` runs (on a global queue); the
+    /// transport then ends the exchange as timed out. Call once, just before the task starts.
+    func armDeadline(expire: @escaping @Sendable () -> Void) {
+        let item = DispatchWorkItem(block: expire)
         lock.withLock { deadline = item }
         let nanoseconds = Int(clamping: RequestTimeout.nanoseconds(request.timeout))
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: item)
     }
 
-    /// Records why the exchange ends (the first reason wins); `false` if it had already ended.
-    @discardableResult
-    func record(_ error: any Error) -> Bool {
-        lock.withLock {
-            guard failure == nil else { return false }
-            failure = error
-            return true
-        }
+    /// The error that ends the exchange when the response announces a body over the limit.
+    func check(_ response: URLResponse) -> SpecwrightError? {
+        let limit = request.limits.maximumResponseBytes
+        return response.expectedContentLength > Int64(limit) ? request.limits.tooLarge() : nil
     }
 
-    /// Ends monitoring: disarms the deadline and returns the recorded failure, if any. The
-    /// transport reports this failure instead of the cancellation it caused.
-    func finish() -> (any Error)? {
+    /// The error that ends the exchange when `count` more body bytes would take the body received
+    /// so far (`received`) over the limit; `nil` to accept them.
+    func check(received: Int, adding count: Int) -> SpecwrightError? {
+        let (total, overflow) = received.addingReportingOverflow(count)
+        return overflow || total > request.limits.maximumResponseBytes ? request.limits.tooLarge() : nil
+    }
+
+    /// Disarms the deadline (the exchange ended).
+    func disarm() {
         lock.withLock {
             deadline?.cancel()
             deadline = nil
-            return failure
         }
     }
 }

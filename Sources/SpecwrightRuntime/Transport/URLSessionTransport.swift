@@ -9,7 +9,9 @@ import Foundation
 ///
 /// Every exchange runs through the session's delegate, which enforces the request's limits as
 /// events arrive, on every platform: `HTTPRequest.timeout` is a total deadline per attempt (a
-/// server dripping one byte per second cannot stretch it).
+/// server dripping one byte per second cannot stretch it), and the body may not grow past
+/// `HTTPRequest.limits.maximumResponseBytes` (counted after gzip/deflate decoding, so a compressed
+/// bomb is stopped by what it inflates to).
 public final class URLSessionTransport: HTTPTransport {
     /// The session (immutable after `init`; `URLSession` is thread-safe). Its delegate belongs to
     /// the transport: do not start tasks on it yourself.
@@ -64,10 +66,11 @@ public final class URLSessionTransport: HTTPTransport {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 delegate.start(task, monitor: monitor, continuation: continuation)
+                // Cancelled before the task was registered: the cancellation handler found nothing to end.
+                if Task.isCancelled { delegate.fail(task, with: CancellationError()) }
             }
         } onCancel: {
-            monitor.record(CancellationError())
-            task.cancel()
+            delegate.fail(task, with: CancellationError())
         }
     }
 }
