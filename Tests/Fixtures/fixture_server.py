@@ -15,7 +15,7 @@ Behaviours:
   /<sid>/refresh                                          issues a new token (counts refreshes; ?fail=1 → 500)
   /<sid>/slow?delay=S                                     answers after S seconds
   /<sid>/drip?bytes=N&interval=S                         200 promising N bytes, sending one byte every S seconds
-  /<sid>/gzip-bomb?mb=M                                   200, Content-Encoding gzip: M MB that inflate to ~M GB of zeros
+  /<sid>/gzip-bomb?kb=K                                   200, Content-Encoding gzip: K KB that inflate to ~K MB of zeros
   /<sid>/unsized?bytes=N                                  200 with N bytes, no Content-Length (ends by closing)
   /<sid>/truncated                                        promises 1000 bytes, sends 10, closes the connection
   /<sid>/invalid-json                                     200 with a broken JSON body
@@ -58,25 +58,25 @@ JSON_1K = json.dumps({
 BOMBS = {}
 
 
-def gzip_bomb(megabytes):
-    """A gzip body of about `megabytes` MB that inflates ~1000-fold to zeros. Built from one
+def gzip_bomb(kilobytes):
+    """A gzip body of about `kilobytes` KB that inflates ~1000-fold to zeros. Built from one
     full-flush deflate block of 1 MiB of zeros repeated (each block restarts the window, so the
-    blocks are identical): 10 MB takes 0.1 s to build instead of compressing 10 GB. The trailer's
+    blocks are identical): 10 MB (kb=10240) takes 0.1 s to build instead of compressing 10 GB. The trailer's
     CRC is not computed: a client must stop long before it, and one that inflates everything fails
     the CRC check after ~10 GB."""
     with LOCK:
-        if megabytes in BOMBS:
-            return BOMBS[megabytes]
+        if kilobytes in BOMBS:
+            return BOMBS[kilobytes]
     chunk = bytes(1 << 20)
     deflater = zlib.compressobj(9, zlib.DEFLATED, -15)
     first = deflater.compress(chunk) + deflater.flush(zlib.Z_FULL_FLUSH)
     block = deflater.compress(chunk) + deflater.flush(zlib.Z_FULL_FLUSH)
-    repeats = max(1, (megabytes << 20) // len(block))
+    repeats = max(1, (kilobytes << 10) // len(block))
     inflated = (repeats + 1) << 20
     trailer = (0).to_bytes(4, "little") + (inflated & 0xFFFFFFFF).to_bytes(4, "little")
     body = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\xff" + first + block * repeats + deflater.flush() + trailer
     with LOCK:
-        BOMBS[megabytes] = body
+        BOMBS[kilobytes] = body
     return body
 
 
@@ -184,7 +184,7 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             return
         if behaviour == "gzip-bomb":
-            body = gzip_bomb(int(query.get("mb", ["10"])[0]))
+            body = gzip_bomb(int(query.get("kb", ["10240"])[0]))
             try:
                 return self.send(200, body, headers={"Content-Encoding": "gzip"})
             except OSError:
