@@ -17,6 +17,7 @@ Behaviours:
   /<sid>/drip?bytes=N&interval=S                         200 promising N bytes, sending one byte every S seconds
   /<sid>/gzip-bomb?kb=K                                   200, Content-Encoding gzip: K KB that inflate to ~K MB of zeros
   /<sid>/unsized?bytes=N                                  200 with N bytes, no Content-Length (ends by closing)
+  /<sid>/redirect?to=URL[&status=302]                     a redirect to URL (any origin)
   /<sid>/truncated                                        promises 1000 bytes, sends 10, closes the connection
   /<sid>/invalid-json                                     200 with a broken JSON body
   /<sid>/large?bytes=N                                    200 with a JSON array of about N bytes
@@ -204,6 +205,9 @@ class Handler(BaseHTTPRequestHandler):
                 pass  # the client stopped reading, as it should
             self.close_connection = True
             return None
+        if behaviour == "redirect":
+            status = int(query.get("status", ["302"])[0])
+            return self.send(status, b"", headers={"Location": query.get("to", ["/"])[0]})
         if behaviour == "truncated":
             self.send_response(200)
             self.send_header("Content-Type", "application/json")

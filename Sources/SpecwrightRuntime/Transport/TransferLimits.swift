@@ -1,6 +1,7 @@
 import Foundation
 
-/// Limits every exchange of a client keeps, whatever the server sends. Set them with
+/// Limits every exchange of a client keeps, whatever the server sends: the response size and the
+/// redirects it follows. Set them with
 /// `ClientConfiguration.transferLimits`; the attempt loop puts them on every request
 /// (`HTTPRequest.limits`), `URLSessionTransport` enforces them as bytes arrive, and the attempt loop
 /// checks the size again for any other transport.
@@ -11,9 +12,13 @@ public struct TransferLimits: Sendable, Hashable {
     /// limit (at once when `Content-Length` already announces more).
     public var maximumResponseBytes: Int
 
+    /// Which redirects are followed; see `RedirectPolicy` for the rules no policy can lift.
+    public var redirects: RedirectPolicy
+
     /// Creates limits.
-    public init(maximumResponseBytes: Int = TransferLimits.defaultMaximumResponseBytes) {
+    public init(maximumResponseBytes: Int = TransferLimits.defaultMaximumResponseBytes, redirects: RedirectPolicy = .default) {
         self.maximumResponseBytes = max(0, maximumResponseBytes)
+        self.redirects = redirects
     }
 
     /// 32 MiB: well above the JSON documents API clients exchange (the bookstore list of 1,000

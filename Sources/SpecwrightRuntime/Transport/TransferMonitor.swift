@@ -45,6 +45,27 @@ final class TransferMonitor: @unchecked Sendable {
         return overflow || total > request.limits.maximumResponseBytes ? request.limits.tooLarge() : nil
     }
 
+    /// The request to send for a redirect `proposed` by the session after `response`, or `nil` to
+    /// refuse it (the 3xx response is then the exchange's response). Applies `RedirectPolicy`;
+    /// across origins every header but `RedirectPolicy.headersKeptAcrossOrigins` is removed.
+    func redirect(_ proposed: URLRequest, after response: HTTPURLResponse) -> URLRequest? {
+        guard let target = proposed.url, let from = response.url else { return nil }
+        let redirect = RedirectPolicy.Redirect(status: response.statusCode, originalURL: request.url, fromURL: from, toURL: target)
+        switch request.limits.redirects.decision(for: redirect) {
+        case .refuse:
+            return nil
+        case .follow(keepsCredentials: true):
+            return proposed
+        case .follow(keepsCredentials: false):
+            var stripped = proposed
+            for name in (proposed.allHTTPHeaderFields ?? [:]).keys
+            where !RedirectPolicy.headersKeptAcrossOrigins.contains(name.lowercased()) {
+                stripped.setValue(nil, forHTTPHeaderField: name)
+            }
+            return stripped
+        }
+    }
+
     /// Disarms the deadline (the exchange ended).
     func disarm() {
         lock.withLock {
