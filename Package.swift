@@ -30,8 +30,10 @@ let package = Package(
         ),
         // The package version, in one place: the generator and the runtime both report it.
         .target(name: "SpecwrightPackageInfo"),
+        // SHA-256 and HMAC-SHA-256, shared by the generator (provenance) and the runtime (cache partitions).
+        .target(name: "SpecwrightDigest"),
         // Spec model, decoding, validation, diagnostics, IR, naming, rendering.
-        .target(name: "SpecwrightCore", dependencies: ["SpecwrightYAML", "Mustache", "SpecwrightTemplates", "SpecwrightPackageInfo"]),
+        .target(name: "SpecwrightCore", dependencies: ["SpecwrightYAML", "Mustache", "SpecwrightTemplates", "SpecwrightPackageInfo", "SpecwrightDigest"]),
         // Command-line front end (argument parsing + commands); thin over SpecwrightCore.
         .target(name: "SpecwrightCLI", dependencies: ["SpecwrightCore"]),
         .executableTarget(name: "specwright", dependencies: ["SpecwrightCLI"]),
@@ -45,7 +47,7 @@ let package = Package(
         // What generated clients import. Foundation (and SQLite for the cache and outbox) only.
         .target(
             name: "SpecwrightRuntime",
-            dependencies: ["SpecwrightPackageInfo", .target(name: "CSQLite", condition: .when(platforms: [.linux]))]
+            dependencies: ["SpecwrightPackageInfo", "SpecwrightDigest", .target(name: "CSQLite", condition: .when(platforms: [.linux]))]
         ),
         // Rerunnable benchmarks (`swift run -c release specwright-bench [name]`), one file per benchmark.
         .executableTarget(name: "specwright-bench", dependencies: ["SpecwrightRuntime", "SpecwrightYAML", "SpecwrightCore", "SpecwrightTestSupport"], path: "Benchmarks/SpecwrightBench"),
@@ -64,12 +66,12 @@ let package = Package(
 
         .testTarget(name: "SpecwrightYAMLTests", dependencies: ["SpecwrightYAML"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "SpecwrightYAML"]),
-        .testTarget(name: "SpecwrightCoreTests", dependencies: ["SpecwrightCore", "SpecwrightCLI", "SpecwrightPackageInfo"], exclude: ["Fixtures"]),
+        .testTarget(name: "SpecwrightCoreTests", dependencies: ["SpecwrightCore", "SpecwrightCLI", "SpecwrightPackageInfo", "SpecwrightDigest"], exclude: ["Fixtures"]),
         // Child process of the outbox crash test (enqueues and flushes, gets SIGKILLed mid-flush).
         .executableTarget(name: "outbox-crash-child", dependencies: ["SpecwrightRuntime"], path: "Tests/DataOutboxCrashChild"),
         // Test helpers shared by the runtime and end-to-end tests (the fixture server process).
         .target(name: "SpecwrightTestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "SpecwrightRuntimeTests", dependencies: ["SpecwrightRuntime", "SpecwrightTestSupport", "outbox-crash-child"]),
+        .testTarget(name: "SpecwrightRuntimeTests", dependencies: ["SpecwrightRuntime", "SpecwrightDigest", "SpecwrightTestSupport", "outbox-crash-child"]),
         // The bookstore client generated at build time by the plugin, run against the fixture server.
         .testTarget(
             name: "EndToEndTests",

@@ -1,3 +1,5 @@
+import SpecwrightDigest
+
 /// Which generator, input and configuration produced a generated client, written into every
 /// file header so a CI log shows which spec produced which client:
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import SpecwrightDigest
 
 /// Keyed hashes of credentials for partitions and `Vary` values, so neither the cache file nor
 /// a de-duplication key ever holds a secret.
@@ -14,7 +15,7 @@ struct CredentialFingerprint: Sendable {
 
     /// HMAC-SHA-256 of `text` in hexadecimal.
     func callAsFunction(_ text: String) -> String {
-        SHA256.hex(SHA256.hmac(key: salt, message: Array(text.utf8)))
+        SHA256.hexadecimal(SHA256.hmac(key: salt, message: text.utf8))
     }
 
     /// `headers` with the values of credential-carrying fields (`Authorization`, `Cookie`,

@@ -1,5 +1,6 @@
 import Foundation
 import SpecwrightCore
+import SpecwrightDigest
 import SpecwrightYAML
 import Testing
 

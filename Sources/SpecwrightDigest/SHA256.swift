@@ -1,5 +1,6 @@
-/// SHA-256 (FIPS 180-4), for the provenance hashes in generated file headers. The toolchain has
-/// no portable digest on Linux (CryptoKit is Apple-only), and hashes must match `shasum -a 256`.
+/// SHA-256 (FIPS 180-4) and HMAC-SHA-256 (RFC 2104), shared by the generator (provenance hashes in
+/// generated file headers, which must match `shasum -a 256`) and the runtime (the HTTP cache's
+/// credential partitions). The toolchain has no portable digest on Linux (CryptoKit is Apple-only).
 public enum SHA256 {
     /// The 32-byte digest of `bytes`.
     public static func digest(_ bytes: some Collection<UInt8>) -> [UInt8] {
@@ -30,7 +31,19 @@ public enum SHA256 {
 
     /// The digest as lower-case hex (what `shasum -a 256` prints).
     public static func hex(_ bytes: some Collection<UInt8>) -> String {
-        digest(bytes).map { byte in
+        hexadecimal(digest(bytes))
+    }
+
+    /// HMAC-SHA-256 of `message` under `key` (RFC 2104; a key longer than a block is hashed first).
+    public static func hmac(key: [UInt8], message: some Collection<UInt8>) -> [UInt8] {
+        var block = key.count > 64 ? digest(key) : key
+        block += [UInt8](repeating: 0, count: 64 - block.count)
+        return digest(block.map { $0 ^ 0x5c } + digest(block.map { $0 ^ 0x36 } + Array(message)))
+    }
+
+    /// `bytes` as lower-case hex.
+    public static func hexadecimal(_ bytes: [UInt8]) -> String {
+        bytes.map { byte in
             let text = String(byte, radix: 16)
             return byte < 16 ? "0" + text : text
         }.joined()
