@@ -79,8 +79,10 @@ public struct RedirectPolicy: Sendable, Hashable {
         }
     }
 
+    /// Policies are equal when their modes are (a custom decision closure cannot be compared).
     public static func == (lhs: RedirectPolicy, rhs: RedirectPolicy) -> Bool { lhs.mode == rhs.mode }
 
+    /// Hashes the mode, consistent with ``==(_:_:)``.
     public func hash(into hasher: inout Hasher) { hasher.combine(mode) }
 
     /// Scheme, host and effective port (RFC 6454), lower-cased; `nil` unless http or https.
