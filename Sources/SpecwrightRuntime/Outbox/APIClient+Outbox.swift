@@ -16,12 +16,25 @@ extension APIClient {
 
     /// Sends `outbox`'s pending writes in order through this client's pipeline (interceptors,
     /// authentication, retry policy of the service, treated as idempotent thanks to the key).
+    ///
+    /// Each row is checked again first — the file may have been edited: a row whose URL is not on
+    /// this client's current origin (scheme, host and port of the configured base URL) or uses a
+    /// scheme the client may not use, or whose headers could inject a line, is quarantined and
+    /// never sent (`OutboxFlushResult.quarantined`, `Outbox.quarantined()`); the others go on.
     public func flush(_ outbox: Outbox) async throws -> OutboxFlushResult {
         let handler = self.handler
         let service = self.service
         let retry = configuration.retryPolicy ?? service.retry
         let redactor = self.redactor
+        let builder = self.builder
         return try await outbox.flush { entry in
+            let url: URL
+            do throws(SpecwrightError) {
+                try OutboxRequestCheck.headers(of: entry.request)
+                url = try OutboxRequestCheck.destination(entry.request.url, baseURL: builder.baseURL, allowsInsecureHTTP: builder.allowsInsecureHTTP)
+            } catch {
+                return .quarantined(reason: redactor.redact(error).kindDescription)
+            }
             guard let method = HTTPMethod(rawValue: entry.request.method) else {
                 return .rejected(status: nil, reason: "unknown method \(entry.request.method)")
             }
@@ -32,7 +45,7 @@ extension APIClient {
                 return .rejected(status: nil, reason: error.kindDescription)
             }
             let request = HTTPRequest(
-                method: method, url: entry.request.url,
+                method: method, url: url,
                 headers: entry.request.headers.compactMap { $0.count == 2 ? HTTPHeader($0[0], $0[1]) : nil },
                 body: entry.request.body, timeout: timeout)
             let options = ResolvedOptions(

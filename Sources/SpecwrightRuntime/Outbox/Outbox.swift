@@ -44,9 +44,12 @@ public final class Outbox: Sendable {
     /// The dead-lettered writes.
     public func failed() throws -> [OutboxEntry] { try store.entries(deadLettered: true) }
 
-    /// The current pending and failed writes.
+    /// Rows taken out of the queue as unreadable or unsafe; they are never sent.
+    public func quarantined() throws -> [OutboxQuarantinedEntry] { try store.quarantined() }
+
+    /// The current pending, failed and quarantined writes.
     public func snapshot() throws -> OutboxSnapshot {
-        OutboxSnapshot(pending: try pending(), failed: try failed())
+        OutboxSnapshot(pending: try pending(), failed: try failed(), quarantined: try quarantined())
     }
 
     /// A stream that yields the current snapshot at once and again after every change.
@@ -83,6 +86,12 @@ public final class Outbox: Sendable {
         publish()
     }
 
+    /// Removes a quarantined row for good.
+    public func discard(_ entry: OutboxQuarantinedEntry) throws {
+        try store.remove(id: entry.id)
+        publish()
+    }
+
     private func runFlush(_ send: @Sendable (OutboxEntry) async -> OutboxDelivery) async throws -> OutboxFlushResult {
         var result = OutboxFlushResult(delivered: 0, deadLettered: 0, remaining: 0, stoppedBecause: nil)
         defer { publish() }
@@ -100,6 +109,9 @@ public final class Outbox: Sendable {
                 result.stoppedBecause = reason
                 result.remaining = try store.entries(deadLettered: false).count
                 return result
+            case let .quarantined(reason):
+                try store.quarantine(id: entry.id, reason: reason)
+                result.quarantined += 1
             }
             publish()
         }

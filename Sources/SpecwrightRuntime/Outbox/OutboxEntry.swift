@@ -44,12 +44,31 @@ public struct OutboxEntry: Sendable, Hashable, Identifiable {
     public var failedStatus: Int?
 }
 
+/// A row of the outbox that was taken out of the queue because it is unsafe or unreadable — its
+/// request blob does not decode, or it fails the checks made before sending (a destination off the
+/// client's origin, a header that could inject a line). It is never sent; list it with
+/// `Outbox.quarantined()` and remove it with `Outbox.discard(_:)`.
+public struct OutboxQuarantinedEntry: Sendable, Hashable, Identifiable {
+    /// The row's id.
+    public var id: Int64
+    /// The operation stored with it.
+    public var operationName: String
+    /// The idempotency key stored with it.
+    public var idempotencyKey: String
+    /// When it was enqueued (as stored).
+    public var enqueuedAt: Date
+    /// Why it was quarantined.
+    public var reason: String
+}
+
 /// What the outbox holds right now.
 public struct OutboxSnapshot: Sendable, Hashable {
     /// Writes still to be sent, in order.
     public var pending: [OutboxEntry]
     /// Dead-lettered writes (permanent failures), oldest first.
     public var failed: [OutboxEntry]
+    /// Rows taken out of the queue as unreadable or unsafe, oldest first.
+    public var quarantined: [OutboxQuarantinedEntry] = []
 }
 
 /// The outcome of one `flush`.
@@ -62,6 +81,8 @@ public struct OutboxFlushResult: Sendable, Hashable {
     public var remaining: Int
     /// Why the flush stopped before the outbox was empty (a transient failure), if it did.
     public var stoppedBecause: String?
+    /// Rows this flush quarantined instead of sending (see `OutboxQuarantinedEntry`).
+    public var quarantined: Int = 0
 }
 
 /// How the sender of a flush reports one delivery attempt (after its own retries).
@@ -73,6 +94,8 @@ public enum OutboxDelivery: Sendable, Hashable {
     /// It may succeed later (offline, timeout, 5xx, 408, 429, 401): keep it and stop the flush so
     /// later writes are not sent before it.
     case deferred(reason: String)
+    /// It must never be sent (it failed the checks made before sending): quarantine it and go on.
+    case quarantined(reason: String)
 
     /// The classification of an HTTP status.
     public static func forStatus(_ status: Int) -> OutboxDelivery {
