@@ -111,12 +111,7 @@ struct HostileSizeTests {
         // Half of the names repeat in an allOf member, so merging replaces as well as appends.
         let half = properties.prefix(count / 2).joined(separator: ", ")
         let text = Robustness.jsonDocument(schemas: #"{"Wide": {"allOf": [{"properties": {\#(half)}}], "properties": {\#(properties.joined(separator: ", "))}}}"#)
-        guard case .success(let root) = SourceDocument.parse(Array(text.utf8), file: "wide.json") else {
-            Issue.record("the document does not parse")
-            return
-        }
-        let result = OpenAPIImporter.importDocument(root, file: "wide.json")
-        let api = try #require(result.api)
+        let api = try #require(try Robustness.importDocument(text, file: "wide.json").api)
         guard case .structure(let wide)? = api.types.first else {
             Issue.record("no struct")
             return
@@ -131,11 +126,7 @@ struct HostileSizeTests {
         let shared = (0..<count).map { #"{"name": "q\#($0)", "in": "query", "schema": {"type": "string"}}"# }.joined(separator: ", ")
         let own = (0..<count).map { #"{"name": "q\#($0)", "in": "query", "schema": {"type": "integer"}}"# }.joined(separator: ", ")
         let text = #"{"openapi": "3.0.3", "info": {"title": "Big", "version": "1"}, "paths": {"/p": {"parameters": [\#(shared)], "get": {"operationId": "get", "parameters": [\#(own)], "responses": {"204": {"description": "ok"}}}}}}"#
-        guard case .success(let root) = SourceDocument.parse(Array(text.utf8), file: "params.json") else {
-            Issue.record("the document does not parse")
-            return
-        }
-        let api = try #require(OpenAPIImporter.importDocument(root, file: "params.json").api)
+        let api = try #require(try Robustness.importDocument(text, file: "params.json").api)
         let endpoint = try #require(api.groups.first?.endpoints.first)
         #expect(endpoint.parameters.count == count)
         #expect(endpoint.parameters.allSatisfy { $0.type == .optional(.builtin(.int)) })

@@ -27,6 +27,12 @@ enum Robustness {
         #"{"openapi": "3.0.3", "info": {"title": "Big", "version": "1"}, "paths": \#(paths), "components": {"schemas": \#(schemas)}}"#
     }
 
+    /// Parses and imports a document without rendering it (for inputs whose output is huge).
+    static func importDocument(_ text: String, file: String) throws -> OpenAPIImporter.Result {
+        let root = try SourceDocument.parse(Array(text.utf8), file: file).get()
+        return OpenAPIImporter.importDocument(root, file: file)
+    }
+
     /// The declared type names of a rendered Types.swift (for "no duplicate declarations").
     static func declaredTypeNames(_ types: String) -> [String] {
         types.split(separator: "\n").compactMap { line -> String? in
