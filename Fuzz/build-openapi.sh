@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Compiles the whole generator (Mustache, the package version, the default templates, SpecwrightCore) into
+# Compiles the whole generator (Mustache, the package version and digest, the default templates, SpecwrightCore) into
 # instrumented objects and links the OpenAPI fuzz target (Fuzz/OpenAPIFuzzTarget.swift) for
 # Fuzz/run.sh. Expects OUT_DIR to hold SpecwrightYAML.o and its module already.
 #   Fuzz/build-openapi.sh OUT_DIR SWIFTC_FLAGS...
@@ -12,9 +12,11 @@ shift
 swiftc "$@" -module-name Mustache -wmo -c -emit-module -emit-module-path "$out/Mustache.swiftmodule" \
     Sources/Mustache/*.swift -o "$out/Mustache.o"
 
-# The package version (one constant).
-swiftc "$@" -module-name SpecwrightPackageInfo -wmo -c -emit-module -emit-module-path "$out/SpecwrightPackageInfo.swiftmodule" \
-    Sources/SpecwrightPackageInfo/*.swift -o "$out/SpecwrightPackageInfo.o"
+# The small modules SpecwrightCore imports: the package version and the SHA-256 digest.
+for module in SpecwrightPackageInfo SpecwrightDigest; do
+    swiftc "$@" -module-name "$module" -wmo -c -emit-module -emit-module-path "$out/$module.swiftmodule" \
+        Sources/"$module"/*.swift -o "$out/$module.o"
+done
 
 # The templates: SwiftPM's `.embedInCode` accessor is not available to plain swiftc, so the same
 # `EmbeddedTemplates.sources` table is generated from Templates/Swift/*.mustache.
@@ -41,6 +43,6 @@ swiftc "$@" -I "$out" -module-name SpecwrightCore -wmo -c -emit-module -emit-mod
 
 swiftc "$@" -I "$out" -module-name OpenAPIFuzzTarget \
     Fuzz/OpenAPIFuzzTarget.swift Fuzz/GeneratedCodeCheck.swift \
-    "$out/SpecwrightYAML.o" "$out/Mustache.o" "$out/SpecwrightPackageInfo.o" "$out/SpecwrightTemplates.o" \
+    "$out/SpecwrightYAML.o" "$out/Mustache.o" "$out/SpecwrightPackageInfo.o" "$out/SpecwrightDigest.o" "$out/SpecwrightTemplates.o" \
     "$out/SpecwrightCoreFull.o" \
     -lyaml -o "$out/specwright-fuzz-openapi"
