@@ -4,6 +4,15 @@ import Testing
 
 /// The rendering of the hand-built IR constructs compiles and behaves.
 @Suite struct ConstructsGeneratedClientTests {
+    @Test func aRequiredNullableFieldIsSentAsNullAndAnOptionalOneIsLeftOut() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(String(decoding: try encoder.encode(Dog(kind: "dog")), as: UTF8.self) == #"{"chip_id":null,"kind":"dog"}"#)
+        let full = Dog(kind: "dog", barkVolume: 2, chipId: "A1")
+        #expect(String(decoding: try encoder.encode(full), as: UTF8.self) == #"{"bark_volume":2,"chip_id":"A1","kind":"dog"}"#)
+        #expect(try JSONDecoder().decode(Dog.self, from: encoder.encode(full)) == full)
+    }
+
     static func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
         try JSONDecoder().decode(type, from: Data(json.utf8))
     }

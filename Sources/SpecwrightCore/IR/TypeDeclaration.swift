@@ -82,17 +82,21 @@ extension IR {
         public var defaultValue: Expression?
         /// Its doc comment.
         public var documentation: Documentation
+        /// Whether `nil` is sent as JSON `null` rather than left out: the key is required but its
+        /// value may be null (OpenAPI `required` and nullable). Only for optional types.
+        public var encodesNull: Bool
 
         /// Creates a property.
         public init(
             name: Identifier, jsonKey: StringLiteral, type: TypeReference, defaultValue: Expression? = nil,
-            documentation: Documentation = .none
+            documentation: Documentation = .none, encodesNull: Bool = false
         ) {
             self.name = name
             self.jsonKey = jsonKey
             self.type = type
             self.defaultValue = defaultValue
             self.documentation = documentation
+            self.encodesNull = encodesNull && type.isOptional
         }
     }
 

@@ -108,7 +108,8 @@ extension OpenAPIImporter {
                 jsonKey: IR.StringLiteral(key),
                 type: type,
                 defaultValue: defaultValue,
-                documentation: propertyDocumentation(propertySchema)))
+                documentation: propertyDocumentation(propertySchema),
+                encodesNull: isRequired))
         }
         var additionalProperties: IR.AdditionalProperties?
         if let additional = object.additionalProperties {

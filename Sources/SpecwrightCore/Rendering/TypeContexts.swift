@@ -74,7 +74,7 @@ struct TypeContexts {
             initLines += names.map { "    self.\($0.code) = \($0.code)" }
             initLines.append("}")
         }
-        let fields = value.properties.map { "self." + $0.name.code }
+        let fields = value.properties.map { $0.encodesNull ? "RequiredNullable(self.\($0.name.code))" : "self." + $0.name.code }
         var encodeLines = SourceLayout.wrapped(
             head: "try encoder.encodeFields", items: ["keys: Self.fieldKeys"] + fields, tail: "", indent: bodyIndent)
         if let extra {

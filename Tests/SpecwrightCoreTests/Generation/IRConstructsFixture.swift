@@ -22,6 +22,7 @@ enum IRConstructsFixture {
             properties: [
                 IR.Property(name: id("kind"), jsonKey: literal("kind"), type: .builtin(.string)),
                 IR.Property(name: id("barkVolume"), jsonKey: literal("bark_volume"), type: .optional(.builtin(.float))),
+                IR.Property(name: id("chipId"), jsonKey: literal("chip_id"), type: .optional(.builtin(.string)), encodesNull: true),
             ])),
         .union(IR.Union(
             name: id("Pet"), documentation: IR.Documentation("oneOf with a discriminator."), kind: .oneOf,

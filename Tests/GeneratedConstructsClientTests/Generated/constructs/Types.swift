@@ -30,23 +30,34 @@ public struct Cat: Codable, Hashable, Sendable, EncodedHashable {
 public struct Dog: Codable, Hashable, Sendable, EncodedHashable {
     public let kind: String
     public let barkVolume: Float?
+    public let chipId: String?
 
-    public init(kind: String, barkVolume: Float? = nil) {
+    public init(kind: String, barkVolume: Float? = nil, chipId: String? = nil) {
         self.kind = kind
         self.barkVolume = barkVolume
+        self.chipId = chipId
     }
 
     public init(from decoder: any Decoder) throws {
         var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
-        self.init(kind: try fields.required(), barkVolume: fields.optional())
+        self.init(
+            kind: try fields.required(),
+            barkVolume: fields.optional(),
+            chipId: fields.optional()
+        )
         try fields.finish()
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try encoder.encodeFields(keys: Self.fieldKeys, self.kind, self.barkVolume)
+        try encoder.encodeFields(
+            keys: Self.fieldKeys,
+            self.kind,
+            self.barkVolume,
+            RequiredNullable(self.chipId)
+        )
     }
 
-    private static let fieldKeys: [String] = ["kind", "bark_volume"]
+    private static let fieldKeys: [String] = ["kind", "bark_volume", "chip_id"]
 }
 
 /// oneOf with a discriminator.
