@@ -60,13 +60,13 @@ enum HeaderLookup {
     /// The value of `name`, comparing names case-insensitively.
     static func value(_ name: String, in headers: [String: String]) -> String? {
         if let exact = headers[name] { return exact }
-        let lowered = name.lowercased()
-        return headers.first { $0.key.lowercased() == lowered }?.value
+        // ASCII case folding byte by byte: no lowered copy of each key (this runs on every cache hit).
+        return headers.first { HTTPHeader.namesMatch($0.key, name) }?.value
     }
 
     /// `headers` with `name` set to `value`, replacing any entry spelled differently.
     static func setting(_ name: String, to value: String, in headers: [String: String]) -> [String: String] {
-        var result = headers.filter { $0.key.lowercased() != name.lowercased() }
+        var result = headers.filter { !HTTPHeader.namesMatch($0.key, name) }
         result[name] = value
         return result
     }

@@ -23,12 +23,16 @@ struct CredentialFingerprint: Sendable {
     /// `Vary: Authorization` still tells credentials apart without storing them.
     func masking(_ headers: [String: String], names: Set<String>) -> [String: String] {
         var result = headers
-        for (name, value) in headers {
-            let lowered = name.lowercased()
-            if lowered == "authorization" || lowered == "cookie" || lowered == "proxy-authorization" || names.contains(lowered) {
-                result[name] = "hmac:" + self(value)
-            }
+        for (name, value) in headers where Self.carriesCredential(name, names: names) {
+            result[name] = "hmac:" + self(value)
         }
         return result
+    }
+
+    /// Whether the field `name` carries a credential; `names` are lower-case API-key header names.
+    /// Compared without a lowered copy of `name` unless `names` is non-empty (runs on every cache hit).
+    private static func carriesCredential(_ name: String, names: Set<String>) -> Bool {
+        HTTPHeader.namesMatch(name, "authorization") || HTTPHeader.namesMatch(name, "cookie")
+            || HTTPHeader.namesMatch(name, "proxy-authorization") || (!names.isEmpty && names.contains(name.lowercased()))
     }
 }

@@ -12,7 +12,7 @@ struct HTTPCacheCallStage: CallStage {
     let stage: HTTPCacheStage
     /// The request with the headers the built-in interceptors add before credentials (common
     /// headers, request id), computed without sending anything.
-    let preview: @Sendable (CallContext) async -> HTTPRequest
+    let preview: @Sendable (CallContext) -> HTTPRequest
 
     func handle(_ context: CallContext, next: @escaping CallHandler) async throws -> HTTPResponse {
         let mode = context.partition == nil ? nil : Self.mode(for: context.options.cache)
@@ -20,7 +20,7 @@ struct HTTPCacheCallStage: CallStage {
         let credentialNames = context.credentials?.headerNames ?? []
         var expected = context.request
         if mode != nil {
-            expected = await preview(context)
+            expected = preview(context)
             expected = (try? context.credentials?.applied(to: expected, replayToken: nil)) ?? expected
         }
         let request = CacheableRequest(

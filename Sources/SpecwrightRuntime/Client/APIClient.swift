@@ -57,9 +57,7 @@ public final class APIClient: Sendable {
         let dataStages = configuration.dataLayer.stages(
             service: service, build: { [builder] endpoint in try builder.build(endpoint) },
             credentials: { context in try await auth.resolve(for: context) },
-            preview: { context in
-                (try? await commonHeaders.adapt(context.request, context: AttemptContext(call: context, attempt: 1))) ?? context.request
-            })
+            preview: { context in commonHeaders.adding(to: context.request, callID: context.callID) })
         handler = CallChain.compose(dataStages + configuration.stages) { context in try await loop.run(context) }
     }
 

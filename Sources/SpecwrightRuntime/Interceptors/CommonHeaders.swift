@@ -83,6 +83,12 @@ struct CommonHeadersInterceptor: Interceptor {
     let requestIDHeader: String?
 
     func adapt(_ request: HTTPRequest, context: AttemptContext) async throws -> HTTPRequest {
+        adding(to: request, callID: context.call.callID)
+    }
+
+    /// `request` with the common headers and the request id of call `callID`; synchronous, so the
+    /// cache can preview a request on every hit without an async hop or an `AttemptContext`.
+    func adding(to request: HTTPRequest, callID: UUID) -> HTTPRequest {
         var request = request
         if let userAgent = common.userAgent { request.headers.addIfAbsent(HTTPHeader("User-Agent", userAgent)) }
         if let accept = common.accept { request.headers.addIfAbsent(HTTPHeader("Accept", accept)) }
@@ -93,7 +99,7 @@ struct CommonHeadersInterceptor: Interceptor {
             request.headers.setValue(String(Int64((Date().timeIntervalSince1970 * 1000).rounded())), for: name)
         }
         if let name = requestIDHeader {
-            request.headers.addIfAbsent(HTTPHeader(name, context.call.callID.uuidString))
+            request.headers.addIfAbsent(HTTPHeader(name, callID.uuidString))
         }
         return request
     }

@@ -50,7 +50,7 @@ public struct DataLayerConfiguration: Sendable {
     func stages(
         service: ServiceDescription, build: @escaping @Sendable (any Endpoint) throws -> CallContext,
         credentials: @escaping @Sendable (CallContext) async throws -> CallCredentials,
-        preview: @escaping @Sendable (CallContext) async -> HTTPRequest
+        preview: @escaping @Sendable (CallContext) -> HTTPRequest
     ) -> [any CallStage] {
         var stages: [any CallStage] = [
             ConfigGateStage(gate: gate, build: build, fallback: service.gateEndpoint),
