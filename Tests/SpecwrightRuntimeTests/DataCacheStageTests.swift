@@ -4,7 +4,7 @@ import Testing
 
 /// A scripted origin for the cache stage: answers from a closure and records conditional headers.
 private final class FakeOrigin: Sendable {
-    private let state = DataLock((calls: 0, conditionals: [[String: String]]()))
+    private let state = Locked((calls: 0, conditionals: [[String: String]]()))
     private let answer: @Sendable (Int, [String: String]) throws -> CacheableResponse
 
     init(_ answer: @escaping @Sendable (_ call: Int, _ extra: [String: String]) throws -> CacheableResponse) {
@@ -28,7 +28,7 @@ private final class FakeOrigin: Sendable {
 
 /// A clock tests move by hand.
 private final class TestClock: Sendable {
-    private let current = DataLock(Date(timeIntervalSince1970: 1_700_000_000))
+    private let current = Locked(Date(timeIntervalSince1970: 1_700_000_000))
     var now: Date { current.withLock { $0 } }
     func advance(_ seconds: TimeInterval) { current.withLock { $0 += seconds } }
 }

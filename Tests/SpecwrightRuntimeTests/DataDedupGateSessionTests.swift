@@ -141,7 +141,7 @@ struct DataDedupGateSessionTests {
     }
 
     @Test func theGateClosesOnResetAndAfterItsMaxAge() async throws {
-        let clock = DataLock(Date(timeIntervalSince1970: 0))
+        let clock = Locked(Date(timeIntervalSince1970: 0))
         let gate = ConfigGate(maxAge: 60, now: { clock.withLock { $0 } })
         try await gate.ensureOpen(open: {}, unavailable: { $0 })
         #expect(gate.isOpen)
@@ -156,7 +156,7 @@ struct DataDedupGateSessionTests {
     @Test(.timeLimit(.minutes(1)))
     func twentyConcurrentExpiryReportsPublishOneEventUntilLogIn() async throws {
         let session = SessionExpiry()
-        let handled = DataLock(0)
+        let handled = Locked(0)
         session.onExpired { _ in handled.withLock { $0 += 1 } }
         let stream = session.events
         await withTaskGroup(of: Void.self) { group in

@@ -13,7 +13,7 @@ final class SentRequestLog: Sendable {
         var isReplay: Bool
     }
 
-    private let state = DataLock<Record?>(nil)
+    private let state = Locked<Record?>(nil)
 
     /// Records one attempt (the last one wins).
     func record(_ request: HTTPRequest, isReplay: Bool) {

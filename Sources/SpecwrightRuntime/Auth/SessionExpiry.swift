@@ -37,7 +37,7 @@ public final class SessionExpiry: Sendable {
         var published = 0
     }
 
-    private let state = DataLock(State())
+    private let state = Locked(State())
 
     /// Creates an armed notifier (the session is considered live).
     public init() {}

@@ -22,7 +22,7 @@ final class MemoryCacheStore: Sendable {
 
     /// The byte budget.
     let capacity: Int
-    private let state = DataLock(State())
+    private let state = Locked(State())
 
     init(capacity: Int) {
         self.capacity = max(0, capacity)

@@ -26,7 +26,7 @@ final class InFlightDeduplicator<Value: Sendable>: Sendable {
         var started = 0
     }
 
-    private let state = DataLock(State())
+    private let state = Locked(State())
 
     init() {}
 

@@ -179,7 +179,7 @@ struct HTTPCacheStage: Sendable {
 
 /// The keys being refreshed in the background, so a burst of stale hits starts one refresh.
 final class BackgroundRefreshes: Sendable {
-    private let keys = DataLock(Set<CacheKey>())
+    private let keys = Locked(Set<CacheKey>())
 
     /// Claims `key`; false when a refresh for it is already running.
     func begin(_ key: CacheKey) -> Bool { keys.withLock { $0.insert(key).inserted } }
