@@ -5,14 +5,11 @@ import Foundation
 #endif
 
 /// Starts `Tests/Fixtures/fixture_server.py` (Python standard library) on an ephemeral loopback
-/// port. The server exits when its stdin closes — `stop()`, or the test process ending — and
-/// after a lifetime cap, so it never outlives the tests (Foundation's `terminate()` is not relied on).
-///
-/// `@unchecked Sendable`: every stored property is immutable after `init`; `Process`/`Pipe` are
-/// only touched in `init` and `stop()` (closing a file handle twice is harmless).
-public final class FixtureServer: @unchecked Sendable {
+/// port (a `ServerProcess`: it exits when its stdin closes — `stop()`, or the test process ending —
+/// and after a lifetime cap, so it never outlives the tests; Foundation's `terminate()` is not relied on).
+public final class FixtureServer: Sendable {
     /// The server did not print its port.
-    public enum StartError: Error { case noPort(String) }
+    public typealias StartError = ServerProcess.StartError
 
     /// What `/_stats/<sid>` reports.
     public struct Stats: Decodable, Sendable {
@@ -29,11 +26,10 @@ public final class FixtureServer: @unchecked Sendable {
     }
 
     /// The loopback port.
-    public let port: Int
+    public var port: Int { process.port }
     /// `http://127.0.0.1:<port>`.
-    public let baseURL: URL
-    private let process: Process
-    private let input: Pipe
+    public var baseURL: URL { process.baseURL }
+    private let process: ServerProcess
 
     /// One server per test process, started on first use.
     public static func shared() throws -> FixtureServer {
@@ -54,40 +50,16 @@ public final class FixtureServer: @unchecked Sendable {
 
     /// Starts a server of its own that exits after `lifetime` seconds at the latest.
     public init(lifetime: Int = 120) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.scriptPath, "--lifetime", String(lifetime)]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let port = Int(text) else {
-            try? input.fileHandleForWriting.close()
-            throw StartError.noPort(text)
-        }
-        self.process = process
-        self.input = input
-        self.port = port
-        guard let url = URL(string: "http://127.0.0.1:\(port)") else { throw StartError.noPort(text) }
-        baseURL = url
+        process = try ServerProcess(
+            executable: URL(fileURLWithPath: "/usr/bin/env"),
+            arguments: ["python3", Self.scriptPath, "--lifetime", String(lifetime)]
+        )
     }
 
     /// Closes the server's stdin and returns once the process has exited (at most ~5 s), so a
     /// request sent afterwards can no longer reach it.
     public func stop() {
-        try? input.fileHandleForWriting.close()
-        let deadline = Date().addingTimeInterval(5)
-        while process.isRunning && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.01)
-        }
+        process.stop()
     }
 
     /// A fresh scenario id, so concurrent tests never share counters.
