@@ -79,7 +79,7 @@ let package = Package(
             plugins: ["SpecwrightPlugin"]
         ),
         // Compile and exercise the committed generator output (Scripts/regenerate-golden.sh).
-        .testTarget(name: "GeneratedClientTests", dependencies: ["SpecwrightRuntime"]),
+        .testTarget(name: "GeneratedClientTests", dependencies: ["SpecwrightRuntime", "SpecwrightTestSupport"]),
         .testTarget(name: "GeneratedSocialClientTests", dependencies: ["SpecwrightRuntime"]),
         .testTarget(name: "GeneratedHostileClientTests", dependencies: ["SpecwrightRuntime"]),
         .testTarget(name: "GeneratedConstructsClientTests", dependencies: ["SpecwrightRuntime"]),

@@ -53,9 +53,14 @@ extension IR {
             self.init(lines: lines)
         }
 
-        /// Documentation made of several paragraphs (e.g. summary and description), blank-line separated.
+        /// Documentation made of several paragraphs (e.g. summary and description), blank-line
+        /// separated; a paragraph equal to an earlier one (a description that repeats the summary)
+        /// is written once.
         public init(paragraphs: [String?]) {
-            let parts = paragraphs.map { Documentation($0) }.filter { !$0.lines.isEmpty }
+            var parts: [Documentation] = []
+            for part in paragraphs.map({ Documentation($0) }) where !part.lines.isEmpty && !parts.contains(part) {
+                parts.append(part)
+            }
             var lines: [String] = []
             for part in parts {
                 if !lines.isEmpty { lines.append("") }

@@ -9,7 +9,7 @@ struct ClientContexts {
             method(endpoint, group: group, isFirst: index == 0)
         }
         let defaulted = group.endpoints.filter(hasDefaults).enumerated().map { index, endpoint in
-            defaultedMethod(endpoint, isFirst: index == 0)
+            defaultedMethod(endpoint, group: group, isFirst: index == 0)
         }
         return [
             "methods": .list(methods),
@@ -55,6 +55,11 @@ struct ClientContexts {
         ["inout", "var", "let"].contains(name.name) ? name.code : name.name
     }
 
+    /// `name(label:label:)`: how DocC and Quick Help name a method.
+    static func symbolName(_ endpoint: IR.Endpoint) -> String {
+        endpoint.name.name + "(" + endpoint.parameters.map { $0.name.name + ":" }.joined() + ")"
+    }
+
     private func docLines(_ endpoint: IR.Endpoint) -> MustacheValue {
         .list(SourceLayout.docLines(endpoint.documentation).map(MustacheValue.string))
     }
@@ -78,8 +83,12 @@ struct ClientContexts {
         ]
     }
 
-    private func defaultedMethod(_ endpoint: IR.Endpoint, isFirst: Bool) -> MustacheValue {
-        let parameters = parameterDeclarations(endpoint, withDefaults: true)
+    /// The convenience method with the spec's default arguments. Its last parameter (the runtime's
+    /// `DefaultArguments`, never passed) makes its signature differ from the requirement's, so it
+    /// cannot stand in for the requirement in a conforming type: an incomplete fake does not compile.
+    /// Its documentation points to the requirement's instead of repeating it.
+    private func defaultedMethod(_ endpoint: IR.Endpoint, group: IR.EndpointGroup, isFirst: Bool) -> MustacheValue {
+        let parameters = parameterDeclarations(endpoint, withDefaults: true) + ["_: DefaultArguments = .init()"]
         let returns = returnClause(endpoint)
         var lines = SourceLayout.wrapped(
             head: access.modifier + "func " + endpoint.name.code, items: parameters, tail: returns + " {", indent: 4)
@@ -87,7 +96,8 @@ struct ClientContexts {
             head: "try await self." + endpoint.name.code, items: forwardedArguments(endpoint), tail: "", indent: 8)
         lines += call.map { "    " + $0 }
         lines.append("}")
-        return ["doc": docLines(endpoint), "isFirst": .bool(isFirst), "lines": .list(lines.map(MustacheValue.string))]
+        let reference = "/// ``" + group.protocolName.name + "/" + Self.symbolName(endpoint) + "`` with the spec's default arguments."
+        return ["doc": .list([.string(reference)]), "isFirst": .bool(isFirst), "lines": .list(lines.map(MustacheValue.string))]
     }
 
     /// The body of a client method: one `send` call, or a batch loader around it.

@@ -17,7 +17,7 @@ struct EndpointContexts {
         let optionCases = endpoints.compactMap(optionsCase)
         let errorCases = endpoints.compactMap(errorsCase)
         return [
-            "cases": .list(endpoints.map(caseDeclaration)),
+            "cases": .list(endpoints.map { caseDeclaration($0, group: group) }),
             "operationNames": .list(endpoints.map { branch(pattern(for: $0, binding: []), $0.operationName.code) }),
             "httpMethods": .list(endpoints.map { branch(pattern(for: $0, binding: []), "." + $0.method.rawValue) }),
             "routes": .list(endpoints.map { endpoint -> MustacheValue in
@@ -45,10 +45,13 @@ struct EndpointContexts {
 
     // MARK: Cases and patterns
 
-    private func caseDeclaration(_ endpoint: IR.Endpoint) -> MustacheValue {
+    /// A case, documented by a pointer to the client method (the operation's documentation is
+    /// written once, on the group protocol).
+    private func caseDeclaration(_ endpoint: IR.Endpoint, group: IR.EndpointGroup) -> MustacheValue {
         let values = endpoint.parameters.map { "\($0.name.code): \($0.type.code)" }
+        let reference = "/// The request of ``" + group.protocolName.name + "/" + ClientContexts.symbolName(endpoint) + "``."
         return [
-            "doc": .list(SourceLayout.docLines(endpoint.documentation).map(MustacheValue.string)),
+            "doc": .list([.string(reference)]),
             "name": .string(endpoint.name.code),
             "associatedValues": .string(values.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")"),
         ]

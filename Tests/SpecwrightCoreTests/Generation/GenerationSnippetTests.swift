@@ -140,7 +140,28 @@ import Testing
     @Test func optionalAndDefaultedParametersGetDefaultArgumentsInAProtocolExtension() throws {
         let (_, client) = try Self.endpoints("  items:\n    list:\n      get: /items\n      query: { page: { type: Int, default: 1 }, q: String? }\n      response: \"[String]\"\n")
         #expect(client.contains("    func list(page: Int, q: String?) async throws -> [String]\n"))
-        #expect(client.contains("extension ItemsAPI {\n    /// `GET /items`\n    public func list(page: Int = 1, q: String? = nil) async throws -> [String] {\n        try await self.list(page: page, q: q)\n"))
+        #expect(client.contains("""
+            extension ItemsAPI {
+                /// ``ItemsAPI/list(page:q:)`` with the spec's default arguments.
+                public func list(
+                    page: Int = 1,
+                    q: String? = nil,
+                    _: DefaultArguments = .init()
+                ) async throws -> [String] {
+                    try await self.list(page: page, q: q)
+            """))
+    }
+
+    @Test func anOperationIsDocumentedOnceOnItsProtocolRequirementAndASummaryEqualToTheDescriptionOnce() throws {
+        let (endpoints, client) = try Self.endpoints(
+            "  items:\n    list:\n      get: /items\n      summary: Lists the items.\n      description: Lists the items.\n"
+                + "      query: { q: String? }\n")
+        #expect(client.components(separatedBy: "Lists the items.").count == 2, "\(client)")
+        #expect(client.contains("    /// Lists the items.\n    ///\n    /// `GET /items`\n    func list(q: String?) async throws\n"))
+        #expect(client.contains("    /// ``ItemsAPI/list(q:)`` with the spec's default arguments.\n"))
+        #expect(!endpoints.contains("Lists the items."))
+        #expect(endpoints.contains("    /// The request of ``ItemsAPI/list(q:)``.\n    case list(q: String?)\n"))
+        #expect(!client.contains("`GET /items`\n    public func"))
     }
 
     @Test func switchesBindOnlyWhatTheyUseAndNeedNoDefaultWhenComplete() throws {

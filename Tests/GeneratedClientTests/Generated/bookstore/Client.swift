@@ -26,20 +26,27 @@ public protocol BooksAPI: Sendable {
 
 /// The spec's default arguments.
 extension BooksAPI {
-    /// Lists books, newest first.
-    ///
-    /// `GET /books`
-    public func list(page: Int = 1, size: Int = 20, q: String? = nil) async throws -> [Book] {
+    /// ``BooksAPI/list(page:size:q:)`` with the spec's default arguments.
+    public func list(
+        page: Int = 1,
+        size: Int = 20,
+        q: String? = nil,
+        _: DefaultArguments = .init()
+    ) async throws -> [Book] {
         try await self.list(page: page, size: size, q: q)
     }
 
-    /// `POST /books`
-    public func create(body: BookDraft, xRequestId: String? = nil) async throws -> Book {
+    /// ``BooksAPI/create(body:xRequestId:)`` with the spec's default arguments.
+    public func create(
+        body: BookDraft,
+        xRequestId: String? = nil,
+        _: DefaultArguments = .init()
+    ) async throws -> Book {
         try await self.create(body: body, xRequestId: xRequestId)
     }
 }
 
-/// Sends the `books` endpoints through an `APIClient`.
+/// Sends the `books` endpoints through an `APIClient` (each method is documented on `BooksAPI`).
 public struct BooksClient: BooksAPI {
     /// The client that sends the requests.
     public let client: APIClient
@@ -49,9 +56,6 @@ public struct BooksClient: BooksAPI {
         self.client = client
     }
 
-    /// Lists books, newest first.
-    ///
-    /// `GET /books`
     public func list(page: Int, size: Int, q: String?) async throws -> [Book] {
         try await self.client.send(
             BooksEndpoint.list(page: page, size: size, q: q),
@@ -59,12 +63,10 @@ public struct BooksClient: BooksAPI {
         )
     }
 
-    /// `GET /books/{id}`
     public func get(id: UUID) async throws -> Book {
         try await self.client.send(BooksEndpoint.get(id: id), as: Book.self)
     }
 
-    /// `POST /books`
     public func create(body: BookDraft, xRequestId: String?) async throws -> Book {
         try await self.client.send(
             BooksEndpoint.create(body: body, xRequestId: xRequestId),
@@ -72,12 +74,10 @@ public struct BooksClient: BooksAPI {
         )
     }
 
-    /// `DELETE /books/{id}`
     public func delete(id: UUID) async throws {
         try await self.client.send(BooksEndpoint.delete(id: id))
     }
 
-    /// `GET /books/batch`
     public func byIds(ids: [UUID]) async throws -> [Book] {
         try await BatchLoader.load(ids, options: BatchOptions(size: 100, concurrency: 2)) { chunk in
             try await self.client.send(BooksEndpoint.byIds(ids: chunk), as: [Book].self)
@@ -91,7 +91,7 @@ public protocol ConfigAPI: Sendable {
     func fetch() async throws -> AppConfig
 }
 
-/// Sends the `config` endpoints through an `APIClient`.
+/// Sends the `config` endpoints through an `APIClient` (each method is documented on `ConfigAPI`).
 public struct ConfigClient: ConfigAPI {
     /// The client that sends the requests.
     public let client: APIClient
@@ -101,7 +101,6 @@ public struct ConfigClient: ConfigAPI {
         self.client = client
     }
 
-    /// `GET /config`
     public func fetch() async throws -> AppConfig {
         try await self.client.send(ConfigEndpoint.fetch, as: AppConfig.self)
     }

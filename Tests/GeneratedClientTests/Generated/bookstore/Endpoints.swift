@@ -6,17 +6,15 @@ import SpecwrightRuntime
 
 /// The `books` endpoints.
 public enum BooksEndpoint: Endpoint {
-    /// Lists books, newest first.
-    ///
-    /// `GET /books`
+    /// The request of ``BooksAPI/list(page:size:q:)``.
     case list(page: Int, size: Int, q: String?)
-    /// `GET /books/{id}`
+    /// The request of ``BooksAPI/get(id:)``.
     case get(id: UUID)
-    /// `POST /books`
+    /// The request of ``BooksAPI/create(body:xRequestId:)``.
     case create(body: BookDraft, xRequestId: String?)
-    /// `DELETE /books/{id}`
+    /// The request of ``BooksAPI/delete(id:)``.
     case delete(id: UUID)
-    /// `GET /books/batch`
+    /// The request of ``BooksAPI/byIds(ids:)``.
     case byIds(ids: [UUID])
 
     public var operationName: String { operationRoute.name }
@@ -97,7 +95,7 @@ public enum BooksEndpoint: Endpoint {
 
 /// The `config` endpoints.
 public enum ConfigEndpoint: Endpoint {
-    /// `GET /config`
+    /// The request of ``ConfigAPI/fetch()``.
     case fetch
 
     public var operationName: String { operationRoute.name }

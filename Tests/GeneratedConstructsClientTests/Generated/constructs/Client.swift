@@ -27,22 +27,26 @@ public protocol UploadsAPI: Sendable {
 
 /// The spec's default arguments.
 extension UploadsAPI {
+    /// ``UploadsAPI/login(user:remember:pet:codes:extra:)`` with the spec's default arguments.
     public func login(
         user: String,
         remember: Bool? = nil,
         pet: Cat? = nil,
         codes: [Int]? = nil,
-        extra: JSONValue? = nil
+        extra: JSONValue? = nil,
+        _: DefaultArguments = .init()
     ) async throws -> Owner {
         try await self.login(user: user, remember: remember, pet: pet, codes: codes, extra: extra)
     }
 
+    /// ``UploadsAPI/document(title:file:priority:tags:meta:)`` with the spec's default arguments.
     public func document(
         title: String,
         file: Data,
         priority: Priority? = nil,
         tags: [String]? = nil,
-        meta: Cat? = nil
+        meta: Cat? = nil,
+        _: DefaultArguments = .init()
     ) async throws -> Pet {
         try await self.document(
             title: title,
@@ -54,7 +58,7 @@ extension UploadsAPI {
     }
 }
 
-/// Sends the `uploads` endpoints through an `APIClient`.
+/// Sends the `uploads` endpoints through an `APIClient` (each method is documented on `UploadsAPI`).
 public struct UploadsClient: UploadsAPI {
     /// The client that sends the requests.
     public let client: APIClient

@@ -6,8 +6,11 @@ import SpecwrightRuntime
 
 /// The `uploads` endpoints.
 public enum UploadsEndpoint: Endpoint {
+    /// The request of ``UploadsAPI/avatar(owner:body:)``.
     case avatar(owner: UUID, body: Data)
+    /// The request of ``UploadsAPI/login(user:remember:pet:codes:extra:)``.
     case login(user: String, remember: Bool?, pet: Cat?, codes: [Int]?, extra: JSONValue?)
+    /// The request of ``UploadsAPI/document(title:file:priority:tags:meta:)``.
     case document(title: String, file: Data, priority: Priority?, tags: [String]?, meta: Cat?)
 
     public var operationName: String { operationRoute.name }

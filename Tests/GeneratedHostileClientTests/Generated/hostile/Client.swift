@@ -39,16 +39,14 @@ public protocol DefaultAPI: Sendable {
 
 /// The spec's default arguments.
 extension DefaultAPI {
-    /// Summary */ with
-    /// newline
-    ///
-    /// `GET /weird/"quote"/{id}/x\(y)`
+    /// ``DefaultAPI/init2(id:qUote:self2:queryItems2:chunk2:)`` with the spec's default arguments.
     public func init2(
         id: Int,
         qUote: String? = nil,
         self2: Int = 3,
         queryItems2: [Status],
-        chunk2: Bool? = nil
+        chunk2: Bool? = nil,
+        _: DefaultArguments = .init()
     ) async throws -> Class {
         try await self.init2(
             id: id,
@@ -59,13 +57,14 @@ extension DefaultAPI {
         )
     }
 
-    /// `POST /self/{self}`
+    /// ``DefaultAPI/self2(self2:body:xEvilHeader:xSelf:xWhen:)`` with the spec's default arguments.
     public func self2(
         self2: String,
         body: Item,
         xEvilHeader: Int? = nil,
         xSelf: String,
-        xWhen: Date? = nil
+        xWhen: Date? = nil,
+        _: DefaultArguments = .init()
     ) async throws -> Data {
         try await self.self2(
             self2: self2,
@@ -77,7 +76,7 @@ extension DefaultAPI {
     }
 }
 
-/// Sends the `default` endpoints through an `APIClient`.
+/// Sends the `default` endpoints through an `APIClient` (each method is documented on `DefaultAPI`).
 public struct DefaultClient: DefaultAPI {
     /// The client that sends the requests.
     public let client: APIClient
@@ -87,10 +86,6 @@ public struct DefaultClient: DefaultAPI {
         self.client = client
     }
 
-    /// Summary */ with
-    /// newline
-    ///
-    /// `GET /weird/"quote"/{id}/x\(y)`
     public func init2(
         id: Int,
         qUote: String?,
@@ -110,7 +105,6 @@ public struct DefaultClient: DefaultAPI {
         )
     }
 
-    /// `POST /self/{self}`
     public func self2(
         self2: String,
         body: Item,
@@ -129,17 +123,14 @@ public struct DefaultClient: DefaultAPI {
         )
     }
 
-    /// `PUT /upload`
     public func method2(body: Data) async throws {
         try await self.client.send(DefaultEndpoint.method2(body: body))
     }
 
-    /// `DELETE /2fa/{code}`
     public func _2fa2(code: Status) async throws {
         try await self.client.send(DefaultEndpoint._2fa2(code: code))
     }
 
-    /// `GET /many`
     public func manyOf(ids: [Int]) async throws -> [Item] {
         try await BatchLoader.load(ids, options: BatchOptions(size: 3, concurrency: 1)) { chunk in
             try await self.client.send(DefaultEndpoint.manyOf(ids: chunk), as: [Item].self)
@@ -153,7 +144,7 @@ public protocol ClassAPI: Sendable {
     func fetch() async throws
 }
 
-/// Sends the `class` endpoints through an `APIClient`.
+/// Sends the `class` endpoints through an `APIClient` (each method is documented on `ClassAPI`).
 public struct ClassClient: ClassAPI {
     /// The client that sends the requests.
     public let client: APIClient
@@ -163,7 +154,6 @@ public struct ClassClient: ClassAPI {
         self.client = client
     }
 
-    /// `HEAD /`
     public func fetch() async throws {
         try await self.client.send(ClassEndpoint.fetch)
     }

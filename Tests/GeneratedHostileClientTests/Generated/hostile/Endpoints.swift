@@ -6,18 +6,15 @@ import SpecwrightRuntime
 
 /// The `default` endpoints.
 public enum DefaultEndpoint: Endpoint {
-    /// Summary */ with
-    /// newline
-    ///
-    /// `GET /weird/"quote"/{id}/x\(y)`
+    /// The request of ``DefaultAPI/init2(id:qUote:self2:queryItems2:chunk2:)``.
     case init2(id: Int, qUote: String?, self2: Int, queryItems2: [Status], chunk2: Bool?)
-    /// `POST /self/{self}`
+    /// The request of ``DefaultAPI/self2(self2:body:xEvilHeader:xSelf:xWhen:)``.
     case self2(self2: String, body: Item, xEvilHeader: Int?, xSelf: String, xWhen: Date?)
-    /// `PUT /upload`
+    /// The request of ``DefaultAPI/method2(body:)``.
     case method2(body: Data)
-    /// `DELETE /2fa/{code}`
+    /// The request of ``DefaultAPI/_2fa2(code:)``.
     case _2fa2(code: Status)
-    /// `GET /many`
+    /// The request of ``DefaultAPI/manyOf(ids:)``.
     case manyOf(ids: [Int])
 
     public var operationName: String { operationRoute.name }
@@ -109,7 +106,7 @@ public enum DefaultEndpoint: Endpoint {
 
 /// The `class` endpoints.
 public enum ClassEndpoint: Endpoint {
-    /// `HEAD /`
+    /// The request of ``ClassAPI/fetch()``.
     case fetch
 
     public var operationName: String { operationRoute.name }

@@ -23,16 +23,17 @@ public protocol PetsAPI: Sendable {
 
 /// The spec's default arguments.
 extension PetsAPI {
-    /// List all pets
-    ///
-    /// - Parameter limit: How many items to return at one time (max 100)
-    /// - Parameter tags: Only pets with one of these tags (added to the upstream document; sent as tags=a,b)
-    public func listPets(limit: Int32? = nil, tags: [String]? = nil) async throws -> Pets {
+    /// ``PetsAPI/listPets(limit:tags:)`` with the spec's default arguments.
+    public func listPets(
+        limit: Int32? = nil,
+        tags: [String]? = nil,
+        _: DefaultArguments = .init()
+    ) async throws -> Pets {
         try await self.listPets(limit: limit, tags: tags)
     }
 }
 
-/// Sends the `pets` endpoints through an `APIClient`.
+/// Sends the `pets` endpoints through an `APIClient` (each method is documented on `PetsAPI`).
 public struct PetsClient: PetsAPI {
     /// The client that sends the requests.
     public let client: APIClient
@@ -42,22 +43,14 @@ public struct PetsClient: PetsAPI {
         self.client = client
     }
 
-    /// List all pets
-    ///
-    /// - Parameter limit: How many items to return at one time (max 100)
-    /// - Parameter tags: Only pets with one of these tags (added to the upstream document; sent as tags=a,b)
     public func listPets(limit: Int32?, tags: [String]?) async throws -> Pets {
         try await self.client.send(PetsEndpoint.listPets(limit: limit, tags: tags), as: Pets.self)
     }
 
-    /// Create a pet
     public func createPets(body: Pet) async throws {
         try await self.client.send(PetsEndpoint.createPets(body: body))
     }
 
-    /// Info for a specific pet
-    ///
-    /// - Parameter petId: The id of the pet to retrieve
     public func showPetById(petId: String) async throws -> Pet {
         try await self.client.send(PetsEndpoint.showPetById(petId: petId), as: Pet.self)
     }

@@ -6,16 +6,11 @@ import SpecwrightRuntime
 
 /// The `pets` endpoints.
 public enum PetsEndpoint: Endpoint {
-    /// List all pets
-    ///
-    /// - Parameter limit: How many items to return at one time (max 100)
-    /// - Parameter tags: Only pets with one of these tags (added to the upstream document; sent as tags=a,b)
+    /// The request of ``PetsAPI/listPets(limit:tags:)``.
     case listPets(limit: Int32?, tags: [String]?)
-    /// Create a pet
+    /// The request of ``PetsAPI/createPets(body:)``.
     case createPets(body: Pet)
-    /// Info for a specific pet
-    ///
-    /// - Parameter petId: The id of the pet to retrieve
+    /// The request of ``PetsAPI/showPetById(petId:)``.
     case showPetById(petId: String)
 
     public var operationName: String { operationRoute.name }

@@ -17,8 +17,6 @@ public protocol PetAPI: Sendable {
 
     /// Add a new pet to the store.
     ///
-    /// Add a new pet to the store.
-    ///
     /// - Parameter body: Create a new pet in the store
     ///
     /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
@@ -88,76 +86,53 @@ public protocol PetAPI: Sendable {
 
 /// The spec's default arguments.
 extension PetAPI {
-    /// Finds Pets by status.
-    ///
-    /// Multiple status values can be provided with comma separated strings.
-    ///
-    /// - Parameter status: Status values that need to be considered for filter
-    ///
-    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
+    /// ``PetAPI/findPetsByStatus(status:)`` with the spec's default arguments.
     public func findPetsByStatus(
-        status: FindPetsByStatusStatus = .available
+        status: FindPetsByStatusStatus = .available,
+        _: DefaultArguments = .init()
     ) async throws -> [Pet] {
         try await self.findPetsByStatus(status: status)
     }
 
-    /// Finds Pets by tags.
-    ///
-    /// Multiple tags can be provided with comma separated strings. Use tag1, tag2, tag3 for testing.
-    ///
-    /// - Parameter tags: Tags to filter by
-    ///
-    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
-    public func findPetsByTags(tags: [String]? = nil) async throws -> [Pet] {
+    /// ``PetAPI/findPetsByTags(tags:)`` with the spec's default arguments.
+    public func findPetsByTags(
+        tags: [String]? = nil,
+        _: DefaultArguments = .init()
+    ) async throws -> [Pet] {
         try await self.findPetsByTags(tags: tags)
     }
 
-    /// Updates a pet in the store with form data.
-    ///
-    /// Updates a pet resource based on the form data.
-    ///
-    /// - Parameter petId: ID of pet that needs to be updated
-    /// - Parameter name: Name of pet that needs to be updated
-    /// - Parameter status: Status of pet that needs to be updated
-    ///
-    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
+    /// ``PetAPI/updatePetWithForm(petId:name:status:)`` with the spec's default arguments.
     public func updatePetWithForm(
         petId: Int64,
         name: String? = nil,
-        status: String? = nil
+        status: String? = nil,
+        _: DefaultArguments = .init()
     ) async throws -> Pet {
         try await self.updatePetWithForm(petId: petId, name: name, status: status)
     }
 
-    /// Deletes a pet.
-    ///
-    /// Delete a pet.
-    ///
-    /// - Parameter petId: Pet id to delete
-    ///
-    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
-    public func deletePet(petId: Int64, apiKey: String? = nil) async throws {
+    /// ``PetAPI/deletePet(petId:apiKey:)`` with the spec's default arguments.
+    public func deletePet(
+        petId: Int64,
+        apiKey: String? = nil,
+        _: DefaultArguments = .init()
+    ) async throws {
         try await self.deletePet(petId: petId, apiKey: apiKey)
     }
 
-    /// Uploads an image.
-    ///
-    /// Upload image of the pet.
-    ///
-    /// - Parameter petId: ID of pet to update
-    /// - Parameter additionalMetadata: Additional Metadata
-    ///
-    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
+    /// ``PetAPI/uploadFile(petId:body:additionalMetadata:)`` with the spec's default arguments.
     public func uploadFile(
         petId: Int64,
         body: Data,
-        additionalMetadata: String? = nil
+        additionalMetadata: String? = nil,
+        _: DefaultArguments = .init()
     ) async throws -> ApiResponse {
         try await self.uploadFile(petId: petId, body: body, additionalMetadata: additionalMetadata)
     }
 }
 
-/// Sends the `pet` endpoints through an `APIClient`.
+/// Sends the `pet` endpoints through an `APIClient` (each method is documented on `PetAPI`).
 public struct PetClient: PetAPI {
     /// The client that sends the requests.
     public let client: APIClient
@@ -167,70 +142,26 @@ public struct PetClient: PetAPI {
         self.client = client
     }
 
-    /// Update an existing pet.
-    ///
-    /// Update an existing pet by Id.
-    ///
-    /// - Parameter body: Update an existent pet in the store
-    ///
-    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     public func updatePet(body: Pet) async throws -> Pet {
         try await self.client.send(PetEndpoint.updatePet(body: body), as: Pet.self)
     }
 
-    /// Add a new pet to the store.
-    ///
-    /// Add a new pet to the store.
-    ///
-    /// - Parameter body: Create a new pet in the store
-    ///
-    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     public func addPet(body: Pet) async throws -> Pet {
         try await self.client.send(PetEndpoint.addPet(body: body), as: Pet.self)
     }
 
-    /// Finds Pets by status.
-    ///
-    /// Multiple status values can be provided with comma separated strings.
-    ///
-    /// - Parameter status: Status values that need to be considered for filter
-    ///
-    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     public func findPetsByStatus(status: FindPetsByStatusStatus) async throws -> [Pet] {
         try await self.client.send(PetEndpoint.findPetsByStatus(status: status), as: [Pet].self)
     }
 
-    /// Finds Pets by tags.
-    ///
-    /// Multiple tags can be provided with comma separated strings. Use tag1, tag2, tag3 for testing.
-    ///
-    /// - Parameter tags: Tags to filter by
-    ///
-    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     public func findPetsByTags(tags: [String]?) async throws -> [Pet] {
         try await self.client.send(PetEndpoint.findPetsByTags(tags: tags), as: [Pet].self)
     }
 
-    /// Find pet by ID.
-    ///
-    /// Returns a single pet.
-    ///
-    /// - Parameter petId: ID of pet to return
-    ///
-    /// Security: `api_key` (API key in header `api_key`), or `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     public func getPetById(petId: Int64) async throws -> Pet {
         try await self.client.send(PetEndpoint.getPetById(petId: petId), as: Pet.self)
     }
 
-    /// Updates a pet in the store with form data.
-    ///
-    /// Updates a pet resource based on the form data.
-    ///
-    /// - Parameter petId: ID of pet that needs to be updated
-    /// - Parameter name: Name of pet that needs to be updated
-    /// - Parameter status: Status of pet that needs to be updated
-    ///
-    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     public func updatePetWithForm(
         petId: Int64,
         name: String?,
@@ -242,25 +173,10 @@ public struct PetClient: PetAPI {
         )
     }
 
-    /// Deletes a pet.
-    ///
-    /// Delete a pet.
-    ///
-    /// - Parameter petId: Pet id to delete
-    ///
-    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     public func deletePet(petId: Int64, apiKey: String?) async throws {
         try await self.client.send(PetEndpoint.deletePet(petId: petId, apiKey: apiKey))
     }
 
-    /// Uploads an image.
-    ///
-    /// Upload image of the pet.
-    ///
-    /// - Parameter petId: ID of pet to update
-    /// - Parameter additionalMetadata: Additional Metadata
-    ///
-    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     public func uploadFile(
         petId: Int64,
         body: Data,
@@ -302,7 +218,7 @@ public protocol StoreAPI: Sendable {
     func deleteOrder(orderId: Int64) async throws
 }
 
-/// Sends the `store` endpoints through an `APIClient`.
+/// Sends the `store` endpoints through an `APIClient` (each method is documented on `StoreAPI`).
 public struct StoreClient: StoreAPI {
     /// The client that sends the requests.
     public let client: APIClient
@@ -312,36 +228,18 @@ public struct StoreClient: StoreAPI {
         self.client = client
     }
 
-    /// Returns pet inventories by status.
-    ///
-    /// Returns a map of status codes to quantities.
-    ///
-    /// Security: `api_key` (API key in header `api_key`)
     public func getInventory() async throws -> [String: Int32] {
         try await self.client.send(StoreEndpoint.getInventory, as: [String: Int32].self)
     }
 
-    /// Place an order for a pet.
-    ///
-    /// Place a new order in the store.
     public func placeOrder(body: Order) async throws -> Order {
         try await self.client.send(StoreEndpoint.placeOrder(body: body), as: Order.self)
     }
 
-    /// Find purchase order by ID.
-    ///
-    /// For valid response try integer IDs with value <= 5 or > 10. Other values will generate exceptions.
-    ///
-    /// - Parameter orderId: ID of order that needs to be fetched
     public func getOrderById(orderId: Int64) async throws -> Order {
         try await self.client.send(StoreEndpoint.getOrderById(orderId: orderId), as: Order.self)
     }
 
-    /// Delete purchase order by identifier.
-    ///
-    /// For valid response try integer IDs with value < 1000. Anything above 1000 or non-integers will generate API errors.
-    ///
-    /// - Parameter orderId: ID of the order that needs to be deleted
     public func deleteOrder(orderId: Int64) async throws {
         try await self.client.send(StoreEndpoint.deleteOrder(orderId: orderId))
     }
@@ -356,8 +254,6 @@ public protocol UserAPI: Sendable {
     /// - Parameter body: Created user object
     func createUser(body: User) async throws -> User
 
-    /// Creates list of users with given input array.
-    ///
     /// Creates list of users with given input array.
     func createUsersWithListInput(body: [User]) async throws -> User
 
@@ -399,18 +295,17 @@ public protocol UserAPI: Sendable {
 
 /// The spec's default arguments.
 extension UserAPI {
-    /// Logs user into the system.
-    ///
-    /// Log into the system.
-    ///
-    /// - Parameter username: The user name for login
-    /// - Parameter password: The password for login in clear text
-    public func loginUser(username: String? = nil, password: String? = nil) async throws -> String {
+    /// ``UserAPI/loginUser(username:password:)`` with the spec's default arguments.
+    public func loginUser(
+        username: String? = nil,
+        password: String? = nil,
+        _: DefaultArguments = .init()
+    ) async throws -> String {
         try await self.loginUser(username: username, password: password)
     }
 }
 
-/// Sends the `user` endpoints through an `APIClient`.
+/// Sends the `user` endpoints through an `APIClient` (each method is documented on `UserAPI`).
 public struct UserClient: UserAPI {
     /// The client that sends the requests.
     public let client: APIClient
@@ -420,28 +315,14 @@ public struct UserClient: UserAPI {
         self.client = client
     }
 
-    /// Create user.
-    ///
-    /// This can only be done by the logged in user.
-    ///
-    /// - Parameter body: Created user object
     public func createUser(body: User) async throws -> User {
         try await self.client.send(UserEndpoint.createUser(body: body), as: User.self)
     }
 
-    /// Creates list of users with given input array.
-    ///
-    /// Creates list of users with given input array.
     public func createUsersWithListInput(body: [User]) async throws -> User {
         try await self.client.send(UserEndpoint.createUsersWithListInput(body: body), as: User.self)
     }
 
-    /// Logs user into the system.
-    ///
-    /// Log into the system.
-    ///
-    /// - Parameter username: The user name for login
-    /// - Parameter password: The password for login in clear text
     public func loginUser(username: String?, password: String?) async throws -> String {
         try await self.client.send(
             UserEndpoint.loginUser(username: username, password: password),
@@ -449,37 +330,18 @@ public struct UserClient: UserAPI {
         )
     }
 
-    /// Logs out current logged in user session.
-    ///
-    /// Log user out of the system.
     public func logoutUser() async throws {
         try await self.client.send(UserEndpoint.logoutUser)
     }
 
-    /// Get user by user name.
-    ///
-    /// Get user detail based on username.
-    ///
-    /// - Parameter username: The name that needs to be fetched. Use user1 for testing
     public func getUserByName(username: String) async throws -> User {
         try await self.client.send(UserEndpoint.getUserByName(username: username), as: User.self)
     }
 
-    /// Update user resource.
-    ///
-    /// This can only be done by the logged in user.
-    ///
-    /// - Parameter username: name that need to be deleted
-    /// - Parameter body: Update an existent user in the store
     public func updateUser(username: String, body: User) async throws {
         try await self.client.send(UserEndpoint.updateUser(username: username, body: body))
     }
 
-    /// Delete user resource.
-    ///
-    /// This can only be done by the logged in user.
-    ///
-    /// - Parameter username: The name that needs to be deleted
     public func deleteUser(username: String) async throws {
         try await self.client.send(UserEndpoint.deleteUser(username: username))
     }

@@ -6,72 +6,21 @@ import SpecwrightRuntime
 
 /// The `pet` endpoints.
 public enum PetEndpoint: Endpoint {
-    /// Update an existing pet.
-    ///
-    /// Update an existing pet by Id.
-    ///
-    /// - Parameter body: Update an existent pet in the store
-    ///
-    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
+    /// The request of ``PetAPI/updatePet(body:)``.
     case updatePet(body: Pet)
-    /// Add a new pet to the store.
-    ///
-    /// Add a new pet to the store.
-    ///
-    /// - Parameter body: Create a new pet in the store
-    ///
-    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
+    /// The request of ``PetAPI/addPet(body:)``.
     case addPet(body: Pet)
-    /// Finds Pets by status.
-    ///
-    /// Multiple status values can be provided with comma separated strings.
-    ///
-    /// - Parameter status: Status values that need to be considered for filter
-    ///
-    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
+    /// The request of ``PetAPI/findPetsByStatus(status:)``.
     case findPetsByStatus(status: FindPetsByStatusStatus)
-    /// Finds Pets by tags.
-    ///
-    /// Multiple tags can be provided with comma separated strings. Use tag1, tag2, tag3 for testing.
-    ///
-    /// - Parameter tags: Tags to filter by
-    ///
-    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
+    /// The request of ``PetAPI/findPetsByTags(tags:)``.
     case findPetsByTags(tags: [String]?)
-    /// Find pet by ID.
-    ///
-    /// Returns a single pet.
-    ///
-    /// - Parameter petId: ID of pet to return
-    ///
-    /// Security: `api_key` (API key in header `api_key`), or `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
+    /// The request of ``PetAPI/getPetById(petId:)``.
     case getPetById(petId: Int64)
-    /// Updates a pet in the store with form data.
-    ///
-    /// Updates a pet resource based on the form data.
-    ///
-    /// - Parameter petId: ID of pet that needs to be updated
-    /// - Parameter name: Name of pet that needs to be updated
-    /// - Parameter status: Status of pet that needs to be updated
-    ///
-    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
+    /// The request of ``PetAPI/updatePetWithForm(petId:name:status:)``.
     case updatePetWithForm(petId: Int64, name: String?, status: String?)
-    /// Deletes a pet.
-    ///
-    /// Delete a pet.
-    ///
-    /// - Parameter petId: Pet id to delete
-    ///
-    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
+    /// The request of ``PetAPI/deletePet(petId:apiKey:)``.
     case deletePet(petId: Int64, apiKey: String?)
-    /// Uploads an image.
-    ///
-    /// Upload image of the pet.
-    ///
-    /// - Parameter petId: ID of pet to update
-    /// - Parameter additionalMetadata: Additional Metadata
-    ///
-    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
+    /// The request of ``PetAPI/uploadFile(petId:body:additionalMetadata:)``.
     case uploadFile(petId: Int64, body: Data, additionalMetadata: String?)
 
     public var operationName: String { operationRoute.name }
@@ -163,27 +112,13 @@ public enum PetEndpoint: Endpoint {
 
 /// The `store` endpoints.
 public enum StoreEndpoint: Endpoint {
-    /// Returns pet inventories by status.
-    ///
-    /// Returns a map of status codes to quantities.
-    ///
-    /// Security: `api_key` (API key in header `api_key`)
+    /// The request of ``StoreAPI/getInventory()``.
     case getInventory
-    /// Place an order for a pet.
-    ///
-    /// Place a new order in the store.
+    /// The request of ``StoreAPI/placeOrder(body:)``.
     case placeOrder(body: Order)
-    /// Find purchase order by ID.
-    ///
-    /// For valid response try integer IDs with value <= 5 or > 10. Other values will generate exceptions.
-    ///
-    /// - Parameter orderId: ID of order that needs to be fetched
+    /// The request of ``StoreAPI/getOrderById(orderId:)``.
     case getOrderById(orderId: Int64)
-    /// Delete purchase order by identifier.
-    ///
-    /// For valid response try integer IDs with value < 1000. Anything above 1000 or non-integers will generate API errors.
-    ///
-    /// - Parameter orderId: ID of the order that needs to be deleted
+    /// The request of ``StoreAPI/deleteOrder(orderId:)``.
     case deleteOrder(orderId: Int64)
 
     public var operationName: String { operationRoute.name }
@@ -228,45 +163,19 @@ public enum StoreEndpoint: Endpoint {
 
 /// The `user` endpoints.
 public enum UserEndpoint: Endpoint {
-    /// Create user.
-    ///
-    /// This can only be done by the logged in user.
-    ///
-    /// - Parameter body: Created user object
+    /// The request of ``UserAPI/createUser(body:)``.
     case createUser(body: User)
-    /// Creates list of users with given input array.
-    ///
-    /// Creates list of users with given input array.
+    /// The request of ``UserAPI/createUsersWithListInput(body:)``.
     case createUsersWithListInput(body: [User])
-    /// Logs user into the system.
-    ///
-    /// Log into the system.
-    ///
-    /// - Parameter username: The user name for login
-    /// - Parameter password: The password for login in clear text
+    /// The request of ``UserAPI/loginUser(username:password:)``.
     case loginUser(username: String?, password: String?)
-    /// Logs out current logged in user session.
-    ///
-    /// Log user out of the system.
+    /// The request of ``UserAPI/logoutUser()``.
     case logoutUser
-    /// Get user by user name.
-    ///
-    /// Get user detail based on username.
-    ///
-    /// - Parameter username: The name that needs to be fetched. Use user1 for testing
+    /// The request of ``UserAPI/getUserByName(username:)``.
     case getUserByName(username: String)
-    /// Update user resource.
-    ///
-    /// This can only be done by the logged in user.
-    ///
-    /// - Parameter username: name that need to be deleted
-    /// - Parameter body: Update an existent user in the store
+    /// The request of ``UserAPI/updateUser(username:body:)``.
     case updateUser(username: String, body: User)
-    /// Delete user resource.
-    ///
-    /// This can only be done by the logged in user.
-    ///
-    /// - Parameter username: The name that needs to be deleted
+    /// The request of ``UserAPI/deleteUser(username:)``.
     case deleteUser(username: String)
 
     public var operationName: String { operationRoute.name }

@@ -12,7 +12,7 @@ public protocol ConfigAPI: Sendable {
     func load() async throws -> RemoteConfig
 }
 
-/// Sends the `config` endpoints through an `APIClient`.
+/// Sends the `config` endpoints through an `APIClient` (each method is documented on `ConfigAPI`).
 public struct ConfigClient: ConfigAPI {
     /// The client that sends the requests.
     public let client: APIClient
@@ -22,9 +22,6 @@ public struct ConfigClient: ConfigAPI {
         self.client = client
     }
 
-    /// Loads remote configuration; other requests wait until it succeeded once.
-    ///
-    /// `GET /config`
     public func load() async throws -> RemoteConfig {
         try await self.client.send(ConfigEndpoint.load, as: RemoteConfig.self)
     }
@@ -52,7 +49,7 @@ public protocol ProfilesAPI: Sendable {
     func unfollow(id: UUID) async throws
 }
 
-/// Sends the `profiles` endpoints through an `APIClient`.
+/// Sends the `profiles` endpoints through an `APIClient` (each method is documented on `ProfilesAPI`).
 public struct ProfilesClient: ProfilesAPI {
     /// The client that sends the requests.
     public let client: APIClient
@@ -62,33 +59,24 @@ public struct ProfilesClient: ProfilesAPI {
         self.client = client
     }
 
-    /// `GET /me`
     public func me() async throws -> Profile {
         try await self.client.send(ProfilesEndpoint.me, as: Profile.self)
     }
 
-    /// `GET /profiles/{id}`
-    ///
-    /// - Parameter id: The profile id.
     public func get(id: UUID) async throws -> Profile {
         try await self.client.send(ProfilesEndpoint.get(id: id), as: Profile.self)
     }
 
-    /// Loads many profiles; split into requests of 50 ids, two at a time.
-    ///
-    /// `GET /profiles`
     public func byIds(ids: [UUID]) async throws -> [Profile] {
         try await BatchLoader.load(ids, options: BatchOptions(size: 50, concurrency: 2)) { chunk in
             try await self.client.send(ProfilesEndpoint.byIds(ids: chunk), as: [Profile].self)
         }
     }
 
-    /// `PUT /profiles/{id}/follow`
     public func follow(id: UUID) async throws {
         try await self.client.send(ProfilesEndpoint.follow(id: id))
     }
 
-    /// `DELETE /profiles/{id}/follow`
     public func unfollow(id: UUID) async throws {
         try await self.client.send(ProfilesEndpoint.unfollow(id: id))
     }
@@ -107,24 +95,27 @@ public protocol FeedAPI: Sendable {
 
 /// The spec's default arguments.
 extension FeedAPI {
-    /// `GET /feed`
-    ///
-    /// - Parameter limit: At most 100.
+    /// ``FeedAPI/home(cursor:limit:includeReplies:)`` with the spec's default arguments.
     public func home(
         cursor: String? = nil,
         limit: Int = 30,
-        includeReplies: Bool = false
+        includeReplies: Bool = false,
+        _: DefaultArguments = .init()
     ) async throws -> FeedPage {
         try await self.home(cursor: cursor, limit: limit, includeReplies: includeReplies)
     }
 
-    /// `GET /users/{handle}/posts`
-    public func byHandle(handle: String, cursor: String? = nil) async throws -> FeedPage {
+    /// ``FeedAPI/byHandle(handle:cursor:)`` with the spec's default arguments.
+    public func byHandle(
+        handle: String,
+        cursor: String? = nil,
+        _: DefaultArguments = .init()
+    ) async throws -> FeedPage {
         try await self.byHandle(handle: handle, cursor: cursor)
     }
 }
 
-/// Sends the `feed` endpoints through an `APIClient`.
+/// Sends the `feed` endpoints through an `APIClient` (each method is documented on `FeedAPI`).
 public struct FeedClient: FeedAPI {
     /// The client that sends the requests.
     public let client: APIClient
@@ -134,9 +125,6 @@ public struct FeedClient: FeedAPI {
         self.client = client
     }
 
-    /// `GET /feed`
-    ///
-    /// - Parameter limit: At most 100.
     public func home(cursor: String?, limit: Int, includeReplies: Bool) async throws -> FeedPage {
         try await self.client.send(
             FeedEndpoint.home(cursor: cursor, limit: limit, includeReplies: includeReplies),
@@ -144,7 +132,6 @@ public struct FeedClient: FeedAPI {
         )
     }
 
-    /// `GET /users/{handle}/posts`
     public func byHandle(handle: String, cursor: String?) async throws -> FeedPage {
         try await self.client.send(
             FeedEndpoint.byHandle(handle: handle, cursor: cursor),
@@ -170,13 +157,17 @@ public protocol PostsAPI: Sendable {
 
 /// The spec's default arguments.
 extension PostsAPI {
-    /// `POST /posts`
-    public func create(body: PostDraft, xRequestId: String? = nil) async throws -> Post {
+    /// ``PostsAPI/create(body:xRequestId:)`` with the spec's default arguments.
+    public func create(
+        body: PostDraft,
+        xRequestId: String? = nil,
+        _: DefaultArguments = .init()
+    ) async throws -> Post {
         try await self.create(body: body, xRequestId: xRequestId)
     }
 }
 
-/// Sends the `posts` endpoints through an `APIClient`.
+/// Sends the `posts` endpoints through an `APIClient` (each method is documented on `PostsAPI`).
 public struct PostsClient: PostsAPI {
     /// The client that sends the requests.
     public let client: APIClient
@@ -186,7 +177,6 @@ public struct PostsClient: PostsAPI {
         self.client = client
     }
 
-    /// `POST /posts`
     public func create(body: PostDraft, xRequestId: String?) async throws -> Post {
         try await self.client.send(
             PostsEndpoint.create(body: body, xRequestId: xRequestId),
@@ -194,17 +184,14 @@ public struct PostsClient: PostsAPI {
         )
     }
 
-    /// `POST /posts/{postId}/reactions/{emoji}`
     public func react(postId: UUID, emoji: String) async throws {
         try await self.client.send(PostsEndpoint.react(postId: postId, emoji: emoji))
     }
 
-    /// `DELETE /posts/{id}`
     public func delete(id: UUID) async throws {
         try await self.client.send(PostsEndpoint.delete(id: id))
     }
 
-    /// `HEAD /posts/{id}`
     public func exists(id: UUID) async throws {
         try await self.client.send(PostsEndpoint.exists(id: id))
     }

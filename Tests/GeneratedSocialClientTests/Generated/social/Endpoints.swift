@@ -6,9 +6,7 @@ import SpecwrightRuntime
 
 /// The `config` endpoints.
 public enum ConfigEndpoint: Endpoint {
-    /// Loads remote configuration; other requests wait until it succeeded once.
-    ///
-    /// `GET /config`
+    /// The request of ``ConfigAPI/load()``.
     case load
 
     public var operationName: String { operationRoute.name }
@@ -37,19 +35,15 @@ public enum ConfigEndpoint: Endpoint {
 
 /// The `profiles` endpoints.
 public enum ProfilesEndpoint: Endpoint {
-    /// `GET /me`
+    /// The request of ``ProfilesAPI/me()``.
     case me
-    /// `GET /profiles/{id}`
-    ///
-    /// - Parameter id: The profile id.
+    /// The request of ``ProfilesAPI/get(id:)``.
     case get(id: UUID)
-    /// Loads many profiles; split into requests of 50 ids, two at a time.
-    ///
-    /// `GET /profiles`
+    /// The request of ``ProfilesAPI/byIds(ids:)``.
     case byIds(ids: [UUID])
-    /// `PUT /profiles/{id}/follow`
+    /// The request of ``ProfilesAPI/follow(id:)``.
     case follow(id: UUID)
-    /// `DELETE /profiles/{id}/follow`
+    /// The request of ``ProfilesAPI/unfollow(id:)``.
     case unfollow(id: UUID)
 
     public var operationName: String { operationRoute.name }
@@ -106,11 +100,9 @@ public enum ProfilesEndpoint: Endpoint {
 
 /// The `feed` endpoints.
 public enum FeedEndpoint: Endpoint {
-    /// `GET /feed`
-    ///
-    /// - Parameter limit: At most 100.
+    /// The request of ``FeedAPI/home(cursor:limit:includeReplies:)``.
     case home(cursor: String?, limit: Int, includeReplies: Bool)
-    /// `GET /users/{handle}/posts`
+    /// The request of ``FeedAPI/byHandle(handle:cursor:)``.
     case byHandle(handle: String, cursor: String?)
 
     public var operationName: String { operationRoute.name }
@@ -155,13 +147,13 @@ public enum FeedEndpoint: Endpoint {
 
 /// The `posts` endpoints.
 public enum PostsEndpoint: Endpoint {
-    /// `POST /posts`
+    /// The request of ``PostsAPI/create(body:xRequestId:)``.
     case create(body: PostDraft, xRequestId: String?)
-    /// `POST /posts/{postId}/reactions/{emoji}`
+    /// The request of ``PostsAPI/react(postId:emoji:)``.
     case react(postId: UUID, emoji: String)
-    /// `DELETE /posts/{id}`
+    /// The request of ``PostsAPI/delete(id:)``.
     case delete(id: UUID)
-    /// `HEAD /posts/{id}`
+    /// The request of ``PostsAPI/exists(id:)``.
     case exists(id: UUID)
 
     public var operationName: String { operationRoute.name }
