@@ -32,9 +32,10 @@ let package = Package(
         .target(name: "SpecwrightPackageInfo"),
         // SHA-256 and HMAC-SHA-256, shared by the generator (provenance) and the runtime (cache partitions).
         .target(name: "SpecwrightDigest"),
-        // Spec model, decoding, validation, diagnostics, IR, naming, rendering.
+        // The generator: one pipeline (Pipeline/GenerationPipeline.swift) from bytes and the generation
+        // config through the spec and OpenAPI front ends, the IR and its passes to rendered files.
         .target(name: "SpecwrightCore", dependencies: ["SpecwrightYAML", "Mustache", "SpecwrightTemplates", "SpecwrightPackageInfo", "SpecwrightDigest"]),
-        // Command-line front end (argument parsing + commands); thin over SpecwrightCore.
+        // Command-line front end: argument parsing + one GenerationPipeline call per command.
         .target(name: "SpecwrightCLI", dependencies: ["SpecwrightCore"]),
         .executableTarget(name: "specwright", dependencies: ["SpecwrightCLI"]),
         // C system library: SQLite through pkg-config, for the runtime's HTTP cache and outbox.

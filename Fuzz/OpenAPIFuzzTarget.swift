@@ -2,8 +2,8 @@
 // node tree → import → render. Built with `swiftc -sanitize=fuzzer,address` by
 // Fuzz/build-openapi.sh; not part of the package.
 //
-// Per input: `OpenAPIGenerator.importIfOpenAPI` (a Specwright spec gives nil; anything else an
-// import result). Checks: an API exactly when there is no error; every diagnostic located in the
+// Per input: `GenerationPipeline.run` through the IR passes (a Specwright spec is skipped;
+// anything else is an OpenAPI result). Checks: an API exactly when there is no error; every diagnostic located in the
 // input, one non-empty line, sorted; a returned API is well-formed (`GeneratedCodeCheck`) and
 // renders with the default templates into well-formed files. Crashes, hangs (-timeout) and
 // memory blow-ups (-rss_limit_mb) are reported by libFuzzer itself.
@@ -23,7 +23,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     // Make the common case reach the importer: the cheap pre-check wants the word `openapi`.
     for file in ["fuzz.yaml", "fuzz.json"] {
-        guard let result = OpenAPIGenerator.importIfOpenAPI(bytes: bytes, file: file) else { continue }
+        let result = GenerationPipeline.run(GenerationInput(bytes: bytes, file: file), through: .passes)
+        guard result.isOpenAPI || result.root == nil else { continue }
         let hasErrors = result.diagnostics.contains(where: \.isError)
         if hasErrors == (result.api != nil) { preconditionFailure("an API must be returned exactly when there are no errors") }
         var previous = (0, 0)

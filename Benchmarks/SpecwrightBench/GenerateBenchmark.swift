@@ -29,7 +29,7 @@ enum GenerateBenchmark {
             guard loaded.document != nil else { throw BenchmarkFailure("synthetic spec invalid: \(loaded.diagnostics.prefix(3))") }
 
             let generateStart = clock.now
-            let result = ClientGenerator.generate(bytes: bytes, file: "synthetic.yaml", templates: templates)
+            let result = GenerationPipeline.run(GenerationInput(bytes: bytes, file: "synthetic.yaml", templates: templates))
             generate = min(generate, clock.now - generateStart)
             guard result.succeeded else { throw BenchmarkFailure("generation failed: \(result.diagnostics.prefix(3))") }
             outputBytes = result.files.reduce(0) { $0 + $1.contents.utf8.count }
@@ -50,8 +50,8 @@ enum GenerateBenchmark {
 
     /// Generates a client with `endpoints` endpoints and times `swiftc -Onone` on it (best of two).
     static func compileTime(endpoints: Int, templates: TemplateSet) throws -> Duration {
-        let result = ClientGenerator.generate(
-            bytes: Array(SyntheticSpec.yaml(endpoints: endpoints).utf8), file: "synthetic.yaml", templates: templates)
+        let result = GenerationPipeline.run(GenerationInput(
+            bytes: Array(SyntheticSpec.yaml(endpoints: endpoints).utf8), file: "synthetic.yaml", templates: templates))
         guard result.succeeded else { throw BenchmarkFailure("generation failed: \(result.diagnostics.prefix(3))") }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-bench-\(endpoints)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -37,11 +37,11 @@ enum OpenAPIBenchmark {
                 _ = root
 
                 start = DispatchTime.now().uptimeNanoseconds
-                guard let result = OpenAPIGenerator.generateIfOpenAPI(bytes: bytes, file: name, templates: templates),
-                    result.generation.succeeded
+                let result = GenerationPipeline.run(GenerationInput(bytes: bytes, file: name, templates: templates))
+                guard result.isOpenAPI, result.succeeded
                 else { throw BenchmarkFailure("\(name) does not generate") }
                 generate = min(generate, elapsed(since: start))
-                outputBytes = result.generation.files.reduce(0) { $0 + $1.contents.utf8.count }
+                outputBytes = result.files.reduce(0) { $0 + $1.contents.utf8.count }
             }
             print(String(
                 format: "%@ | %d | %.1f | %.1f | %.1f | %.1fx | %d", name, bytes.count / 1024, parse * 1000, importing * 1000,

@@ -27,12 +27,13 @@ enum ScalingBenchmark {
                 var outputBytes = 0
                 for _ in 0..<rounds {
                     let start = BenchmarkTimer.threadCPUSeconds()
-                    guard let result = OpenAPIGenerator.generateIfOpenAPI(bytes: input, file: "scale.json", templates: templates) else {
+                    let result = GenerationPipeline.run(GenerationInput(bytes: input, file: "scale.json", templates: templates))
+                    guard result.isOpenAPI else {
                         throw BenchmarkFailure("\(shape.name): not recognised as OpenAPI")
                     }
                     best = min(best, BenchmarkTimer.threadCPUSeconds() - start)
-                    outputBytes = result.generation.files.reduce(0) { $0 + $1.contents.utf8.count }
-                    outcome = result.generation.succeeded ? "" : " (error: \(result.generation.diagnostics.first { $0.isError }?.message ?? "template"))"
+                    outputBytes = result.files.reduce(0) { $0 + $1.contents.utf8.count }
+                    outcome = result.succeeded ? "" : " (error: \(result.diagnostics.first { $0.isError }?.message ?? "template"))"
                 }
                 seconds.append(best)
                 bytes.append(Double(input.count + outputBytes))

@@ -32,9 +32,13 @@ public enum ExportOpenAPICommand: Command {
             context.output.printError("error: cannot read '\(path)': \(error.reason)")
             return ExitCode.specErrors
         }
-        let loaded = SpecLoader.load(bytes: bytes, file: path)
+        let loaded = GenerationPipeline.run(GenerationInput(bytes: bytes, file: path), through: .frontEnd)
         for diagnostic in loaded.diagnostics { context.output.printError(diagnostic.description) }
-        guard let document = loaded.document else { return ExitCode.specErrors }
+        if loaded.isOpenAPI {
+            context.output.printError("error: '\(path)' is already an OpenAPI document; export-openapi takes a Specwright spec")
+            return ExitCode.specErrors
+        }
+        guard let document = loaded.document, loaded.succeeded else { return ExitCode.specErrors }
         let value = OpenAPIExporter(document: document).export()
         let text = output.hasSuffix(".json") ? value.json : value.yaml
         if output == "-" {

@@ -81,12 +81,11 @@ public enum GenerateCommand: Command {
             context.output.printError("error: cannot read '\(path)': \(error.reason)")
             return ExitCode.specErrors
         }
-        let options = RenderOptions(
-            access: access, mutableProperties: arguments.flag("mutable-properties") || config.mutableProperties == true)
-        let openAPI = OpenAPIGenerator.generateIfOpenAPI(
-            bytes: bytes, file: path, templates: templates, options: options, filter: config.filter)
-        let result = openAPI?.generation
-            ?? ClientGenerator.generate(bytes: bytes, file: path, templates: templates, options: options, filter: config.filter)
+        let input = GenerationInput(
+            bytes: bytes, file: path,
+            options: RenderOptions(access: access, mutableProperties: arguments.flag("mutable-properties") || config.mutableProperties == true),
+            filter: config.filter, templates: templates, filePrefix: arguments.option("file-prefix") ?? "")
+        let result = GenerationPipeline.run(input)
         for diagnostic in result.diagnostics {
             context.output.printError(diagnostic.description)
         }
@@ -94,8 +93,7 @@ public enum GenerateCommand: Command {
             context.output.printError(failure.description)
         }
         guard result.succeeded else { return ExitCode.specErrors }
-        let prefix = arguments.option("file-prefix") ?? ""
-        let files = result.files.map { GeneratedFile(name: prefix + $0.name, contents: $0.contents) }
+        let files = result.files
         if arguments.flag("check") {
             return check(files, in: output, showingDiff: arguments.flag("diff"), quiet: arguments.flag("quiet"), context: context)
         }
@@ -105,7 +103,7 @@ public enum GenerateCommand: Command {
                 for (name, outcome) in outcomes {
                     context.output.print("\(outcome.rawValue): \((output as NSString).appendingPathComponent(name))")
                 }
-                if let summary = openAPI?.summary { context.output.print("\(path): imported \(summary)") }
+                if let summary = result.summary?.importSummary { context.output.print("\(path): imported \(summary)") }
             }
         } catch {
             context.output.printError(error.description)

@@ -1,5 +1,5 @@
 import Foundation
-import SpecwrightYAML
+import SpecwrightCore
 
 /// Why a file could not be read.
 public struct FileReadError: Error, Equatable, Sendable {
@@ -29,7 +29,7 @@ public enum SpecFileReader {
             throw FileReadError("no such file")
         }
         if isDirectory.boolValue { throw FileReadError("it is a directory") }
-        let limit = YAMLLimits.default.maxBytes
+        let limit = GenerationPipeline.maxInputBytes
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > limit {
             throw FileReadError("the file is \(size) bytes; the limit is \(limit)")
         }

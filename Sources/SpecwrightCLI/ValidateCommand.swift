@@ -16,8 +16,8 @@ public enum ValidateCommand: Command {
         flags: [.init("quiet", short: "q", help: "Print nothing for valid specs.")],
         positionals: [.init("spec", help: "The spec files to check.", isRepeating: true)])
 
-    /// Loads every spec, prints its diagnostics, and returns 1 if any spec has errors or
-    /// cannot be read.
+    /// Runs every document through the generation pipeline up to (not including) rendering,
+    /// prints its diagnostics, and returns 1 if any has errors or cannot be read.
     public static func run(_ arguments: ParsedArguments, context: CommandContext) -> Int32 {
         var failed = false
         for path in arguments.positional("spec") {
@@ -30,24 +30,21 @@ public enum ValidateCommand: Command {
                 failed = true
                 continue
             }
-            if let imported = OpenAPIGenerator.importIfOpenAPI(bytes: bytes, file: path) {
-                imported.diagnostics.forEach { context.output.printError($0.description) }
-                if imported.api == nil { failed = true } else if !arguments.flag("quiet") {
-                    context.output.print("\(path): valid OpenAPI document (\(imported.summary))")
-                }
+            let result = GenerationPipeline.run(GenerationInput(bytes: bytes, file: path), through: .passes)
+            result.diagnostics.forEach { context.output.printError($0.description) }
+            guard result.succeeded else {
+                failed = true
                 continue
             }
-            let result = SpecLoader.load(bytes: bytes, file: path)
-            for diagnostic in result.diagnostics {
-                context.output.printError(diagnostic.description)
-            }
-            if let document = result.document {
-                if !arguments.flag("quiet") {
-                    let endpoints = document.allEndpoints.count
-                    context.output.print("\(path): valid (\(document.types.count) types, \(endpoints) endpoints)")
+            if !arguments.flag("quiet") {
+                switch result.summary {
+                case .openAPI(let summary)?:
+                    context.output.print("\(path): valid OpenAPI document (\(summary))")
+                case .specwright(let types, let endpoints)?:
+                    context.output.print("\(path): valid (\(types) types, \(endpoints) endpoints)")
+                case nil:
+                    break
                 }
-            } else {
-                failed = true
             }
         }
         return failed ? ExitCode.specErrors : ExitCode.success

@@ -60,7 +60,7 @@ public enum APIDiff {
         return Report(changes: changes, diagnostics: diagnostics)
     }
 
-    /// One loaded document.
+    /// One loaded document: the generation pipeline run up to rendering.
     private struct Loaded {
         var api: IR.API?
         var root: Node?
@@ -68,24 +68,10 @@ public enum APIDiff {
         var diagnostics: [Diagnostic] = []
     }
 
-    /// Parses and lowers (spec) or imports (OpenAPI) a document.
+    /// Parses and lowers (spec) or imports (OpenAPI) a document, through the IR passes.
     private static func load(_ input: Input) -> Loaded {
-        let root: Node
-        switch SourceDocument.parse(input.bytes, file: input.file) {
-        case .success(let node): root = node
-        case .failure(let error): return Loaded(diagnostics: [Diagnostic(.error, error.message, at: error.location)])
-        }
-        switch SourceDocumentKind.detect(root) {
-        case .openAPI:
-            let imported = OpenAPIImporter.importDocument(root, file: input.file)
-            return Loaded(api: imported.api, root: root, isOpenAPI: true, diagnostics: imported.diagnostics)
-        case .swagger(let version, let location), .unsupportedOpenAPI(let version, let location):
-            return Loaded(diagnostics: [Diagnostic(.error, OpenAPIGenerator.unsupportedMessage(version), at: location)])
-        case .specwright:
-            let loaded = SpecLoader.load(root: root, file: input.file)
-            guard let document = loaded.document, !loaded.hasErrors else { return Loaded(diagnostics: loaded.diagnostics) }
-            let lowered = SpecLowering.lower(document)
-            return Loaded(api: lowered.api, root: root, diagnostics: loaded.diagnostics + lowered.diagnostics)
-        }
+        let result = GenerationPipeline.run(GenerationInput(bytes: input.bytes, file: input.file), through: .passes)
+        guard result.succeeded else { return Loaded(diagnostics: result.diagnostics) }
+        return Loaded(api: result.api, root: result.root, isOpenAPI: result.isOpenAPI, diagnostics: result.diagnostics)
     }
 }

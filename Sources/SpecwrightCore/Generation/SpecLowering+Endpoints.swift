@@ -10,7 +10,10 @@ extension SpecLowering {
         // hide the type inside the generated enum.
         var endpointScope = NameScope(reserved: NameScope.reservedEndpointNames, shared: memberReservedNames)
         let endpoints = group.endpoints.map { endpoint in
-            lowerEndpoint(endpoint, name: endpointScope.identifier(for: endpoint.name, style: .member, fallback: "call"))
+            var lowered = lowerEndpoint(endpoint, name: endpointScope.identifier(for: endpoint.name, style: .member, fallback: "call"))
+            lowered.source = IR.EndpointSource(
+                names: [endpoint.name, endpoint.operationName], tags: [group.name], pathTemplate: endpoint.path.value.text)
+            return lowered
         }
         return IR.EndpointGroup(
             propertyName: property, enumName: enumName, protocolName: protocolName, clientName: clientName,

@@ -52,12 +52,14 @@ extension IR {
         public var options: EndpointOptions
         /// Set when requests are split by an array parameter.
         public var batch: Batch?
+        /// The operation's names, tags and path template in its document (see ``EndpointSource``).
+        public var source: EndpointSource
 
         /// Creates an endpoint.
         public init(
             name: Identifier, operationName: StringLiteral, method: HTTPMethod, documentation: Documentation,
             path: [PathSegment], parameters: [Parameter], body: RequestBodyKind?, response: Response,
-            errors: [ErrorBody], options: EndpointOptions, batch: Batch?
+            errors: [ErrorBody], options: EndpointOptions, batch: Batch?, source: EndpointSource = EndpointSource()
         ) {
             self.name = name
             self.operationName = operationName
@@ -70,6 +72,7 @@ extension IR {
             self.errors = errors
             self.options = options
             self.batch = batch
+            self.source = source
         }
     }
 

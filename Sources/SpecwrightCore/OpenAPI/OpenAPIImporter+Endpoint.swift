@@ -35,7 +35,10 @@ extension OpenAPIImporter {
             response: response,
             errors: errors,
             options: IR.EndpointOptions(auth: security.requirement, isIdempotent: false),
-            batch: nil)
+            batch: nil,
+            source: IR.EndpointSource(
+                names: [operation["operationId"]?.openAPIText].compactMap { $0 }, tags: operation["tags"]?.openAPIStrings ?? [],
+                pathTemplate: collected.path))
     }
 
     private func endpointDocumentation(_ operation: Node, parameters: [IR.Parameter], security: String?) -> IR.Documentation {

@@ -12,9 +12,9 @@ enum GenerationSupport {
     static func generate(
         _ yaml: String, file: String = "snippet.yaml", access: AccessLevel = .public, mutableProperties: Bool = false
     ) throws -> (files: [String: String], diagnostics: [String]) {
-        let result = ClientGenerator.generate(
-            bytes: Array(yaml.utf8), file: file, templates: try TemplateSet.defaults(),
-            options: RenderOptions(access: access, mutableProperties: mutableProperties))
+        let result = GenerationPipeline.run(GenerationInput(
+            bytes: Array(yaml.utf8), file: file, options: RenderOptions(access: access, mutableProperties: mutableProperties),
+            templates: try TemplateSet.defaults()))
         var files: [String: String] = [:]
         for file in result.files { files[file.name] = file.contents }
         return (files, result.diagnostics.map(\.description))

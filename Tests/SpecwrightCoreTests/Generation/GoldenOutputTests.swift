@@ -12,10 +12,10 @@ import Testing
         ("Tests/Fixtures/hostile.yaml", "Tests/GeneratedHostileClientTests/Generated/hostile"),
     ]
 
-    static func generate(_ spec: String) throws -> ClientGenerator.Result {
+    static func generate(_ spec: String) throws -> GenerationResult {
         let url = GenerationSupport.packageRoot.appendingPathComponent(spec)
         let bytes = try #require(FileManager.default.contents(atPath: url.path), "missing \(spec)")
-        return ClientGenerator.generate(bytes: Array(bytes), file: spec, templates: try TemplateSet.defaults())
+        return GenerationPipeline.run(GenerationInput(bytes: Array(bytes), file: spec, templates: try TemplateSet.defaults()))
     }
 
     @Test(arguments: references.map(\.spec))

@@ -7,7 +7,8 @@ struct OpenAPIDetectionTests {
     @Test("a Specwright spec is not taken for an OpenAPI document")
     func specwrightSpecIsNotOpenAPI() throws {
         let spec = GenerationSupport.spec()
-        #expect(OpenAPIGenerator.importIfOpenAPI(bytes: Array(spec.utf8), file: "s.yaml") == nil)
+        let result = GenerationPipeline.run(GenerationInput(bytes: Array(spec.utf8), file: "s.yaml"), through: .frontEnd)
+        #expect(result.succeeded && !result.isOpenAPI && result.summary == .specwright(types: 0, endpoints: 1))
     }
 
     @Test("an OpenAPI 3.0 YAML document is imported, with server variables substituted")

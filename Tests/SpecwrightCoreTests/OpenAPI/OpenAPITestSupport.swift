@@ -29,13 +29,13 @@ enum OpenAPISupport {
 
     /// Generates from an OpenAPI document's bytes.
     static func generate(bytes: [UInt8], file: String, filter: OperationFilter = .all) throws -> Output {
-        let result = try #require(OpenAPIGenerator.generateIfOpenAPI(
-            bytes: bytes, file: file, templates: try TemplateSet.defaults(), filter: filter))
+        let result = GenerationPipeline.run(GenerationInput(bytes: bytes, file: file, filter: filter, templates: try TemplateSet.defaults()))
+        #expect(result.isOpenAPI || result.root == nil, "\(file) is not read as OpenAPI")
         var files: [String: String] = [:]
-        for generated in result.generation.files { files[generated.name] = generated.contents }
+        for generated in result.files { files[generated.name] = generated.contents }
         return Output(
-            files: files, diagnostics: result.generation.diagnostics.map(\.description), summary: result.summary,
-            succeeded: result.generation.succeeded)
+            files: files, diagnostics: result.diagnostics.map(\.description), summary: result.summary?.importSummary,
+            succeeded: result.succeeded)
     }
 
     /// A minimal OpenAPI 3.0 document with the given `paths` and `components/schemas` blocks

@@ -1,5 +1,4 @@
 import Foundation
-import SpecwrightCore
 import SpecwrightYAML
 
 /// Per-spec generation settings from the optional config file next to a spec

@@ -50,6 +50,26 @@ public struct OperationFilter: Hashable, Sendable {
     /// Whether the filter lists operations, tags or paths (with only `schemas`, every operation is kept).
     var selectsOperations: Bool { !(operations.isEmpty && tags.isEmpty && paths.isEmpty) }
 
+    /// The filter pass: the API with only the endpoints the filter keeps (matched by their
+    /// ``IR/EndpointSource``) and without the groups left empty; how many endpoints were left
+    /// out. Adds the entries that matched to `matched`.
+    func selectingEndpoints(of api: IR.API, matched: inout Set<Entry>) -> (api: IR.API, leftOut: Int) {
+        guard selectsOperations else { return (api, 0) }
+        var result = api
+        var leftOut = 0
+        result.groups = api.groups.compactMap { group in
+            var kept = group
+            kept.endpoints = group.endpoints.filter { endpoint in
+                let source = endpoint.source
+                let included = includes(names: source.names, tags: source.tags, path: source.pathTemplate, matched: &matched)
+                if !included { leftOut += 1 }
+                return included
+            }
+            return kept.endpoints.isEmpty ? nil : kept
+        }
+        return (result, leftOut)
+    }
+
     /// Whether an operation with these `names`, `tags` and `path` is kept; adds the entries it matches to `matched`.
     func includes(names: [String], tags operationTags: [String], path: String, matched: inout Set<Entry>) -> Bool {
         guard selectsOperations else { return true }

@@ -1,0 +1,58 @@
+import Foundation
+@testable import SpecwrightCLI
+import SpecwrightCore
+import Testing
+
+/// The one generation pipeline: every command runs it, and stopping early is the only difference.
+@Suite struct GenerationPipelineTests {
+    /// A spec the decoder and validator accept and lowering warns about (a type that would shadow
+    /// a runtime type is renamed).
+    static let loweringWarning = GenerationSupport.spec(types: "  Result:\n    properties: { title: String }\n")
+
+    @Test func aRunStoppedAfterTheFrontEndOrThePassesRendersNothing() throws {
+        let bytes = Array(GenerationSupport.spec().utf8)
+        let frontEnd = GenerationPipeline.run(GenerationInput(bytes: bytes, file: "s.yaml"), through: .frontEnd)
+        let passes = GenerationPipeline.run(GenerationInput(bytes: bytes, file: "s.yaml"), through: .passes)
+        let rendered = GenerationPipeline.run(GenerationInput(bytes: bytes, file: "s.yaml"))
+        #expect(frontEnd.stage == .frontEnd && frontEnd.succeeded && frontEnd.files.isEmpty)
+        #expect(passes.stage == .passes && passes.succeeded && passes.files.isEmpty)
+        #expect(rendered.stage == .render && rendered.succeeded)
+        #expect(rendered.files.map(\.name) == ["Types.swift", "Endpoints.swift", "Client.swift"])
+        #expect(frontEnd.api == rendered.api)
+    }
+
+    @Test func validateReportsWhatLoweringFindsLikeGenerate() throws {
+        let files = ["s.yaml": Array(Self.loweringWarning.utf8)]
+        let validate = runCLI(["validate", "s.yaml"], files: files)
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let generate = runCLI(["generate", "s.yaml", "--output", output.path, "--quiet"], files: files)
+        #expect(validate.exitCode == 0 && generate.exitCode == 0)
+        #expect(validate.standardError.contains("warning: type 'Result' is generated as 'Result2'"))
+        #expect(validate.standardError == generate.standardError)
+    }
+
+    @Test func bothFrontEndsCarryTheirOperationsSourceIdentityIntoTheIR() throws {
+        let spec = GenerationPipeline.run(GenerationInput(bytes: Array(GenerationSupport.spec().utf8), file: "s.yaml"), through: .frontEnd)
+        let ping = try #require(spec.api?.groups.first?.endpoints.first)
+        #expect(ping.source == IR.EndpointSource(names: ["ping", "misc.ping"], tags: ["misc"], pathTemplate: "/ping"))
+        let document = OpenAPISupport.document(paths: """
+              /pets/{petId}:
+                get:
+                  operationId: showPet
+                  tags: [pets, animals]
+                  parameters: [{ name: petId, in: path, required: true, schema: { type: string } }]
+                  responses: { '204': { description: ok } }
+            """)
+        let openAPI = GenerationPipeline.run(GenerationInput(bytes: Array(document.utf8), file: "a.yaml"), through: .frontEnd)
+        let show = try #require(openAPI.api?.groups.first?.endpoints.first)
+        #expect(show.source == IR.EndpointSource(names: ["showPet"], tags: ["pets", "animals"], pathTemplate: "/pets/{petId}"))
+    }
+
+    @Test func exportOpenAPIRefusesADocumentThatIsAlreadyOpenAPI() {
+        let files = ["a.yaml": Array(OpenAPISupport.document().utf8)]
+        let run = runCLI(["export-openapi", "a.yaml", "--output", "-"], files: files)
+        #expect(run.exitCode == 1)
+        #expect(run.standardError == "error: 'a.yaml' is already an OpenAPI document; export-openapi takes a Specwright spec\n")
+    }
+}
