@@ -139,6 +139,7 @@ enum RuntimeBenchmark {
         print(String(format: "  JSONDecoder, runtime date coding:%8.1f µs/request", runtimeDecodeBest))
         print(String(format: "  pipeline + decode:               %8.1f µs/request (pipeline alone %.1f µs)", pipelineBest, pipelineBest - runtimeDecodeBest))
         print(String(format: "  pipeline + decode + metrics:     %8.1f µs/request", withMetrics.min() ?? 0))
+        print(String(format: "  MetricsAggregator.record alone:  %8.3f µs/call (best round)", try await metricsRecordCost()))
 
         let concurrent = 1_000
         let start = ContinuousClock.now
@@ -149,6 +150,33 @@ enum RuntimeBenchmark {
             try await group.waitForAll()
         }
         print(String(format: "  %d concurrent calls:            %8.1f ms total", concurrent, seconds(ContinuousClock.now - start) * 1000))
+    }
+
+    /// What `MetricsAggregator.record` costs per call: 20 operations, a realistic mix of
+    /// successes, a cache outcome, a retry and an error.
+    static func metricsRecordCost() async throws -> Double {
+        let aggregator = MetricsAggregator()
+        var cached = ResponseMetadata(attempts: 0, cacheStatus: .hit, bytesReceived: 0)
+        cached.cacheAge = 3
+        let retried = ResponseMetadata(attempts: 2, retries: [RetryRecord(reason: "HTTP 503", delay: 0.5)], bytesReceived: 1_040)
+        let missed = ResponseMetadata(attempts: 1, cacheStatus: .miss, bytesReceived: 1_040)
+        var events: [CallEvent] = []
+        for index in 0..<20 {
+            let metadata: ResponseMetadata = index % 10 == 0 ? retried : (index % 3 == 0 ? cached : missed)
+            let error: SpecwrightError? = index == 7 ? SpecwrightError(.timeout) : nil
+            let duration = 0.000_5 * Double(index + 1)
+            events.append(CallEvent(
+                operationName: "group.operation\(index)", method: .get, status: 200, duration: duration, metadata: metadata, error: error))
+        }
+        let count = 100_000
+        var best = Double.infinity
+        for _ in 0..<rounds {
+            let time = try await measure(count: count / events.count) {
+                for event in events { aggregator.record(event) }
+            }
+            best = min(best, time / Double(events.count))
+        }
+        return best
     }
 
     static func measure(count: Int, _ body: () async throws -> Void) async throws -> Double {

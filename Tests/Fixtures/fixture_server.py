@@ -250,7 +250,8 @@ class Handler(BaseHTTPRequestHandler):
 # data-layer tests (Data*Tests.swift); everything above belongs to the runtime-core tests.
 #
 #   /<sid>/cached?cc=V[&etag=E][&lm=HTTP-date][&vary=H][&age=A][&fail=N][&delay=S][&pad=N]
-#         (the first N requests of the scenario get 503)
+#         (the first N requests of the scenario get 503; with down_after=N every request after the
+#         N-th is dropped without an answer: a transport failure)
 #         200 with Cache-Control V (and ETag / Last-Modified / Vary / Age, sent verbatim), body
 #         {"hit": n, "lang": …, "user": <bearer token or null>, "user_hit": n-th request with that token}
 #         (every request of the route is counted per token in "user_hits" of /_data/<sid>)
@@ -301,6 +302,9 @@ def data_layer_route(handler, state, behaviour, query, body, hit):
             headers["Age"] = query["age"][0]
         if delay:
             time.sleep(delay)
+        if "down_after" in query and hit > int(query["down_after"][0]):
+            handler.close_connection = True  # no answer at all: the client sees a lost connection
+            return True
         if hit <= int(query.get("fail", ["0"])[0]):
             handler.send(503, b'{"error":"try again"}', headers={"Retry-After": "0"})
             return True

@@ -152,7 +152,9 @@ struct RuntimeTokenRefreshTests {
             service: service, configuration: ClientConfiguration(transport: stub, tokenProvider: tokens, logging: .disabled, clock: clock))
         let response = try await client.response(TestEndpoint(["a"]), as: AttemptBody.self)
         #expect(response.attempts == 3)
-        #expect(response.metadata.retries.map(\.reason) == ["HTTP 401 → token refreshed", "HTTP 503"])
+        // The replay is not a retry (docs/runtime.md): only the 503 is.
+        #expect(response.metadata.retries.map(\.reason) == ["HTTP 503"])
+        #expect(response.metadata.tokenReplays == 1)
         #expect(clock.sleeps.count == 1)
     }
 

@@ -50,7 +50,7 @@ struct AttemptLoop: Sendable {
                 return response
             case .replay(let token):
                 replayToken = token
-                call.trace.recordRetry(reason: "HTTP 401 → token refreshed", delay: 0)
+                call.trace.recordTokenReplay()
             case .failure(let failure, let retryAfter, let forced, let fallback):
                 guard forced || failure.isRetryable, call.mayRetry, retries < policy.maxRetries,
                     budget.map({ spend(on: failure, from: $0, taken: &budgetTaken) }) ?? true
@@ -85,6 +85,7 @@ struct AttemptLoop: Sendable {
             // Any transport's body is held to the limit (URLSessionTransport stops it while receiving).
             guard response.body.count <= request.limits.maximumResponseBytes else { throw request.limits.tooLarge() }
             call.trace.recordReceived(bytes: response.body.count)
+            if let timings = response.timings { call.trace.recordTransportTimings(timings) }
             decision = try await inspect(response, request: request, context: context)
         } catch let error as SpecwrightError {
             return .failure(error, retryAfter: nil, forced: false, fallback: nil)

@@ -4,9 +4,11 @@ import Foundation
 public enum SessionExpiryReason: Sendable, Hashable {
     /// The service's envelope carried one of its `sessionExpired` codes.
     case businessCode(Int, message: String?)
-    /// Refreshing the credentials after a 401 failed.
+    /// The token refresh after a 401 could not renew the session: the refresh failed, the server
+    /// rejected the refreshed token too, or more refreshes than `RefreshWindow` allows were needed.
+    /// The `SpecwrightError` the call fails with says which.
     case refreshFailed
-    /// The app or the runtime reported it for another reason.
+    /// The app reported it for another reason (the runtime never uses this case).
     case other(String)
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The per-call record stages write to while a call runs: attempts, retries, bytes, cache status.
+/// The per-call record stages write to while a call runs: attempts, retries, bytes, cache status,
+/// transport timings.
 /// It becomes the call's `ResponseMetadata` and metrics event. One trace belongs to one call;
 /// stages of that call may touch it from different tasks, hence the lock.
 public final class CallTrace: Sendable {
@@ -30,16 +31,28 @@ public final class CallTrace: Sendable {
         state.withLock { $0.retries.append(RetryRecord(reason: reason, delay: delay)) }
     }
 
+    /// Records a replay with a refreshed token after a 401 (not a retry).
+    public func recordTokenReplay() {
+        state.withLock { $0.tokenReplays += 1 }
+    }
+
     /// Sets the cache status (the data layer's cache stage calls this).
     public func setCacheStatus(_ status: CacheStatus) {
         state.withLock { $0.cacheStatus = status }
     }
 
-    /// Sets the cache status and the age of a response served from the cache.
-    public func setCacheStatus(_ status: CacheStatus, age: TimeInterval?) {
+    /// Sets the cache status and the age of a response served from the cache; `isNetworkFallback`
+    /// says that the network failed and a stored copy answered instead (the offline read).
+    public func setCacheStatus(_ status: CacheStatus, age: TimeInterval?, isNetworkFallback: Bool = false) {
         state.withLock {
             $0.cacheStatus = status
             $0.cacheAge = age
+            $0.isNetworkFallback = isNetworkFallback
         }
+    }
+
+    /// Records what the transport measured for one attempt (`HTTPResponse.timings`).
+    public func recordTransportTimings(_ timings: TransportTimings) {
+        state.withLock { $0.transportTimings.append(timings) }
     }
 }

@@ -8,6 +8,9 @@ public struct HTTPResponse: Sendable {
     public var headers: [String: String]
     /// The body bytes.
     public var body: Data
+    /// What the transport measured for this exchange (DNS, connect, TLS, first byte), when it
+    /// measures anything; the attempt loop adds it to the call's `ResponseMetadata.transportTimings`.
+    public var timings: TransportTimings?
 
     /// Creates a response; header names are lower-cased.
     public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {

@@ -16,6 +16,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         let monitor: TransferMonitor
         let continuation: CheckedContinuation<HTTPResponse, any Error>
         var body = Data()
+        /// Measured by this delegate on every platform; `URLSessionTaskMetrics` add the phases
+        /// where the platform delivers them (not FoundationNetworking: see `TransportTimings`).
+        var clock = TransportStopwatch()
 
         init(monitor: TransferMonitor, continuation: CheckedContinuation<HTTPResponse, any Error>) {
             self.monitor = monitor
@@ -59,10 +62,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        if let transfer = transfer(for: dataTask), let error = transfer.monitor.check(response) {
-            fail(dataTask, with: error)
-            completionHandler(.cancel)
-            return
+        if let transfer = transfer(for: dataTask) {
+            transfer.clock.markResponse()
+            if let error = transfer.monitor.check(response) {
+                fail(dataTask, with: error)
+                completionHandler(.cancel)
+                return
+            }
         }
         completionHandler(.allow)
     }
@@ -83,13 +89,19 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         transfer.body.append(data)
     }
 
+    func urlSession(_ session: URLSession, task: URLSessionTask, didFinishCollecting metrics: URLSessionTaskMetrics) {
+        transfer(for: task)?.clock.metrics = TransportTimings(metrics)
+    }
+
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         transfer.monitor.disarm()
         if let error {
             transfer.continuation.resume(throwing: error)
         } else if let http = task.response as? HTTPURLResponse {
-            transfer.continuation.resume(returning: HTTPResponse(http, body: transfer.body))
+            var response = HTTPResponse(http, body: transfer.body)
+            response.timings = transfer.clock.finish()
+            transfer.continuation.resume(returning: response)
         } else {
             transfer.continuation.resume(throwing: URLError(.badServerResponse))
         }

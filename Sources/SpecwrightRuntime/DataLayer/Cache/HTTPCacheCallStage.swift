@@ -27,6 +27,7 @@ struct HTTPCacheCallStage: CallStage {
             method: context.request.method.rawValue, url: context.request.url.absoluteString,
             headers: fingerprint.masking(HeaderLookup.dictionary(expected.headers), names: credentialNames),
             account: context.partition ?? "")
+        let networkFailed = Locked(false)
         let result = try await stage.perform(request, mode: mode, classify: Self.classify) { extra, isBackground in
             var call = context
             if isBackground {
@@ -36,7 +37,13 @@ struct HTTPCacheCallStage: CallStage {
             for (name, value) in extra { call.request.headers.setValue(value, for: name) }
             let log = SentRequestLog()
             call.sentRequests = log
-            let response = try await next(call)
+            let response: HTTPResponse
+            do {
+                response = try await next(call)
+            } catch {
+                if !isBackground { networkFailed.withLock { $0 = true } }
+                throw error
+            }
             let sent = log.last
             return CacheableResponse(
                 status: response.status, headers: response.headers, body: response.body,
@@ -44,7 +51,10 @@ struct HTTPCacheCallStage: CallStage {
                 mayStore: sent.map { !$0.isReplay } ?? false)
         }
         if mode != nil {
-            context.trace.setCacheStatus(Self.status(result.info), age: result.info.isFromCache ? result.info.age : nil)
+            // A stale copy after a failed request is the offline (or stale-if-error) fallback.
+            let isFallback = result.info.source == .cache && result.info.isStale && networkFailed.value
+            context.trace.setCacheStatus(
+                Self.status(result.info), age: result.info.isFromCache ? result.info.age : nil, isNetworkFallback: isFallback)
         }
         return HTTPResponse(status: result.response.status, headers: result.response.headers, body: result.response.body)
     }

@@ -32,8 +32,10 @@ struct EnvelopeStage: CallStage {
         do {
             response = try await next(context)
         } catch let error as SpecwrightError {
-            if case let .sessionExpired(reason) = error.kind {
-                session.report(SessionExpiredEvent(reason: .other(reason), operationName: context.operationName))
+            // Below this stage only the token refresh ends a session: the refresh failed, the
+            // refreshed token was rejected too, or the refresh window was used up.
+            if case .sessionExpired = error.kind {
+                session.report(SessionExpiredEvent(reason: .refreshFailed, operationName: context.operationName))
             }
             throw error
         }
