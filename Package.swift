@@ -70,9 +70,11 @@ let package = Package(
         .testTarget(name: "SpecwrightCoreTests", dependencies: ["SpecwrightCore", "SpecwrightCLI", "SpecwrightPackageInfo", "SpecwrightDigest"], exclude: ["Fixtures"]),
         // Child process of the outbox crash test (enqueues and flushes, gets SIGKILLed mid-flush).
         .executableTarget(name: "outbox-crash-child", dependencies: ["SpecwrightRuntime"], path: "Tests/DataOutboxCrashChild"),
+        // Child process of the real-TLS redirect test (one call, run in a mount namespace that trusts a throwaway CA).
+        .executableTarget(name: "transport-probe-child", dependencies: ["SpecwrightRuntime"], path: "Tests/TransportProbeChild"),
         // Test helpers shared by the runtime and end-to-end tests (the fixture server process).
         .target(name: "SpecwrightTestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "SpecwrightRuntimeTests", dependencies: ["SpecwrightRuntime", "SpecwrightDigest", "SpecwrightTestSupport", "outbox-crash-child"]),
+        .testTarget(name: "SpecwrightRuntimeTests", dependencies: ["SpecwrightRuntime", "SpecwrightDigest", "SpecwrightTestSupport", "outbox-crash-child", "transport-probe-child"]),
         // The bookstore client generated at build time by the plugin, run against the fixture server.
         .testTarget(
             name: "EndToEndTests",

@@ -3,7 +3,8 @@
 
 Standard library only. Listens on 127.0.0.1 on an ephemeral port and prints the port on the
 first line of stdout. Exits when stdin closes (the test process ended) and after a hard
-lifetime cap (--lifetime seconds, default 300), so it can never outlive the tests.
+lifetime cap (--lifetime seconds, default 300), so it can never outlive the tests. With
+--tls-cert/--tls-key it serves https instead (tests generate a throwaway certificate).
 
 Every path starts with a scenario id chosen by the test: /<sid>/<behaviour>[/...]. Counters and
 recorded requests are kept per scenario, so concurrent tests never see each other.
@@ -32,6 +33,7 @@ import argparse
 import json
 import zlib
 import os
+import ssl
 import sys
 import threading
 import time
@@ -378,8 +380,14 @@ class QuietServer(ThreadingHTTPServer):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--lifetime", type=float, default=300)
+    parser.add_argument("--tls-cert", help="serve https with this PEM certificate (and --tls-key)")
+    parser.add_argument("--tls-key")
     args = parser.parse_args()
     server = QuietServer(("127.0.0.1", 0), Handler)
+    if args.tls_cert:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(args.tls_cert, args.tls_key)
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     print(server.server_address[1], flush=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
 

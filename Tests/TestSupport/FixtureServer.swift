@@ -27,8 +27,8 @@ public final class FixtureServer: Sendable {
 
     /// The loopback port.
     public var port: Int { process.port }
-    /// `http://127.0.0.1:<port>`.
-    public var baseURL: URL { process.baseURL }
+    /// `http://127.0.0.1:<port>` (`https://` when serving TLS).
+    public let baseURL: URL
     private let process: ServerProcess
 
     /// One server per test process, started on first use.
@@ -48,12 +48,15 @@ public final class FixtureServer: Sendable {
             .appendingPathComponent("Fixtures/fixture_server.py").path
     }
 
-    /// Starts a server of its own that exits after `lifetime` seconds at the latest.
-    public init(lifetime: Int = 120) throws {
+    /// Starts a server of its own that exits after `lifetime` seconds at the latest. With `tls`
+    /// (PEM certificate and key files) it serves https and `baseURL` is `https://127.0.0.1:<port>`.
+    public init(lifetime: Int = 120, tls: (certificate: URL, key: URL)? = nil) throws {
         process = try ServerProcess(
             executable: URL(fileURLWithPath: "/usr/bin/env"),
             arguments: ["python3", Self.scriptPath, "--lifetime", String(lifetime)]
+                + (tls.map { ["--tls-cert", $0.certificate.path, "--tls-key", $0.key.path] } ?? [])
         )
+        baseURL = tls == nil ? process.baseURL : URL(string: "https://127.0.0.1:\(process.port)") ?? process.baseURL
     }
 
     /// Closes the server's stdin and returns once the process has exited (at most ~5 s), so a
