@@ -9,17 +9,30 @@ public enum ValidateCommand: Command {
     /// Shown by `specwright validate --help`.
     public static let discussion = """
         Prints each problem as 'file:line:col: error: message' to standard error, all errors of \
-        a file in one run. Exits with 0 when every spec is valid, 1 when any has errors.
+        a file in one run. Exits with 0 when every spec is valid, 1 when any has errors. \
+        With --strict a document that breaks a rule of its specification fails even where the \
+        client would not change (for CI): every warning of a Specwright spec, and every \
+        [structure] warning of an OpenAPI document, is an error; constructs the generator skips \
+        (callbacks, webhooks, response headers …) stay warnings.
         """
     /// `[--quiet] <spec> ...`.
     public static let signature = CommandSignature(
-        flags: [.init("quiet", short: "q", help: "Print nothing for valid specs.")],
+        flags: [
+            .init("quiet", short: "q", help: "Print nothing for valid specs."),
+            .init("strict", help: "Treat rule violations (spec warnings, OpenAPI [structure] warnings) as errors."),
+        ],
         positionals: [.init("spec", help: "The spec files to check.", isRepeating: true)])
 
     /// Runs every document through the generation pipeline up to (not including) rendering,
     /// prints its diagnostics, and returns 1 if any has errors or cannot be read.
     public static func run(_ arguments: ParsedArguments, context: CommandContext) -> Int32 {
         var failed = false
+        let strict = arguments.flag("strict")
+        /// A rule violation becomes an error with --strict (OpenAPI: the `[structure]` warnings).
+        func shown(_ diagnostic: Diagnostic, openAPI: Bool) -> Diagnostic {
+            guard strict, diagnostic.severity == .warning, !openAPI || diagnostic.message.hasSuffix("[structure]") else { return diagnostic }
+            return Diagnostic(.error, diagnostic.message, at: diagnostic.location, suggestion: diagnostic.suggestion)
+        }
         for path in arguments.positional("spec") {
             let bytes: [UInt8]
             switch context.readFile(path) {
@@ -31,8 +44,9 @@ public enum ValidateCommand: Command {
                 continue
             }
             let result = GenerationPipeline.run(GenerationInput(bytes: bytes, file: path), through: .passes)
-            result.diagnostics.forEach { context.output.printError($0.description) }
-            guard result.succeeded else {
+            let diagnostics = result.diagnostics.map { shown($0, openAPI: result.isOpenAPI) }
+            diagnostics.forEach { context.output.printError($0.description) }
+            guard result.succeeded, !diagnostics.contains(where: { $0.severity == .error }) else {
                 failed = true
                 continue
             }

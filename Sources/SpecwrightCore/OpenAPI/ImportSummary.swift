@@ -53,6 +53,9 @@ public enum ImportWarningKind: String, Hashable, Sendable, CaseIterable {
     case security = "security"
     /// Schema keywords without a Swift mapping (`not`, `if`/`then`, several types, extra properties next to properties …).
     case schema = "schema"
-    /// A name that had to change (duplicate operation id, …).
+    /// A name that had to change (operations whose names collide once made Swift, …).
     case naming = "naming"
+    /// A document that breaks a rule of the OpenAPI specification where a client does not depend
+    /// on it (unknown fields, `example` next to `examples`, `allowReserved` outside the query …).
+    case structure = "structure"
 }

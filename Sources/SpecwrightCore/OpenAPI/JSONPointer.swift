@@ -66,6 +66,13 @@ struct JSONPointer: Hashable {
         return result
     }
 
+    /// Whether `reference` points into the document written in `file` (well-formed or not), as
+    /// opposed to another file or a URL.
+    static func isLocal(_ reference: String, file: String) -> Bool {
+        guard let hash = reference.firstIndex(of: "#") else { return false }
+        return namesSameDocument(reference[..<hash], file: file)
+    }
+
     /// Whether the URI before `#` refers to the current document: empty, or the document's own
     /// file name (optionally with a leading `./`).
     private static func namesSameDocument(_ prefix: Substring, file: String) -> Bool {

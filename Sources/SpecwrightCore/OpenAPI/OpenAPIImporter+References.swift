@@ -31,13 +31,24 @@ extension OpenAPIImporter {
             guard let reference = Self.referenceString(current) else { return current }
             guard seen.insert(current.location).inserted else { break }
             guard let target = lookUp(reference) else {
-                skip(.unresolvedReference, "cannot resolve '\(reference)': only references within this document are supported", at: current.location)
+                reportUnresolvable(reference, at: current.location)
                 return nil
             }
             current = target
         }
         skip(.unresolvedReference, "the reference chain starting here does not end", at: node.location)
         return nil
+    }
+
+    /// Reports a `$ref` that names nothing: an error when it points into this document (the
+    /// document is broken), a skipped-construct warning when it names another file or a URL
+    /// (valid OpenAPI the importer does not follow).
+    mutating func reportUnresolvable(_ reference: String, at location: SourceLocation) {
+        if JSONPointer.isLocal(reference, file: file) {
+            diagnostics.error("'\(reference)' names nothing in this document", at: location)
+        } else {
+            skip(.unresolvedReference, "cannot resolve '\(reference)': only references within this document are supported", at: location)
+        }
     }
 
     /// The node a local JSON pointer (`#/a/b~1c/0`, in any spelling) names, or nil.

@@ -26,7 +26,7 @@ extension OpenAPIImporter {
         }
         let referenceLocation = Self.referenceLocation(schema)
         guard let target = lookUp(reference) else {
-            skip(.unresolvedReference, "cannot resolve '\(reference)': only references within this document are supported", at: schema.location)
+            reportUnresolvable(reference, at: schema.location)
             return jsonValue()
         }
         if let start = expandingReferences.firstIndex(where: { $0.target == target.location }) {

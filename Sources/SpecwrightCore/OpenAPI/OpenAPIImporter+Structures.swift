@@ -71,7 +71,7 @@ extension OpenAPIImporter {
             isComponent = true
         } else {
             guard let node = lookUp(reference) else {
-                skip(.unresolvedReference, "cannot resolve '\(reference)': only references within this document are supported", at: member.location)
+                reportUnresolvable(reference, at: member.location)
                 return
             }
             target = node

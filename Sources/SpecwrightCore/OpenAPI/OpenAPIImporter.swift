@@ -78,6 +78,7 @@ public struct OpenAPIImporter {
     /// operations `filter` selects and, with a filter, only the types they use.
     public static func importDocument(_ root: Node, file: String, filter: OperationFilter = .all) -> Result {
         var importer = OpenAPIImporter(root: root, file: file, filter: filter)
+        importer.checkStructure()
         var api = importer.importAPI()
         api = filter.prunedTypes(
             of: api, documentNames: importer.componentNames.mapValues(\.name), matched: &importer.filterMatches)
@@ -115,6 +116,7 @@ public struct OpenAPIImporter {
             declareComponent(node, name: identifier, hint: name)
         }
         breakAliasCycles()
+        reportSelfContainingUnions()
         serviceAuth = lowerServiceAuth()
         let service = lowerService(name: prefix)
         let groups = namedGroups.map { lowerGroup($0.0, names: $0.names) }
@@ -138,6 +140,17 @@ public struct OpenAPIImporter {
     mutating func skip(_ kind: ImportWarningKind, _ message: String, at location: SourceLocation) {
         summary.skipped[kind, default: 0] += 1
         diagnostics.warning(message + " [\(kind.rawValue)]", at: location)
+    }
+
+    /// Reports what ``OpenAPIStructureCheck`` finds: errors, and `structure` warnings.
+    private mutating func checkStructure() {
+        for finding in OpenAPIStructureCheck.check(root).findings {
+            if finding.error {
+                diagnostics.error(finding.message, at: finding.location)
+            } else {
+                skip(.structure, finding.message, at: finding.location)
+            }
+        }
     }
 
     private mutating func reportUnsupportedTopLevel() {

@@ -109,18 +109,18 @@ import SpecwrightCore
         for arguments in [["validate", "--help"], ["validate", "x.yaml", "-h"], ["help", "validate"]] {
             let run = runCLI(arguments)
             #expect(run.exitCode == 0)
-            #expect(run.standardOutput.contains("USAGE: specwright validate [--quiet] <spec> ...\n"))
+            #expect(run.standardOutput.contains("USAGE: specwright validate [--quiet] [--strict] <spec> ...\n"))
             #expect(run.standardOutput.contains("ARGUMENTS:\n  <spec>                  The spec files to check.\n"))
             #expect(run.standardOutput.contains("  -q, --quiet             Print nothing for valid specs.\n"))
         }
     }
 
     @Test func anUnknownOptionIsAUsageError() {
-        let run = runCLI(["validate", "--strict", "x.yaml"])
+        let run = runCLI(["validate", "--pedantic", "x.yaml"])
         #expect(run.exitCode == 2)
         #expect(run.standardError == """
-            Error: Unknown option '--strict'
-            Usage: specwright validate [--quiet] <spec> ...
+            Error: Unknown option '--pedantic'
+            Usage: specwright validate [--quiet] [--strict] <spec> ...
               See 'specwright validate --help' for more information.
 
             """)
