@@ -117,8 +117,43 @@ struct DataCacheFreshnessTests {
         let entry = makeCacheEntry(["Cache-Control": "max-age=60"], received: t0)
         #expect(CacheDecision.decide(mode: .networkFirst(ttl: 60), entry: entry, requestHeaders: [:], now: t0)
             == .revalidate(entry, age: 0, conditionalHeaders: [:]))
-        #expect(CacheDecision.mayServeOnError(mode: .networkFirst(ttl: 0), entry: entry, requestHeaders: [:], isTransportFailure: true, now: t0.addingTimeInterval(1e6)))
-        #expect(!CacheDecision.mayServeOnError(mode: .networkFirst(ttl: 0), entry: entry, requestHeaders: [:], isTransportFailure: false, now: t0.addingTimeInterval(1e6)))
+        #expect(CacheDecision.mayServeOnError(mode: .networkFirst(ttl: 0), entry: entry, requestHeaders: [:], isTransportFailure: true, now: t0.addingTimeInterval(30)))
+        #expect(!CacheDecision.mayServeOnError(mode: .networkFirst(ttl: 0), entry: entry, requestHeaders: [:], isTransportFailure: false, now: t0.addingTimeInterval(30)))
+    }
+
+    @Test func networkFirstFallsBackOfflineOnlyWhileTheCopyIsFreshOrYoungerThanItsTTL() {
+        let entry = makeCacheEntry(["Cache-Control": "max-age=60"], received: t0)
+        func offline(_ ttl: TimeInterval, at age: TimeInterval) -> Bool {
+            CacheDecision.mayServeOnError(
+                mode: .networkFirst(ttl: ttl), entry: entry, requestHeaders: [:], isTransportFailure: true, now: t0.addingTimeInterval(age))
+        }
+        #expect(offline(0, at: 59) && !offline(0, at: 61))
+        #expect(offline(3600, at: 3599) && !offline(3600, at: 3601))
+        #expect(!offline(3600, at: 1e6))
+    }
+
+    @Test func anAppLifetimeOverridesTheServersCachingHeaders() {
+        for cc in ["no-cache", "max-age=0, must-revalidate", "no-store", "max-age=0"] {
+            let entry = makeCacheEntry(["Cache-Control": cc, "ETag": "x"], received: t0)
+            #expect(CacheDecision.decide(mode: .cacheFirst(ttl: 60), entry: entry, requestHeaders: [:], now: t0.addingTimeInterval(59), lifetime: .app)
+                == .fresh(entry, age: 59))
+            #expect(CacheDecision.decide(mode: .cacheFirst(ttl: 60), entry: entry, requestHeaders: [:], now: t0.addingTimeInterval(61), lifetime: .app)
+                == .revalidate(entry, age: 61, conditionalHeaders: ["If-None-Match": "x"]))
+            #expect(CacheDecision.mayServeOnError(
+                mode: .networkFirst(ttl: 60), entry: entry, requestHeaders: [:], isTransportFailure: true, now: t0.addingTimeInterval(59), lifetime: .app))
+            #expect(!CacheDecision.mayServeOnError(
+                mode: .networkFirst(ttl: 60), entry: entry, requestHeaders: [:], isTransportFailure: true, now: t0.addingTimeInterval(61), lifetime: .app))
+            if cc != "no-store" {
+                #expect(CacheDecision.decide(mode: .cacheFirst(ttl: 60), entry: entry, requestHeaders: [:], now: t0.addingTimeInterval(1))
+                    != .fresh(entry, age: 1))
+            }
+        }
+        let long = makeCacheEntry(["Cache-Control": "max-age=3600"], received: t0)
+        #expect(CacheDecision.decide(mode: .cacheFirst(ttl: 60), entry: long, requestHeaders: [:], now: t0.addingTimeInterval(61), lifetime: .app)
+            == .revalidate(long, age: 61, conditionalHeaders: [:]))
+        #expect(CacheFreshness.isStorable(status: 200, responseHeaders: ["Cache-Control": "no-store"], requestHeaders: [:], lifetime: .app))
+        #expect(!CacheFreshness.isStorable(status: 200, responseHeaders: [:], requestHeaders: ["Cache-Control": "no-store"], lifetime: .app))
+        #expect(!CacheFreshness.isStorable(status: 200, responseHeaders: ["Vary": "*"], requestHeaders: [:], lifetime: .app))
     }
 
     @Test func staleIfErrorAllowsAStaleCopyWithinItsWindowOnly() {

@@ -112,11 +112,15 @@ struct DataCacheStageTests {
             return self.ok("cached", ["Cache-Control": "max-age=5"])
         }
         let stage = stage()
-        _ = try await stage.perform(get(), mode: .networkFirst(ttl: 0), classify: transportClassifier, network: origin.network)
+        _ = try await stage.perform(get(), mode: .networkFirst(ttl: 86400), classify: transportClassifier, network: origin.network)
         clock.advance(3600)
-        let offline = try await stage.perform(get(), mode: .networkFirst(ttl: 0), classify: transportClassifier, network: origin.network)
+        let offline = try await stage.perform(get(), mode: .networkFirst(ttl: 86400), classify: transportClassifier, network: origin.network)
         #expect(offline.response.body == Data("cached".utf8))
         #expect(offline.info == CacheInfo(source: .cache, age: 3600, isStale: true))
+        clock.advance(86400)
+        await #expect(throws: URLError.self) {
+            _ = try await stage.perform(get(), mode: .networkFirst(ttl: 86400), classify: transportClassifier, network: origin.network)
+        }
         await #expect(throws: URLError.self) {
             _ = try await stage.perform(get("http://127.0.0.1/other"), mode: .networkFirst(ttl: 0), classify: transportClassifier, network: origin.network)
         }

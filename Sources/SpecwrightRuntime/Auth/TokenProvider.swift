@@ -13,14 +13,22 @@ public struct TokenProvider: Sendable {
     public var token: @Sendable () async throws -> String?
     /// Obtains a new token after `rejected` got a 401; `nil` means refreshing is not possible.
     public var refresh: (@Sendable (_ rejected: String?) async throws -> String)?
+    /// The signed-in account the current token belongs to (a user id your app knows — never
+    /// derived from the token text); nil when signed out. When set, the HTTP cache and read
+    /// de-duplication are partitioned by it (unless `DataLayerConfiguration.accountIdentity`
+    /// names one), so an account keeps its cache across token refreshes and `APIClient.signOut()`
+    /// can remove exactly its entries.
+    public var account: (@Sendable () async -> String?)?
 
     /// Creates a provider.
     public init(
         token: @escaping @Sendable () async throws -> String?,
-        refresh: (@Sendable (_ rejected: String?) async throws -> String)? = nil
+        refresh: (@Sendable (_ rejected: String?) async throws -> String)? = nil,
+        account: (@Sendable () async -> String?)? = nil
     ) {
         self.token = token
         self.refresh = refresh
+        self.account = account
     }
 }
 

@@ -9,6 +9,10 @@ public struct ResolvedOptions: Sendable, Hashable {
     public var retry: RetryPolicy
     /// The cache policy.
     public var cache: CachePolicy
+    /// Who decides how long stored responses stay fresh.
+    public var cacheLifetime: CacheLifetime
+    /// Operations whose cached responses a successful call removes (`EndpointOptions.invalidates`).
+    public var invalidates: [String]
     /// The credentials the endpoint asks for, with `.inherit` already replaced by the service's scheme.
     public var auth: AuthRequirement
     /// Whether the endpoint is marked idempotent.
@@ -17,7 +21,12 @@ public struct ResolvedOptions: Sendable, Hashable {
     public var isGate: Bool
 
     /// Creates resolved options.
-    public init(timeout: TimeInterval, retry: RetryPolicy, cache: CachePolicy, auth: AuthRequirement, isIdempotent: Bool, isGate: Bool) {
+    public init(
+        timeout: TimeInterval, retry: RetryPolicy, cache: CachePolicy, auth: AuthRequirement, isIdempotent: Bool, isGate: Bool,
+        cacheLifetime: CacheLifetime = .server, invalidates: [String] = []
+    ) {
+        self.cacheLifetime = cacheLifetime
+        self.invalidates = invalidates
         self.timeout = timeout
         self.retry = retry
         self.cache = cache

@@ -55,7 +55,8 @@ public final class APIClient: Sendable {
             transport: transport, interceptors: interceptors, refresher: refresher, credentials: credentials, budget: budget,
             clock: configuration.clock, random: configuration.random, decoder: decoder, limits: configuration.transferLimits)
         let dataStages = configuration.dataLayer.stages(
-            service: service, build: { [builder] endpoint in try builder.build(endpoint) },
+            service: service, signedInAccount: configuration.tokenProvider?.account,
+            build: { [builder] endpoint in try builder.build(endpoint) },
             credentials: { context in try await auth.resolve(for: context) },
             preview: { context in commonHeaders.adding(to: context.request, callID: context.callID) })
         handler = CallChain.compose(dataStages + configuration.stages) { context in try await loop.run(context) }
@@ -68,31 +69,25 @@ public final class APIClient: Sendable {
 
     /// Sends `endpoint` and ignores the response body.
     public func send(_ endpoint: some Endpoint) async throws {
-        _ = try await perform(endpoint) { _ in () }
+        _ = try await perform(endpoint) { _, _ in () }
     }
 
     /// Sends `endpoint` and returns the raw response body.
     public func sendData(_ endpoint: some Endpoint) async throws -> Data {
-        try await perform(endpoint) { $0.body }.value
+        try await perform(endpoint) { response, _ in response.body }.value
     }
 
     /// Sends `endpoint` and returns the decoded value with status, headers, attempts and metadata.
+    /// A stored copy that no longer decodes is removed and fetched again, once.
     public func response<R: Decodable & Sendable>(_ endpoint: some Endpoint, as type: R.Type) async throws -> APIResponse<R> {
-        let decoder = self.decoder
-        return try await perform(endpoint) { response throws(SpecwrightError) in
-            do {
-                return try decoder.decode(R.self, from: response.body)
-            } catch {
-                throw SpecwrightError(SpecwrightError.decoding(error))
-            }
-        }
+        try await decodedRefetchingUndecodableCopy(endpoint, as: type)
     }
 
     /// Runs the pipeline for `endpoint`, turns its response into a value, reports metrics and
     /// gives every error its context (operation, method, redacted URL, attempts) with every URL and
     /// message it carries redacted.
     func perform<R: Sendable>(
-        _ endpoint: some Endpoint, decode: (HTTPResponse) throws(SpecwrightError) -> R
+        _ endpoint: some Endpoint, decode: (HTTPResponse, ResponseMetadata) throws(SpecwrightError) -> R
     ) async throws(SpecwrightError) -> APIResponse<R> {
         let clock = configuration.clock
         let start = clock.now()
@@ -111,8 +106,8 @@ public final class APIClient: Sendable {
             guard (200..<300).contains(response.status) else {
                 throw AttemptLoop.statusError(response, call: call, decoder: decoder)
             }
-            let value = try decode(response)
             let metadata = call.trace.metadata
+            let value = try decode(response, metadata)
             report(call: call, status: response.status, start: start, metadata: metadata, error: nil)
             return APIResponse(value: value, status: response.status, headers: response.headers, attempts: metadata.attempts, metadata: metadata)
         } catch {

@@ -38,6 +38,17 @@ public struct DataLayerConfiguration: Sendable {
         gate.reset()
     }
 
+    /// The identity that partitions the cache: `accountIdentity`, else the token provider's
+    /// signed-in account.
+    func partitionIdentity(signedInAccount: (@Sendable () async -> String?)?) -> @Sendable () async -> String? {
+        guard let signedInAccount else { return accountIdentity }
+        let accountIdentity = self.accountIdentity
+        return {
+            if let identity = await accountIdentity() { return identity }
+            return await signedInAccount()
+        }
+    }
+
     /// Call after a successful login: re-arms session-expiry notification.
     public func didLogIn() {
         session.didLogIn()
@@ -48,7 +59,8 @@ public struct DataLayerConfiguration: Sendable {
     /// in-flight de-duplication. The retry loop runs inside them. `credentials` resolves what a
     /// call would send; `preview` adds the common headers without sending.
     func stages(
-        service: ServiceDescription, build: @escaping @Sendable (any Endpoint) throws -> CallContext,
+        service: ServiceDescription, signedInAccount: (@Sendable () async -> String?)?,
+        build: @escaping @Sendable (any Endpoint) throws -> CallContext,
         credentials: @escaping @Sendable (CallContext) async throws -> CallCredentials,
         preview: @escaping @Sendable (CallContext) -> HTTPRequest
     ) -> [any CallStage] {
@@ -59,10 +71,12 @@ public struct DataLayerConfiguration: Sendable {
         if cache != nil || deduplicatesReads {
             let fingerprint = cache?.fingerprint ?? .random()
             stages.append(CredentialCaptureStage(
-                resolve: credentials, accountIdentity: accountIdentity, fingerprint: { fingerprint($0) }))
+                resolve: credentials, accountIdentity: partitionIdentity(signedInAccount: signedInAccount),
+                fingerprint: { fingerprint($0) }))
         }
         if let cache {
-            stages.append(HTTPCacheCallStage(stage: HTTPCacheStage(cache: cache), preview: preview))
+            stages.append(HTTPCacheCallStage(
+                stage: HTTPCacheStage(cache: cache), preview: preview, envelope: service.envelope.map(EnvelopeStage.unwrapper)))
         }
         if deduplicatesReads {
             stages.append(DeduplicationStage())

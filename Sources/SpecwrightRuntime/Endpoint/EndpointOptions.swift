@@ -8,6 +8,12 @@ public struct EndpointOptions: Sendable, Hashable {
     public var retry: RetryPolicy?
     /// The cache policy; `nil` → the service default (`networkOnly` unless the spec says otherwise).
     public var cache: CachePolicy?
+    /// Who decides how long stored responses stay fresh; `nil` → `.server` (RFC 9111). `.app`
+    /// makes the cache policy's `ttl` win over the server's caching headers.
+    public var cacheLifetime: CacheLifetime?
+    /// Operations (`operationName`s, e.g. `books.get`) whose cached responses a successful call
+    /// of this (unsafe) endpoint removes, in every account (the spec's `invalidates:`).
+    public var invalidates: [String]
     /// The credentials the endpoint asks for; `.inherit` → the service's `AuthScheme`.
     public var auth: AuthRequirement
     /// Whether a `POST`/`PATCH` may be retried; an `Idempotency-Key` is then sent (the same on every attempt).
@@ -18,8 +24,11 @@ public struct EndpointOptions: Sendable, Hashable {
     /// Creates options; every parameter defaults to "inherit".
     public init(
         timeout: TimeInterval? = nil, retry: RetryPolicy? = nil, cache: CachePolicy? = nil,
-        auth: AuthRequirement = .inherit, isIdempotent: Bool = false, isGate: Bool = false
+        auth: AuthRequirement = .inherit, isIdempotent: Bool = false, isGate: Bool = false,
+        cacheLifetime: CacheLifetime? = nil, invalidates: [String] = []
     ) {
+        self.cacheLifetime = cacheLifetime
+        self.invalidates = invalidates
         self.timeout = timeout
         self.retry = retry
         self.cache = cache

@@ -32,6 +32,8 @@ public struct SpecwrightError: Error, Sendable, CustomStringConvertible {
         case sessionExpired(String)
         /// The configuration gate failed, so requests that depend on it cannot run.
         case configUnavailable(String)
+        /// The call asked for the stored copy only (`CachePolicy.cacheOnly`) and none is stored.
+        case notCached
     }
 
     /// A failed HTTP exchange.
@@ -138,6 +140,7 @@ public struct SpecwrightError: Error, Sendable, CustomStringConvertible {
         case .business(let code, let message): return "business error \(code)" + (message.map { ": \($0)" } ?? "")
         case .sessionExpired(let reason): return "session expired: \(reason)"
         case .configUnavailable(let reason): return "configuration unavailable: \(reason)"
+        case .notCached: return "no stored copy (cache only)"
         }
     }
 

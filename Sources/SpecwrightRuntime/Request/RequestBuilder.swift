@@ -89,7 +89,8 @@ struct RequestBuilder: Sendable {
     func resolve(_ options: EndpointOptions) -> ResolvedOptions {
         ResolvedOptions(
             timeout: options.timeout ?? service.timeout, retry: options.retry ?? retryOverride ?? service.retry,
-            cache: options.cache ?? service.cache, auth: options.auth.resolved(inheriting: service.auth), isIdempotent: options.isIdempotent, isGate: options.isGate)
+            cache: options.cache ?? service.cache, auth: options.auth.resolved(inheriting: service.auth), isIdempotent: options.isIdempotent, isGate: options.isGate,
+            cacheLifetime: options.cacheLifetime ?? .server, invalidates: options.invalidates)
     }
 
     private func makeRequest(_ endpoint: some Endpoint, timeout: TimeInterval) throws(SpecwrightError) -> HTTPRequest {

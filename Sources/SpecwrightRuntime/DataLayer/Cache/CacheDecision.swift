@@ -1,19 +1,28 @@
 import Foundation
 
-/// How an endpoint uses the cache; the caching cases of the public `CachePolicy`
+/// How a call uses the cache; the caching cases of the public `CachePolicy`
 /// (`networkOnly` bypasses the cache entirely and has no mode).
 enum CacheMode: Sendable, Hashable {
     /// Serve a fresh stored copy without the network.
     case cacheFirst(ttl: TimeInterval)
-    /// Always ask the network (conditionally); on a transport failure serve the stored copy.
+    /// Always ask the network (conditionally); on a transport failure serve a stored copy that is
+    /// still fresh or younger than `ttl`.
     case networkFirst(ttl: TimeInterval)
     /// Serve any stored copy at once; refresh a stale one in the background.
     case staleWhileRevalidate(ttl: TimeInterval)
+    /// Ask the network without validators whatever is stored; store the answer.
+    case reload
+    /// Serve any stored copy; never the network.
+    case cacheOnly
+    /// Serve any stored copy; the network only without one.
+    case cacheElseNetwork
 
-    /// The freshness lifetime used when a response states none.
-    var ttl: TimeInterval {
+    /// The policy's ttl: the freshness lifetime when the response states none (or always, with
+    /// `CacheLifetime.app`); nil for the modes without one.
+    var ttl: TimeInterval? {
         switch self {
         case let .cacheFirst(ttl), let .networkFirst(ttl), let .staleWhileRevalidate(ttl): return ttl
+        case .reload, .cacheOnly, .cacheElseNetwork: return nil
         }
     }
 }
@@ -29,18 +38,36 @@ enum CacheDecision: Sendable, Equatable {
     /// Ask the network with these validators; on `304` serve the stored copy.
     case revalidate(CacheEntry, age: TimeInterval, conditionalHeaders: [String: String])
 
+    /// How long `entry` stays fresh under `mode`: RFC 9111 §4.2.1 with the ttl as the fallback,
+    /// or the ttl alone when the app decides (`CacheLifetime.app`).
+    static func lifetime(of entry: CacheEntry, mode: CacheMode, authority: CacheLifetime) -> TimeInterval {
+        if authority == .app, let ttl = mode.ttl { return DeltaSeconds.clamp(ttl) }
+        return CacheFreshness.lifetime(status: entry.status, headers: entry.headers, fallbackTTL: mode.ttl)
+    }
+
     /// Decides for a GET with `requestHeaders`, given the stored `entry` (already Vary-matched).
+    /// With `lifetime == .app` the response's `no-cache`, `must-revalidate`, `max-age` and
+    /// `Expires` give way to the policy's ttl; the request's own directives still apply.
     static func decide(
-        mode: CacheMode, entry: CacheEntry?, requestHeaders: [String: String], now: Date
+        mode: CacheMode, entry: CacheEntry?, requestHeaders: [String: String], now: Date, lifetime authority: CacheLifetime = .server
     ) -> CacheDecision {
         guard let entry else { return .miss }
         let request = CacheControl(headers: requestHeaders)
-        let response = entry.cacheControl
+        var response = entry.cacheControl
+        if authority == .app, mode.ttl != nil {
+            response.noCache = false
+            response.mustRevalidate = false
+        }
         let age = CacheFreshness.currentAge(of: entry, now: now)
-        let lifetime = CacheFreshness.lifetime(status: entry.status, headers: entry.headers, fallbackTTL: mode.ttl)
+        let lifetime = lifetime(of: entry, mode: mode, authority: authority)
         let revalidation = CacheDecision.revalidate(
             entry, age: age, conditionalHeaders: conditionalHeaders(for: entry))
 
+        switch mode {
+        case .reload: return .miss
+        case .cacheOnly, .cacheElseNetwork: return .fresh(entry, age: age)
+        case .cacheFirst, .networkFirst, .staleWhileRevalidate: break
+        }
         if request.noCache || response.noCache { return revalidation }
         if case .networkFirst = mode { return revalidation }
         var isFresh = age < lifetime
@@ -61,7 +88,7 @@ enum CacheDecision: Sendable, Equatable {
                 return .serveStaleAndRefresh(entry, age: age)
             }
             return revalidation
-        case .networkFirst:
+        case .networkFirst, .reload, .cacheOnly, .cacheElseNetwork:
             return revalidation
         }
     }
@@ -80,20 +107,28 @@ enum CacheDecision: Sendable, Equatable {
     }
 
     /// Whether the stale `entry` may be served because the origin failed (RFC 5861 §4
-    /// `stale-if-error`, from the response or the request). `networkFirst` always allows it
-    /// for transport failures (the offline read), unless the response says `must-revalidate`.
+    /// `stale-if-error`, from the response or the request). `networkFirst` allows it for
+    /// transport failures (the offline read) while the copy is fresh or younger than its ttl,
+    /// unless the server said `must-revalidate` or `no-cache` (with `CacheLifetime.app`: while
+    /// younger than the ttl, whatever the server said). `reload` never falls back.
     static func mayServeOnError(
-        mode: CacheMode, entry: CacheEntry, requestHeaders: [String: String], isTransportFailure: Bool, now: Date
+        mode: CacheMode, entry: CacheEntry, requestHeaders: [String: String], isTransportFailure: Bool, now: Date,
+        lifetime authority: CacheLifetime = .server
     ) -> Bool {
+        if case .reload = mode { return false }
         let response = entry.cacheControl
-        if response.mustRevalidate || response.noCache {
-            let age = CacheFreshness.currentAge(of: entry, now: now)
-            let lifetime = CacheFreshness.lifetime(status: entry.status, headers: entry.headers, fallbackTTL: mode.ttl)
-            if age >= lifetime || response.noCache { return false }
-        }
-        if case .networkFirst = mode, isTransportFailure { return true }
         let age = CacheFreshness.currentAge(of: entry, now: now)
-        let lifetime = CacheFreshness.lifetime(status: entry.status, headers: entry.headers, fallbackTTL: mode.ttl)
+        let lifetime = lifetime(of: entry, mode: mode, authority: authority)
+        if authority == .app, mode.ttl != nil {
+            if case .networkFirst = mode, isTransportFailure { return age < lifetime }
+        } else {
+            if response.mustRevalidate || response.noCache {
+                if age >= lifetime || response.noCache { return false }
+            }
+            if case let .networkFirst(ttl) = mode, isTransportFailure {
+                return age < max(lifetime, DeltaSeconds.clamp(ttl))
+            }
+        }
         let window = max(response.staleIfError ?? -1, CacheControl(headers: requestHeaders).staleIfError ?? -1)
         return window >= 0 && age - lifetime <= window
     }

@@ -13,6 +13,9 @@ struct CacheEntry: Sendable, Hashable, Codable {
     var requestTime: Date
     /// When that response was received.
     var responseTime: Date
+    /// The operation that stored it (`books.get`), for invalidation by operation; nil in rows
+    /// written before it was recorded.
+    var operation: String?
 
     /// The approximate number of bytes this entry occupies (body + headers + key).
     var cost: Int {

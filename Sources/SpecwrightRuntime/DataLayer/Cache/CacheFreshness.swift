@@ -48,11 +48,13 @@ enum CacheFreshness {
     }
 
     /// Whether a response to a GET may be stored (RFC 9111 §3): no `no-store` on either side, not
-    /// `Vary: *`, and a status that is cacheable by default or has an explicit lifetime.
-    static func isStorable(status: Int, responseHeaders: [String: String], requestHeaders: [String: String]) -> Bool {
-        if CacheControl(headers: responseHeaders).noStore || CacheControl(headers: requestHeaders).noStore {
-            return false
-        }
+    /// `Vary: *`, and a status that is cacheable by default or has an explicit lifetime. With
+    /// `CacheLifetime.app` the response's `no-store` gives way (the app opted in to its own ttl).
+    static func isStorable(
+        status: Int, responseHeaders: [String: String], requestHeaders: [String: String], lifetime: CacheLifetime = .server
+    ) -> Bool {
+        if CacheControl(headers: requestHeaders).noStore { return false }
+        if lifetime == .server, CacheControl(headers: responseHeaders).noStore { return false }
         if status == 206 || status == 304 || status < 200 { return false }
         if CacheVariant(varyHeader: HeaderLookup.value("Vary", in: responseHeaders), requestHeaders: requestHeaders) == nil {
             return false

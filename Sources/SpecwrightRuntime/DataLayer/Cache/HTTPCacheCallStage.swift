@@ -13,6 +13,8 @@ struct HTTPCacheCallStage: CallStage {
     /// The request with the headers the built-in interceptors add before credentials (common
     /// headers, request id), computed without sending anything.
     let preview: @Sendable (CallContext) -> HTTPRequest
+    /// The service's envelope reader: a 200 carrying a business error is never stored.
+    var envelope: EnvelopeUnwrapper?
 
     func handle(_ context: CallContext, next: @escaping CallHandler) async throws -> HTTPResponse {
         let mode = context.partition == nil ? nil : Self.mode(for: context.options.cache)
@@ -26,9 +28,9 @@ struct HTTPCacheCallStage: CallStage {
         let request = CacheableRequest(
             method: context.request.method.rawValue, url: context.request.url.absoluteString,
             headers: fingerprint.masking(HeaderLookup.dictionary(expected.headers), names: credentialNames),
-            account: context.partition ?? "")
+            account: context.partition ?? "", operation: context.operationName, invalidates: context.options.invalidates)
         let networkFailed = Locked(false)
-        let result = try await stage.perform(request, mode: mode, classify: Self.classify) { extra, isBackground in
+        let result = try await stage.perform(request, mode: mode, lifetime: context.options.cacheLifetime, classify: Self.classify) { extra, isBackground in
             var call = context
             if isBackground {
                 call.trace = CallTrace()
@@ -48,7 +50,8 @@ struct HTTPCacheCallStage: CallStage {
             return CacheableResponse(
                 status: response.status, headers: response.headers, body: response.body,
                 sentHeaders: sent.map { fingerprint.masking($0.headers, names: credentialNames) },
-                mayStore: sent.map { !$0.isReplay } ?? false)
+                mayStore: (sent.map { !$0.isReplay } ?? false)
+                    && EnvelopeStage.isCacheable(response, method: call.request.method, unwrapper: envelope))
         }
         if mode != nil {
             // A stale copy after a failed request is the offline (or stale-if-error) fallback.
@@ -66,6 +69,9 @@ struct HTTPCacheCallStage: CallStage {
         case let .cacheFirst(ttl): return .cacheFirst(ttl: ttl)
         case let .networkFirst(ttl): return .networkFirst(ttl: ttl)
         case let .staleWhileRevalidate(ttl): return .staleWhileRevalidate(ttl: ttl)
+        case .reload: return .reload
+        case .cacheOnly: return .cacheOnly
+        case .cacheElseNetwork: return .cacheElseNetwork
         }
     }
 

@@ -1,41 +1,5 @@
 import Foundation
 
-/// A request as the cache stage sees it.
-struct CacheableRequest: Sendable {
-    /// The upper-case method.
-    var method: String
-    /// The absolute URL.
-    var url: String
-    /// The request headers that will be sent (Vary is matched against them).
-    var headers: [String: String]
-    /// The account partition; `""` for anonymous.
-    var account: String
-}
-
-/// A response as the cache stage sees it.
-struct CacheableResponse: Sendable, Equatable {
-    var status: Int
-    var headers: [String: String]
-    var body: Data
-    /// The headers of the request that was actually sent for it (after interceptors); `Vary` is
-    /// evaluated on them when storing. Nil: the `CacheableRequest`'s headers were sent.
-    var sentHeaders: [String: String]?
-    /// False when the response must not be stored or merged: it was fetched with other
-    /// credentials than the call's partition stands for (a replay with a refreshed token), or
-    /// this call sent nothing itself (it shared another call's response).
-    var mayStore = true
-}
-
-/// How the origin failed, as far as the cache cares (RFC 5861 `stale-if-error`, offline reads).
-enum CacheFailureKind: Sendable, Equatable {
-    /// No usable answer reached us: connection refused, DNS, timeout, offline.
-    case transport
-    /// The server answered 500, 502, 503 or 504.
-    case serverError
-    /// Anything else (cancellation, client errors): never hidden behind a stored copy.
-    case other
-}
-
 /// The cache stage of the pipeline: decides from the stored copy and the endpoint's mode whether
 /// to answer from the cache, revalidate, or go to the network, and stores what comes back.
 struct HTTPCacheStage: Sendable {
@@ -55,10 +19,10 @@ struct HTTPCacheStage: Sendable {
     }
 
     /// Answers `request` under `mode` (nil = `networkOnly`: the cache is neither read nor written,
-    /// though unsafe methods still invalidate). `classify` tells transport failures and server
-    /// errors from other errors.
+    /// though unsafe methods still invalidate) with `lifetime` deciding freshness. `classify`
+    /// tells transport failures and server errors from other errors.
     func perform(
-        _ request: CacheableRequest, mode: CacheMode?,
+        _ request: CacheableRequest, mode: CacheMode?, lifetime: CacheLifetime = .server,
         classify: @escaping @Sendable (any Error) -> CacheFailureKind,
         network: @escaping Network
     ) async throws -> (response: CacheableResponse, info: CacheInfo) {
@@ -70,33 +34,43 @@ struct HTTPCacheStage: Sendable {
             return (response, .network)
         }
         guard let mode else { return (try await network([:], false), .network) }
-        let key = CacheKey(account: request.account, url: request.url)
-        let stored = cache.lookup(key, requestHeaders: request.headers)?.entry
-        switch CacheDecision.decide(mode: mode, entry: stored, requestHeaders: request.headers, now: now()) {
+        let call = Call(
+            request: request, key: CacheKey(account: request.account, url: request.url), mode: mode,
+            authority: mode.ttl == nil ? .server : lifetime, classify: classify)
+        let stored = cache.lookup(call.key, requestHeaders: request.headers)?.entry
+        let now = now()
+        switch CacheDecision.decide(mode: mode, entry: stored, requestHeaders: request.headers, now: now, lifetime: call.authority) {
         case let .fresh(entry, age):
-            return (Self.response(from: entry, age: age), CacheInfo(source: .cache, age: age, isStale: false))
+            let isStale = age >= CacheDecision.lifetime(of: entry, mode: mode, authority: call.authority)
+            return (Self.response(from: entry, age: age), CacheInfo(source: .cache, age: age, isStale: isStale))
         case let .serveStaleAndRefresh(entry, age):
             let conditional = CacheDecision.conditionalHeaders(for: entry)
-            if refreshes.begin(key) {
+            if refreshes.begin(call.key) {
                 Task {
-                    _ = try? await fetch(request, key: key, stored: entry, conditional: conditional,
-                                         mode: mode, classify: classify) { try await network($0, true) }
-                    refreshes.end(key)
+                    _ = try? await fetch(call, stored: entry, conditional: conditional) { try await network($0, true) }
+                    refreshes.end(call.key)
                 }
             }
             return (Self.response(from: entry, age: age), CacheInfo(source: .cache, age: age, isStale: true))
         case let .revalidate(entry, _, conditional):
-            return try await fetch(request, key: key, stored: entry, conditional: conditional,
-                                   mode: mode, classify: classify) { try await network($0, false) }
+            return try await fetch(call, stored: entry, conditional: conditional) { try await network($0, false) }
         case .miss:
-            return try await fetch(request, key: key, stored: nil, conditional: [:],
-                                   mode: mode, classify: classify) { try await network($0, false) }
+            if mode == .cacheOnly { throw SpecwrightError(.notCached) }
+            return try await fetch(call, stored: stored, conditional: [:]) { try await network($0, false) }
         }
     }
 
+    /// One cached GET: its key, mode, who decides freshness, and how failures are classified.
+    private struct Call: Sendable {
+        var request: CacheableRequest
+        var key: CacheKey
+        var mode: CacheMode
+        var authority: CacheLifetime
+        var classify: @Sendable (any Error) -> CacheFailureKind
+    }
+
     private func fetch(
-        _ request: CacheableRequest, key: CacheKey, stored: CacheEntry?, conditional: [String: String],
-        mode: CacheMode, classify: @Sendable (any Error) -> CacheFailureKind,
+        _ call: Call, stored: CacheEntry?, conditional: [String: String],
         network: @Sendable ([String: String]) async throws -> CacheableResponse
     ) async throws -> (response: CacheableResponse, info: CacheInfo) {
         let requestTime = now()
@@ -104,68 +78,54 @@ struct HTTPCacheStage: Sendable {
         do {
             response = try await network(conditional)
         } catch {
-            let kind = classify(error)
-            if kind != .other, let fallback = fallback(stored, mode: mode, request: request, kind: kind) {
+            let kind = call.classify(error)
+            if kind != .other, let fallback = fallback(stored, call: call, kind: kind) {
                 return fallback
             }
             throw error
         }
         let responseTime = now()
-        let sentHeaders = response.sentHeaders ?? request.headers
+        let sentHeaders = response.sentHeaders ?? call.request.headers
         if response.status == 304, let stored {
             let refreshed = stored.refreshed(with: response.headers, requestTime: requestTime, responseTime: responseTime)
             // Merged only when the 304 answered the partition's own credentials (`mayStore`).
             if response.mayStore {
-                if CacheFreshness.isStorable(status: refreshed.status, responseHeaders: refreshed.headers, requestHeaders: sentHeaders) {
+                if CacheFreshness.isStorable(
+                    status: refreshed.status, responseHeaders: refreshed.headers, requestHeaders: sentHeaders, lifetime: call.authority)
+                {
                     cache.store(refreshed)
                 } else {
-                    cache.remove(key)
+                    cache.remove(call.key)
                 }
             }
             let age = CacheFreshness.currentAge(of: refreshed, now: responseTime)
             return (Self.response(from: refreshed, age: age), CacheInfo(source: .revalidated, age: age, isStale: false))
         }
-        if [500, 502, 503, 504].contains(response.status),
-            let fallback = fallback(stored, mode: mode, request: request, kind: .serverError)
-        {
+        if [500, 502, 503, 504].contains(response.status), let fallback = fallback(stored, call: call, kind: .serverError) {
             return fallback
         }
         guard response.mayStore else { return (response, .network) }
-        if CacheFreshness.isStorable(status: response.status, responseHeaders: response.headers, requestHeaders: sentHeaders),
+        if CacheFreshness.isStorable(
+            status: response.status, responseHeaders: response.headers, requestHeaders: sentHeaders, lifetime: call.authority),
             let variant = CacheVariant(varyHeader: HeaderLookup.value("Vary", in: response.headers), requestHeaders: sentHeaders)
         {
             cache.store(CacheEntry(
-                key: key, variant: variant, status: response.status, headers: response.headers, body: response.body,
-                requestTime: requestTime, responseTime: responseTime))
+                key: call.key, variant: variant, status: response.status, headers: response.headers, body: response.body,
+                requestTime: requestTime, responseTime: responseTime, operation: call.request.operation))
         } else if stored != nil, response.status != 304 {
-            cache.remove(key)
+            cache.remove(call.key)
         }
         return (response, .network)
     }
 
-    private func fallback(
-        _ stored: CacheEntry?, mode: CacheMode, request: CacheableRequest, kind: CacheFailureKind
-    ) -> (response: CacheableResponse, info: CacheInfo)? {
+    private func fallback(_ stored: CacheEntry?, call: Call, kind: CacheFailureKind) -> (response: CacheableResponse, info: CacheInfo)? {
         let now = now()
         guard let stored, CacheDecision.mayServeOnError(
-            mode: mode, entry: stored, requestHeaders: request.headers, isTransportFailure: kind == .transport, now: now)
+            mode: call.mode, entry: stored, requestHeaders: call.request.headers, isTransportFailure: kind == .transport, now: now,
+            lifetime: call.authority)
         else { return nil }
         let age = CacheFreshness.currentAge(of: stored, now: now)
         return (Self.response(from: stored, age: age), CacheInfo(source: .cache, age: age, isStale: true))
-    }
-
-    /// Invalidates the request URL, and same-origin `Location` / `Content-Location` targets
-    /// (RFC 9111 §4.4), in every account.
-    private func invalidate(after request: CacheableRequest, response: CacheableResponse) {
-        cache.invalidate(url: request.url)
-        guard let base = URL(string: request.url) else { return }
-        for name in ["Location", "Content-Location"] {
-            guard let value = HeaderLookup.value(name, in: response.headers),
-                let target = URL(string: value, relativeTo: base)?.absoluteURL,
-                target.host == base.host, target.port == base.port, target.scheme == base.scheme
-            else { continue }
-            cache.invalidate(url: target.absoluteString)
-        }
     }
 
     /// The stored entry as a response, with an `Age` header (RFC 9111 §5.1).

@@ -75,10 +75,15 @@ final class MemoryCacheStore: Sendable {
         }
     }
 
-    /// Removes the entries matching `predicate`.
+    /// Removes the entries whose key matches `predicate`.
     func removeAll(where predicate: (CacheKey) -> Bool) {
+        removeEntries(where: { predicate($0.key) })
+    }
+
+    /// Removes the entries matching `predicate`.
+    func removeEntries(where predicate: (CacheEntry) -> Bool) {
         state.withLock { state in
-            let victims = state.entries.filter { predicate($0.value.entry.key) }.map(\.key)
+            let victims = state.entries.filter { predicate($0.value.entry) }.map(\.key)
             for slot in victims { Self.remove(slot, from: &state) }
         }
     }

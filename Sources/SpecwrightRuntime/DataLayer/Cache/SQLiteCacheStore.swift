@@ -7,8 +7,8 @@ import Foundation
 /// a miss, a failing write is dropped — the cache never turns a storage problem into a crash or
 /// a failed request.
 final class SQLiteCacheStore: Sendable {
-    private static let schemaVersion = 2
-    private let connection: SQLiteConnection
+    private static let schemaVersion = 3
+    let connection: SQLiteConnection
     /// The byte budget for stored entries; least recently used entries are evicted beyond it.
     let capacity: Int
     /// 32 random bytes created with the database: the key of the credential fingerprints
@@ -47,6 +47,7 @@ final class SQLiteCacheStore: Sendable {
                     variant_key TEXT NOT NULL,
                     account TEXT NOT NULL,
                     url TEXT NOT NULL,
+                    operation TEXT NOT NULL DEFAULT '',
                     entry BLOB NOT NULL,
                     body BLOB NOT NULL,
                     cost INTEGER NOT NULL,
@@ -56,6 +57,7 @@ final class SQLiteCacheStore: Sendable {
                 CREATE INDEX cache_entries_access ON cache_entries(last_access);
                 CREATE INDEX cache_entries_url ON cache_entries(url);
                 CREATE INDEX cache_entries_account ON cache_entries(account);
+                CREATE INDEX cache_entries_operation ON cache_entries(operation);
                 PRAGMA user_version = \(schemaVersion);
                 """)
         }
@@ -113,12 +115,12 @@ final class SQLiteCacheStore: Sendable {
             try session.run(
                 """
                 INSERT OR REPLACE INTO cache_entries
-                    (storage_key, variant_key, account, url, entry, body, cost, last_access)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    (storage_key, variant_key, account, url, operation, entry, body, cost, last_access)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
                     .text(entry.key.storageKey), .text(entry.variant.storageKey), .text(entry.key.account),
-                    .text(entry.key.url), .blob(encoded), .blob(entry.body), .integer(Int64(entry.cost)),
+                    .text(entry.key.url), .text(entry.operation ?? ""), .blob(encoded), .blob(entry.body), .integer(Int64(entry.cost)),
                     .double(Date().timeIntervalSince1970),
                 ])
             // Costs are read as doubles, and negative ones as 0: a tampered `cost` column can
@@ -139,31 +141,6 @@ final class SQLiteCacheStore: Sendable {
                 try session.run(
                     "DELETE FROM cache_entries WHERE storage_key = ? AND variant_key = ?",
                     [.text(storageKey), .text(variantKey)])
-            }
-        }
-    }
-
-    /// Removes every variant of `key`.
-    func remove(_ key: CacheKey) {
-        _ = try? connection.perform { session in
-            try session.run("DELETE FROM cache_entries WHERE storage_key = ?", [.text(key.storageKey)])
-        }
-    }
-
-    /// Removes the entries for `url` in every account.
-    func removeAll(url: String) {
-        _ = try? connection.perform { session in
-            try session.run("DELETE FROM cache_entries WHERE url = ?", [.text(url)])
-        }
-    }
-
-    /// Removes the entries of `account`, or every entry when `account` is nil.
-    func removeAll(account: String?) {
-        _ = try? connection.perform { session in
-            if let account {
-                try session.run("DELETE FROM cache_entries WHERE account = ?", [.text(account)])
-            } else {
-                try session.run("DELETE FROM cache_entries")
             }
         }
     }

@@ -12,12 +12,26 @@ struct EnvelopeStage: CallStage {
     let session: SessionExpiry
 
     init(format: EnvelopeFormat?, session: SessionExpiry) {
-        unwrapper = format.map {
-            EnvelopeUnwrapper(
-                codeKey: $0.codeKey, messageKey: $0.messageKey, dataKey: $0.dataKey,
-                successCodes: Set($0.successCodes), sessionExpiredCodes: Set($0.sessionExpiredCodes))
-        }
+        unwrapper = format.map(Self.unwrapper)
         self.session = session
+    }
+
+    /// The unwrapper of `format`.
+    static func unwrapper(_ format: EnvelopeFormat) -> EnvelopeUnwrapper {
+        EnvelopeUnwrapper(
+            codeKey: format.codeKey, messageKey: format.messageKey, dataKey: format.dataKey,
+            successCodes: Set(format.successCodes), sessionExpiredCodes: Set(format.sessionExpiredCodes))
+    }
+
+    /// Whether `response` is a success the cache may keep: anything but a 2xx JSON body whose
+    /// envelope carries a business error or session-expired code, or is no envelope at all (it
+    /// would fail every time it was served).
+    static func isCacheable(_ response: HTTPResponse, method: HTTPMethod, unwrapper: EnvelopeUnwrapper?) -> Bool {
+        guard let unwrapper, response.isSuccess, method != .head, !response.body.isEmpty,
+            mayBeJSON(response.header("content-type"))
+        else { return true }
+        if case .success = try? unwrapper.unwrap(response.body) { return true }
+        return false
     }
 
     /// Whether a body with this `Content-Type` can be an envelope: JSON types, or no type at all

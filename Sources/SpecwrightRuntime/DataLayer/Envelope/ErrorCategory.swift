@@ -25,7 +25,7 @@ extension SpecwrightError {
     /// The error's category; all transport failures are `.offline`.
     public var category: Category {
         switch kind {
-        case .transport, .timeout: return .offline
+        case .transport, .timeout, .notCached: return .offline
         case .httpStatus, .unauthorized, .responseTooLarge: return .http
         case .business: return .business
         case .sessionExpired: return .sessionExpired

@@ -19,7 +19,7 @@ extension Redactor {
         case .sessionExpired(let reason): error.kind = .sessionExpired(text(reason))
         case .configUnavailable(let reason): error.kind = .configUnavailable(text(reason))
         case .business(let code, let message): error.kind = .business(code: code, message: message.map(text))
-        case .decoding, .timeout, .cancelled, .httpStatus, .unauthorized, .responseTooLarge: break
+        case .decoding, .timeout, .cancelled, .httpStatus, .unauthorized, .responseTooLarge, .notCached: break
         }
         return error
     }
