@@ -54,7 +54,7 @@ struct ObservabilityMetricsTests {
         var offlineQuery = QueryParameters()
         offlineQuery.append("cc", "max-age=0")
         offlineQuery.append("down_after", 1)
-        let offlineEndpoint = named("m.offline", TestEndpoint(["cached"], query: offlineQuery, options: EndpointOptions(cache: .networkFirst(ttl: 0))))
+        let offlineEndpoint = named("m.offline", TestEndpoint(["cached"], query: offlineQuery, options: EndpointOptions(cache: .networkFirst(ttl: 60))))
         _ = try await offline.response(offlineEndpoint, as: CachedBody.self)
         let offlineCopy = try await offline.response(offlineEndpoint, as: CachedBody.self)
         #expect(offlineCopy.metadata.cacheStatus == .stale && offlineCopy.metadata.isNetworkFallback)
