@@ -75,3 +75,27 @@ import Testing
         #expect(stub.requests.allSatisfy { $0.method == .delete && $0.headers.value(for: "X-Api-Key") == "k" })
     }
 }
+
+/// Recursive types in a spec (`Category.parent: Category?`, `Person → Company → Person`) are
+/// boxed by the pipeline's recursion pass, like OpenAPI's, and round-trip as plain JSON.
+@Suite struct HostileRecursiveTypeTests {
+    @Test func aTypeThatContainsItselfThroughAnOptionalRoundTrips() throws {
+        let json = #"{"name":"leaf","parent":{"name":"root","children":[]},"children":[{"name":"child","children":[]}]}"#
+        let leaf = try JSONDecoder().decode(Category.self, from: Data(json.utf8))
+        guard case .value(let root)? = leaf.parent else {
+            Issue.record("the parent was not decoded")
+            return
+        }
+        #expect(root.name == "root" && root.parent == nil)
+        #expect(leaf.children.map(\.name) == ["child"])
+        #expect(try JSONDecoder().decode(Category.self, from: JSONEncoder().encode(leaf)) == leaf)
+    }
+
+    @Test func mutuallyRecursiveTypesAreBuiltWithTheBox() throws {
+        let inner = Person(employer: .value(Company(owner: nil)))
+        let person = Person(employer: .value(Company(owner: .value(inner))))
+        let json = String(decoding: try JSONEncoder().encode(person), as: UTF8.self)
+        #expect(json.replacingOccurrences(of: " ", with: "") == #"{"employer":{"owner":{"employer":{}}}}"#)
+        #expect(try JSONDecoder().decode(Person.self, from: Data(json.utf8)) == person)
+    }
+}

@@ -13,7 +13,9 @@ public struct DiagnosticBag: Sendable {
     /// How many diagnostics were dropped because the bag was full.
     public private(set) var droppedCount = 0
     /// Whether any error was reported (including dropped ones).
-    public private(set) var hasErrors = false
+    public var hasErrors: Bool { errorCount > 0 }
+    /// How many errors were reported (including dropped ones).
+    public private(set) var errorCount = 0
 
     /// Creates an empty bag keeping at most `limit` diagnostics.
     public init(limit: Int = 500) {
@@ -22,7 +24,7 @@ public struct DiagnosticBag: Sendable {
 
     /// Adds a diagnostic.
     public mutating func report(_ diagnostic: Diagnostic) {
-        if diagnostic.isError { hasErrors = true }
+        if diagnostic.isError { errorCount += 1 }
         guard diagnostics.count < limit else {
             droppedCount += 1
             return

@@ -10,12 +10,16 @@ extension IR {
         public var tags: [String]
         /// The path template as written (`/pets/{petId}`).
         public var pathTemplate: String
+        /// What the front end reported while translating this operation alone; the pipeline
+        /// reports them only when the filter keeps the endpoint.
+        public var diagnostics: [Diagnostic]
 
         /// Creates a source identity.
-        public init(names: [String] = [], tags: [String] = [], pathTemplate: String = "") {
+        public init(names: [String] = [], tags: [String] = [], pathTemplate: String = "", diagnostics: [Diagnostic] = []) {
             self.names = names
             self.tags = tags
             self.pathTemplate = pathTemplate
+            self.diagnostics = diagnostics
         }
     }
 }

@@ -3,7 +3,7 @@ import SpecwrightYAML
 /// Cycles and depth: what keeps the importer finite on any document.
 ///
 /// Recursion through a declaration (a struct property, a union case) is legal and compiles (see
-/// ``IndirectStorage``). A cycle with no declaration in between has no Swift type and is an error
+/// ``RecursionBoxing``). A cycle with no declaration in between has no Swift type and is an error
 /// at the cycle's first `$ref`: component aliases of each other (`A: {$ref: B}`, `B: {$ref: A}`,
 /// or through `items`, `additionalProperties`, one-member `allOf`/`oneOf`/`anyOf`), an `allOf`
 /// that includes itself, and references between other places that loop. Conversion nests at

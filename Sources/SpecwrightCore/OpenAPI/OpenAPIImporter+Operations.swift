@@ -43,11 +43,6 @@ extension OpenAPIImporter {
                     continue
                 }
                 let tags = operation["tags"]?.openAPIStrings ?? []
-                let names = [operation["operationId"]?.openAPIText].compactMap { $0 }
-                guard filter.includes(names: names, tags: tags, path: path, matched: &filterMatches) else {
-                    summary.operationsFilteredOut += 1
-                    continue
-                }
                 let collected = CollectedOperation(
                     path: path, pathLocation: entry.key.location, method: method, operation: operation, sharedParameters: shared)
                 let group = tags.first ?? Self.firstLiteralSegment(path) ?? "default"
@@ -85,7 +80,10 @@ extension OpenAPIImporter {
                 skip(.naming, "operation '\(raw)' has the same Swift name as an earlier one; it is generated as '\(name.name)'",
                      at: operation.operation["operationId"]?.location ?? operation.operation.location)
             }
-            endpoints.append(lowerOperation(operation, name: name, group: names, raw: raw))
+            let reported = diagnostics.diagnostics.count
+            var endpoint = lowerOperation(operation, name: name, group: names, raw: raw)
+            endpoint.source.diagnostics = Array(diagnostics.diagnostics[reported...])
+            endpoints.append(endpoint)
             summary.operationsGenerated += 1
         }
         return IR.EndpointGroup(

@@ -21,14 +21,12 @@ public struct OpenAPIImporter {
         public let diagnostics: [Diagnostic]
         /// Counts of what was generated and skipped.
         public let summary: ImportSummary
+        /// Component schema name → its Swift type name (the filter's `schemas` match either).
+        public let componentTypeNames: [String: String]
     }
 
     let root: Node
     let file: String
-    /// Which operations to import (everything by default).
-    let filter: OperationFilter
-    /// The filter's entries that matched something.
-    var filterMatches: Set<OperationFilter.Entry> = []
     var diagnostics = DiagnosticBag(limit: 1000)
     var summary = ImportSummary()
     var typeScope = NameScope(reserved: NameScope.reservedTypeNames)
@@ -74,24 +72,33 @@ public struct OpenAPIImporter {
         case alias(IR.TypeReference)
     }
 
-    /// Imports the document whose root is `root` (named `file` in diagnostics), keeping the
-    /// operations `filter` selects and, with a filter, only the types they use.
-    public static func importDocument(_ root: Node, file: String, filter: OperationFilter = .all) -> Result {
-        var importer = OpenAPIImporter(root: root, file: file, filter: filter)
-        importer.checkStructure()
-        var api = importer.importAPI()
-        api = filter.prunedTypes(
-            of: api, documentNames: importer.componentNames.mapValues(\.name), matched: &importer.filterMatches)
-        filter.unmatchedWarnings(importer.filterMatches).forEach { importer.diagnostics.report($0) }
-        importer.summary.schemasGenerated = api.types.count
-        let failed = importer.diagnostics.hasErrors
-        return Result(api: failed ? nil : api, diagnostics: importer.diagnostics.sorted(), summary: importer.summary)
+    /// Imports the document whose root is `root` (named `file` in diagnostics): every operation
+    /// and every component schema, as translated (the pipeline's passes filter and box recursion).
+    public static func importDocument(_ root: Node, file: String) -> Result {
+        let result = translate(root, file: file)
+        return result.diagnostics.contains(where: \.isError)
+            ? Result(api: nil, diagnostics: result.diagnostics, summary: result.summary, componentTypeNames: result.componentTypeNames)
+            : result
     }
 
-    private init(root: Node, file: String, filter: OperationFilter) {
+    /// ``importDocument(_:file:)`` for the pipeline: the API is kept when the only errors are
+    /// in operations, since the filter may leave those out. What lowering one operation
+    /// reported is also attached to its endpoint (``IR/EndpointSource/diagnostics``).
+    static func translate(_ root: Node, file: String) -> Result {
+        var importer = OpenAPIImporter(root: root, file: file)
+        importer.checkStructure()
+        let api = importer.importAPI()
+        importer.summary.schemasGenerated = api.types.count
+        let operationErrors = api.groups.flatMap(\.endpoints).flatMap(\.source.diagnostics).count(where: \.isError)
+        let failed = importer.diagnostics.errorCount > operationErrors
+        return Result(
+            api: failed ? nil : api, diagnostics: importer.diagnostics.sorted(), summary: importer.summary,
+            componentTypeNames: importer.componentNames.mapValues(\.name))
+    }
+
+    private init(root: Node, file: String) {
         self.root = root
         self.file = file
-        self.filter = filter
         references = ReferenceIndex(root: root, file: file)
     }
 
@@ -121,8 +128,6 @@ public struct OpenAPIImporter {
         let service = lowerService(name: prefix)
         let groups = namedGroups.map { lowerGroup($0.0, names: $0.names) }
         reportUnsupportedTopLevel()
-        let indirect = IndirectStorage.apply(to: declarations, typeScope: &typeScope)
-        declarations = indirect.declarations
         let info = root["info"]
         return IR.API(
             sourceFile: URL(fileURLWithPath: file).lastPathComponent,

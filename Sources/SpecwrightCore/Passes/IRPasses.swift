@@ -1,10 +1,15 @@
 /// The IR passes, in the one order they run for every front end:
 ///
 /// 1. **filter** (``OperationFilter/selectingEndpoints(of:matched:)``): only the endpoints the
-///    generation config's `filter` selects, matched by their ``IR/EndpointSource``.
+///    generation config's `filter` selects, matched by their ``IR/EndpointSource``; what the
+///    front end reported about an endpoint the filter leaves out is withdrawn with it.
 /// 2. **reachability** (``IR/API/keepingUsedTypes(plus:)``): with a filter, only the types the
 ///    kept endpoints use and the listed `schemas`; then a warning per filter entry that matched
 ///    nothing.
+/// 3. **recursion boxing** (``RecursionBoxing``): a struct that contains itself (directly or
+///    through other types, optional or not) holds the recursive value in an `indirect enum` box.
+///
+/// Naming is not a pass yet: each front end names through ``NameScope`` while it translates.
 enum IRPasses {
     /// The API after the passes and what they reported.
     struct Output {
@@ -12,18 +17,23 @@ enum IRPasses {
         var api: IR.API
         /// Warnings of the passes (filter entries that match nothing).
         var diagnostics: [Diagnostic]
-        /// Endpoints the filter left out.
-        var endpointsLeftOut: Int
+        /// How many endpoints the filter left out, and what the front end reported about them.
+        var leftOut: (endpoints: Int, diagnostics: [Diagnostic])
     }
 
     /// Runs every pass over `api`. `documentTypeNames` maps a type's name in the document to its
-    /// Swift name (for `schemas` entries); `filterApplied` is set when the front end already
-    /// selected the operations (the OpenAPI importer, which selects before it translates).
-    static func run(_ api: IR.API, filter: OperationFilter, documentTypeNames: [String: String], filterApplied: Bool) -> Output {
-        guard !filter.isEmpty, !filterApplied else { return Output(api: api, diagnostics: [], endpointsLeftOut: 0) }
+    /// Swift name (for `schemas` entries).
+    static func run(_ api: IR.API, filter: OperationFilter, documentTypeNames: [String: String]) -> Output {
         var matched: Set<OperationFilter.Entry> = []
         let selected = filter.selectingEndpoints(of: api, matched: &matched)
-        let pruned = filter.prunedTypes(of: selected.api, documentNames: documentTypeNames, matched: &matched)
-        return Output(api: pruned, diagnostics: filter.unmatchedWarnings(matched), endpointsLeftOut: selected.leftOut)
+        let leftOut = selected.leftOut.flatMap(\.source.diagnostics)
+        var result = selected.api
+        var warnings: [Diagnostic] = []
+        if !filter.isEmpty {
+            result = filter.prunedTypes(of: result, documentNames: documentTypeNames, matched: &matched)
+            warnings = filter.unmatchedWarnings(matched)
+        }
+        result = RecursionBoxing.apply(to: result)
+        return Output(api: result, diagnostics: warnings, leftOut: (selected.leftOut.count, leftOut))
     }
 }

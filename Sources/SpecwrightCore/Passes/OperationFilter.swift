@@ -51,18 +51,18 @@ public struct OperationFilter: Hashable, Sendable {
     var selectsOperations: Bool { !(operations.isEmpty && tags.isEmpty && paths.isEmpty) }
 
     /// The filter pass: the API with only the endpoints the filter keeps (matched by their
-    /// ``IR/EndpointSource``) and without the groups left empty; how many endpoints were left
-    /// out. Adds the entries that matched to `matched`.
-    func selectingEndpoints(of api: IR.API, matched: inout Set<Entry>) -> (api: IR.API, leftOut: Int) {
-        guard selectsOperations else { return (api, 0) }
+    /// ``IR/EndpointSource``) and without the groups left empty, and the endpoints left out.
+    /// Adds the entries that matched to `matched`.
+    func selectingEndpoints(of api: IR.API, matched: inout Set<Entry>) -> (api: IR.API, leftOut: [IR.Endpoint]) {
+        guard selectsOperations else { return (api, []) }
         var result = api
-        var leftOut = 0
+        var leftOut: [IR.Endpoint] = []
         result.groups = api.groups.compactMap { group in
             var kept = group
             kept.endpoints = group.endpoints.filter { endpoint in
                 let source = endpoint.source
                 let included = includes(names: source.names, tags: source.tags, path: source.pathTemplate, matched: &matched)
-                if !included { leftOut += 1 }
+                if !included { leftOut.append(endpoint) }
                 return included
             }
             return kept.endpoints.isEmpty ? nil : kept

@@ -11,3 +11,17 @@ public enum DocumentSummary: Hashable, Sendable {
         return nil
     }
 }
+
+extension ImportSummary {
+    /// Counts `count` operations as left out by the filter instead of generated, and takes the
+    /// skipped constructs they reported (`diagnostics`) out of the counts.
+    mutating func leaveOut(_ count: Int, reporting diagnostics: [Diagnostic]) {
+        operationsGenerated -= count
+        operationsFilteredOut += count
+        for diagnostic in diagnostics {
+            guard let kind = ImportWarningKind.allCases.first(where: { diagnostic.message.hasSuffix(" [\($0.rawValue)]") }) else { continue }
+            skipped[kind, default: 0] -= 1
+            if skipped[kind] == 0 { skipped[kind] = nil }
+        }
+    }
+}

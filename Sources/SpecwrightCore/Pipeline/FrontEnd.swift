@@ -24,22 +24,20 @@ enum FrontEnd {
         /// Component schema name → Swift type name, for the filter's `schemas` (empty for a spec,
         /// whose type names are its Swift names).
         var documentTypeNames: [String: String] = [:]
-        /// Whether the front end applied the operation filter itself.
-        var appliedFilter = false
     }
 
-    /// Translates `source` (named `file` in diagnostics); `filter` selects the operations.
-    static func translate(_ source: ParsedSource, file: String, filter: OperationFilter) -> Output {
+    /// Translates `source` (named `file` in diagnostics): every operation and type.
+    static func translate(_ source: ParsedSource, file: String) -> Output {
         switch source {
         case .failed(let diagnostic):
             return Output(api: nil, diagnostics: [diagnostic], summary: nil)
         case .specwright(let root):
             return specwright(root, file: file)
         case .openAPI(let root):
-            let imported = OpenAPIImporter.importDocument(root, file: file, filter: filter)
+            let imported = OpenAPIImporter.translate(root, file: file)
             return Output(
                 api: imported.api, diagnostics: imported.diagnostics, summary: .openAPI(imported.summary), root: root,
-                isOpenAPI: true, appliedFilter: true)
+                isOpenAPI: true, documentTypeNames: imported.componentTypeNames)
         }
     }
 

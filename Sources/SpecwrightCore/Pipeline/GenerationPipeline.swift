@@ -7,7 +7,8 @@ import SpecwrightYAML
 ///     bytes ─ source ─▶ node tree ─ front end ─▶ IR ─ passes ─▶ IR ─ render ─▶ files ─ write
 ///             SourceReader        FrontEnd:                IRPasses      SwiftClientRenderer   OutputWriter
 ///             (JSON or YAML,      spec: SpecLoader +       (filter,      (templates)           (CLI; or
-///              which front end)   SpecLowering; OpenAPI:    reachability)                       OutputCheck)
+///              which front end)   SpecLowering; OpenAPI:    reachability,                       OutputCheck)
+///                                                           recursion boxing)
 ///                                 OpenAPIImporter
 ///
 /// Pure: reads nothing from disk and prints nothing. Every problem of every stage is a located
@@ -33,26 +34,45 @@ public enum GenerationPipeline {
     /// Runs the stages up to and including `last` on `input`.
     public static func run(_ input: GenerationInput, through last: Stage = .render) -> GenerationResult {
         let source = SourceReader.read(input.bytes, file: input.file)
-        let translated = FrontEnd.translate(source, file: input.file, filter: input.filter)
+        let translated = FrontEnd.translate(source, file: input.file)
+        var summary = translated.summary
         func result(_ stage: Stage, _ api: IR.API?, _ diagnostics: [Diagnostic], files: [GeneratedFile] = [],
                     templateFailure: TemplateSet.Failure? = nil) -> GenerationResult {
             GenerationResult(
-                stage: stage, api: api, diagnostics: diagnostics, summary: translated.summary, root: translated.root,
+                stage: stage, api: api, diagnostics: diagnostics, summary: summary, root: translated.root,
                 isOpenAPI: translated.isOpenAPI, document: translated.document, files: files, templateFailure: templateFailure)
         }
         guard let lowered = translated.api, last > .frontEnd else {
             return result(.frontEnd, translated.api, translated.diagnostics)
         }
-        let passed = IRPasses.run(
-            lowered, filter: input.filter, documentTypeNames: translated.documentTypeNames, filterApplied: translated.appliedFilter)
-        let diagnostics = passed.diagnostics.isEmpty
-            ? translated.diagnostics : DiagnosticBag.sortedByLocation(translated.diagnostics + passed.diagnostics)
+        let passed = IRPasses.run(lowered, filter: input.filter, documentTypeNames: translated.documentTypeNames)
+        var diagnostics = withdrawing(passed.leftOut.diagnostics, from: translated.diagnostics)
+        if !passed.diagnostics.isEmpty { diagnostics = DiagnosticBag.sortedByLocation(diagnostics + passed.diagnostics) }
+        if case .openAPI(var imported)? = summary {
+            imported.leaveOut(passed.leftOut.endpoints, reporting: passed.leftOut.diagnostics)
+            imported.schemasGenerated = passed.api.types.count
+            summary = .openAPI(imported)
+        }
+        guard !diagnostics.contains(where: \.isError) else { return result(.passes, nil, diagnostics) }
         guard last > .passes else { return result(.passes, passed.api, diagnostics) }
         do {
             let files = try render(passed.api, input: input)
             return result(.render, passed.api, diagnostics, files: files)
         } catch {
             return result(.render, passed.api, diagnostics, templateFailure: error)
+        }
+    }
+
+    /// `diagnostics` without one occurrence of each of `withdrawn` (what the front end reported
+    /// about endpoints the filter left out), in their order.
+    private static func withdrawing(_ withdrawn: [Diagnostic], from diagnostics: [Diagnostic]) -> [Diagnostic] {
+        guard !withdrawn.isEmpty else { return diagnostics }
+        var pending: [Diagnostic: Int] = [:]
+        for diagnostic in withdrawn { pending[diagnostic, default: 0] += 1 }
+        return diagnostics.filter { diagnostic in
+            guard let count = pending[diagnostic], count > 0 else { return true }
+            pending[diagnostic] = count - 1
+            return false
         }
     }
 

@@ -28,7 +28,6 @@ struct SpecValidator {
         checkNames()
         checkGate()
         checkDefaults()
-        RecursiveTypeCheck(types: document.types).run(diagnostics: &diagnostics)
         let parameterCheck = ParameterTypeCheck(typesByName: typesByName)
         for endpoints in endpointLists { parameterCheck.run(endpoints, diagnostics: &diagnostics) }
     }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import SpecwrightCLI
 import SpecwrightCore
+import SpecwrightYAML
 import Testing
 
 /// The one generation pipeline: every command runs it, and stopping early is the only difference.
@@ -55,4 +56,59 @@ import Testing
         #expect(run.exitCode == 1)
         #expect(run.standardError == "error: 'a.yaml' is already an OpenAPI document; export-openapi takes a Specwright spec\n")
     }
+
+    @Test func aSpecTypeThatContainsItselfIsBoxedLikeAnOpenAPISchema() throws {
+        let spec = GenerationSupport.spec(types: """
+              Category:
+                properties: { parent: Category?, children: "[Category]" }
+              Person:
+                properties: { employer: Company }
+              Company:
+                properties: { owner: Person? }
+            """)
+        let output = try GenerationSupport.generate(spec)
+        #expect(output.diagnostics.isEmpty)
+        let types = try #require(output.files["Types.swift"])
+        #expect(types.contains("public let parent: IndirectCategory?"))
+        #expect(types.contains("public let children: [Category]\n"))
+        #expect(types.contains("public indirect enum IndirectCategory: Codable, Hashable, Sendable {\n    case value(Category)"))
+        #expect(types.contains("public let employer: IndirectCompany\n") && types.contains("public let owner: IndirectPerson?"))
+    }
+
+    @Test func aCycleThroughTwoThousandSpecTypesIsBoxedWithoutExhaustingTheStack() throws {
+        let url = GenerationSupport.packageRoot.appendingPathComponent("Tests/SpecwrightCoreTests/Fixtures/long-recursive-chain.yaml")
+        let bytes = Array(try #require(FileManager.default.contents(atPath: url.path)))
+        let result = GenerationPipeline.run(GenerationInput(bytes: bytes, file: "chain.yaml"), through: .passes)
+        #expect(result.succeeded)
+        #expect(result.api?.types.count == 4000)
+    }
+
+    /// Two operations; `withCookie` has a cookie parameter (skipped with a warning).
+    static let twoOperations = OpenAPISupport.document(paths: """
+          /a:
+            get:
+              operationId: withCookie
+              parameters: [{ name: session, in: cookie, schema: { type: string } }]
+              responses: { '204': { description: ok } }
+          /b:
+            get:
+              operationId: plain
+              responses: { '204': { description: ok } }
+        """)
+
+    @Test func theFilterPassWithdrawsWhatAnOperationItLeavesOutReported() throws {
+        func filter(_ name: String) -> OperationFilter {
+            OperationFilter(operations: [.init(name, at: SourceLocation(file: "c.yaml", line: 1, column: 1))])
+        }
+        let all = try OpenAPISupport.generate(Self.twoOperations)
+        #expect(all.diagnostics.count == 1 && all.diagnostics[0].contains("[cookie-parameter]"))
+        #expect(all.summary?.description == "2 operations, 0 schemas, 1 skipped (cookie-parameter: 1)")
+        let plain = try OpenAPISupport.generate(Self.twoOperations, filter: filter("plain"))
+        #expect(plain.succeeded && plain.diagnostics.isEmpty)
+        #expect(plain.summary?.description == "1 operations, 0 schemas, 0 skipped, 1 operations left out by the filter")
+        let cookie = try OpenAPISupport.generate(Self.twoOperations, filter: filter("withCookie"))
+        #expect(cookie.diagnostics == all.diagnostics)
+        #expect(cookie.summary?.description == "1 operations, 0 schemas, 1 skipped (cookie-parameter: 1), 1 operations left out by the filter")
+    }
 }
+

@@ -1,11 +1,15 @@
-/// Breaks value-type recursion in imported declarations so the generated code compiles.
+/// The recursion-boxing pass: breaks value-type recursion so the generated code compiles, the
+/// one recursion policy of every front end.
 ///
 /// A struct cannot contain itself, not even through an `Optional` (arrays and dictionaries are
 /// fine: their storage is on the heap). The types are a graph whose edges are "contains by
 /// value" (property, union case and alias types with optionals stripped); every edge inside a
 /// strongly connected component is part of a cycle. Struct properties on such edges are given
 /// a one-case `indirect enum` box (`IndirectNode`), and unions in a cycle become `indirect`.
-struct IndirectStorage {
+/// So recursion through a declaration (`parent: Category?`, `Person → Company → Person`) is
+/// legal in a Specwright spec and in an OpenAPI document alike; a cycle with no declaration in
+/// between (aliases of each other) has no Swift type and is a front-end error.
+struct RecursionBoxing {
     private var declarations: [IR.TypeDeclaration]
     private var indexByName: [String: Int] = [:]
 
@@ -14,9 +18,20 @@ struct IndirectStorage {
         for (index, declaration) in declarations.enumerated() { indexByName[declaration.name.name] = index }
     }
 
+    /// `api` with boxes added where recursion needs them; box names are claimed among every
+    /// module-level name the API declares (types, group types, the client type).
+    static func apply(to api: IR.API) -> IR.API {
+        var taken = NameScope.reservedTypeNames + api.types.map(\.name.name) + [api.clientTypeName.name]
+        for group in api.groups { taken += [group.enumName.name, group.protocolName.name, group.clientName.name] }
+        var typeScope = NameScope(reserved: taken)
+        var boxed = api
+        boxed.types = apply(to: api.types, typeScope: &typeScope).declarations
+        return boxed
+    }
+
     /// The declarations with boxes added where recursion needs them, and how many properties were boxed.
-    static func apply(to declarations: [IR.TypeDeclaration], typeScope: inout NameScope) -> (declarations: [IR.TypeDeclaration], boxed: Int) {
-        var storage = IndirectStorage(declarations)
+    private static func apply(to declarations: [IR.TypeDeclaration], typeScope: inout NameScope) -> (declarations: [IR.TypeDeclaration], boxed: Int) {
+        var storage = RecursionBoxing(declarations)
         let component = storage.stronglyConnectedComponents()
         func cyclic(_ from: Int, _ to: Int) -> Bool { component[from] == component[to] }
         var boxes: [String: IR.Identifier] = [:]
