@@ -43,7 +43,9 @@ public enum GenerationPipeline {
                 isOpenAPI: translated.isOpenAPI, document: translated.document, files: files, templateFailure: templateFailure)
         }
         guard let lowered = translated.api, last > .frontEnd else {
-            return result(.frontEnd, translated.api, translated.diagnostics)
+            // An operation's error leaves the API to the filter pass; a run that stops before it fails.
+            let failed = translated.diagnostics.contains(where: \.isError)
+            return result(.frontEnd, failed ? nil : translated.api, translated.diagnostics)
         }
         let passed = IRPasses.run(lowered, filter: input.filter, documentTypeNames: translated.documentTypeNames)
         var diagnostics = withdrawing(passed.leftOut.diagnostics, from: translated.diagnostics)
