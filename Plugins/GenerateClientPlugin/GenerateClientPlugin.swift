@@ -50,18 +50,17 @@ struct GenerateClientPlugin: CommandPlugin {
     /// The spec files of a target, in a stable order.
     private func specs(in target: SourceModuleTarget) -> [URL] {
         target.sourceFiles.map(\.url)
-            .filter { $0.lastPathComponent.hasSuffix(".specwright.yaml") }
+            .filter(SpecFileNaming.isSpec)
             .sorted { $0.path < $1.path }
     }
 
     /// Runs `specwright generate` for one spec; its diagnostics go to the terminal as they are.
     /// Returns false when `--check` found the committed files out of date.
     private func run(tool: URL, spec: URL, into output: URL, mode: Mode) throws -> Bool {
-        let base = String(spec.lastPathComponent.dropLast(".specwright.yaml".count))
-        let prefix = base.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
-            .map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        let base = SpecFileNaming.baseName(of: spec)
+        let prefix = SpecFileNaming.filePrefix(for: base)
         var arguments = ["generate", spec.path, "--output", output.path, "--file-prefix", prefix]
-        let config = spec.deletingLastPathComponent().appendingPathComponent(base + ".specwright-config.yaml")
+        let config = SpecFileNaming.configFile(of: spec)
         if FileManager.default.fileExists(atPath: config.path) {
             arguments += ["--config", config.path]
         }
@@ -77,7 +76,7 @@ struct GenerateClientPlugin: CommandPlugin {
         guard process.terminationStatus == 0 else {
             throw GenerateClientError.toolFailed(spec: spec.lastPathComponent, status: process.terminationStatus)
         }
-        let files = "\(prefix)Types.swift, \(prefix)Endpoints.swift, \(prefix)Client.swift in \(output.path)"
+        let files = SpecFileNaming.outputFiles(for: base).joined(separator: ", ") + " in \(output.path)"
         print(mode.check ? "Up to date: \(files)" : "Generated \(files)")
         return true
     }

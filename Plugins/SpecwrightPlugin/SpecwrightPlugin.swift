@@ -37,40 +37,32 @@ struct SpecInputs {
     /// The `x.specwright-config.yaml` file next to it, when present.
     var config: URL?
 
-    /// The suffix that marks a file as a Specwright spec.
-    static let specSuffix = ".specwright.yaml"
-    /// The suffix of the optional per-spec settings file.
-    static let configSuffix = ".specwright-config.yaml"
-
     /// Specs among `files`, each paired with its config file when the target has one.
     static func find(in files: [URL]) -> [SpecInputs] {
-        let configs = Set(files.filter { $0.lastPathComponent.hasSuffix(configSuffix) }.map(\.path))
+        let configs = Set(files.filter { $0.lastPathComponent.hasSuffix(SpecFileNaming.configSuffix) }.map(\.path))
         return files
-            .filter { $0.lastPathComponent.hasSuffix(specSuffix) }
+            .filter(SpecFileNaming.isSpec)
             .sorted { $0.path < $1.path }
             .map { spec in
-                let base = String(spec.lastPathComponent.dropLast(specSuffix.count))
-                let config = spec.deletingLastPathComponent().appendingPathComponent(base + configSuffix)
+                let config = SpecFileNaming.configFile(of: spec)
                 return SpecInputs(spec: spec, config: configs.contains(config.path) ? config : nil)
             }
     }
 
     /// The spec's base name (`bookstore` for `bookstore.specwright.yaml`).
     var baseName: String {
-        String(spec.lastPathComponent.dropLast(Self.specSuffix.count))
+        SpecFileNaming.baseName(of: spec)
     }
 
     /// The `specwright generate` invocation for this spec, with every output declared.
     func buildCommand(tool: URL, workDirectory: URL) -> Command {
         let output = workDirectory.appendingPathComponent(baseName)
-        let prefix = Self.filePrefix(for: baseName)
+        let prefix = SpecFileNaming.filePrefix(for: baseName)
         var arguments = ["generate", spec.path, "--output", output.path, "--file-prefix", prefix, "--quiet"]
         if let config {
             arguments += ["--config", config.path]
         }
-        let outputs = ["Types", "Endpoints", "Client"].map {
-            output.appendingPathComponent("\(prefix)\($0).swift")
-        }
+        let outputs = SpecFileNaming.outputFiles(for: baseName).map { output.appendingPathComponent($0) }
         return .buildCommand(
             displayName: "Generating Swift client from \(spec.lastPathComponent)",
             executable: tool,
@@ -78,12 +70,5 @@ struct SpecInputs {
             inputFiles: [spec] + (config.map { [$0] } ?? []),
             outputFiles: outputs
         )
-    }
-
-    /// A file-name prefix that keeps outputs of several specs in one target apart
-    /// (SwiftPM rejects two sources with the same file name in one target).
-    static func filePrefix(for baseName: String) -> String {
-        let words = baseName.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
-        return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 }

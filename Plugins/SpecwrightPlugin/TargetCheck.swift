@@ -21,7 +21,7 @@ struct TargetCheck {
     /// The findings for a target whose files are `files`, in a stable order.
     func findings(in files: [URL]) -> [Finding] {
         let sorted = files.sorted { $0.path < $1.path }
-        let specs = sorted.map(\.lastPathComponent).filter { $0.hasSuffix(SpecInputs.specSuffix) }
+        let specs = sorted.map(\.lastPathComponent).filter { $0.hasSuffix(SpecFileNaming.specSuffix) }
         var findings: [Finding] = []
         if specs.isEmpty {
             findings.append(Finding(isError: true, message: """
@@ -31,17 +31,17 @@ struct TargetCheck {
         }
         for file in sorted {
             let name = file.lastPathComponent
-            if name.hasSuffix(SpecInputs.configSuffix) {
-                let spec = String(name.dropLast(SpecInputs.configSuffix.count)) + SpecInputs.specSuffix
+            if name.hasSuffix(SpecFileNaming.configSuffix) {
+                let spec = String(name.dropLast(SpecFileNaming.configSuffix.count)) + SpecFileNaming.specSuffix
                 guard !specs.contains(spec) else { continue }
                 var message = "'\(name)' configures '\(spec)', which target '\(targetName)' does not have; "
                     + "a config file is read only next to the spec of the same name"
                 if specs.count == 1, let only = specs.first {
-                    let config = String(only.dropLast(SpecInputs.specSuffix.count)) + SpecInputs.configSuffix
+                    let config = String(only.dropLast(SpecFileNaming.specSuffix.count)) + SpecFileNaming.configSuffix
                     message += " (for '\(only)': '\(config)')"
                 }
                 findings.append(Finding(isError: true, message: message, file: file))
-            } else if !name.hasSuffix(SpecInputs.specSuffix), let suggestion = Self.specName(for: name) {
+            } else if !name.hasSuffix(SpecFileNaming.specSuffix), let suggestion = Self.specName(for: name) {
                 findings.append(Finding(isError: false, message: """
                     '\(name)' is not read by SpecwrightPlugin: only files named *.specwright.yaml are specs; \
                     rename it to '\(suggestion)' to generate a client from it
@@ -62,9 +62,9 @@ struct TargetCheck {
         } else {
             return nil
         }
-        if stem.hasSuffix(".specwright-config") { return String(stem.dropLast(18)) + SpecInputs.configSuffix }
+        if stem.hasSuffix(".specwright-config") { return String(stem.dropLast(18)) + SpecFileNaming.configSuffix }
         if stem.hasSuffix(".specwright") { stem.removeLast(11) }
-        return stem + SpecInputs.specSuffix
+        return stem + SpecFileNaming.specSuffix
     }
 
     /// Sends the findings to SwiftPM (an error fails the build).
