@@ -13,6 +13,7 @@ extension HTTPCache {
     public func removeAll(operation: String) {
         memory.removeEntries { $0.operation == operation }
         disk?.removeAll(operation: operation)
+        changes.publish(.removed, url: nil)
     }
 
     /// Removes every stored response whose URL is `prefix` or lies below it: `…/books` removes
@@ -23,6 +24,7 @@ extension HTTPCache {
         while text.hasSuffix("/"), text.count > 1 { text.removeLast() }
         memory.removeAll { Self.url($0.url, isBelow: text) }
         disk?.removeAll(urlPrefix: text)
+        changes.publish(.removed, url: nil)
     }
 
     /// Whether `url` is `prefix` itself or a path, query or fragment below it.

@@ -18,6 +18,8 @@ public final class HTTPCache: Sendable {
     /// Keyed hashes of credentials, salted with the store's random salt (kept in the database, so
     /// partitions survive a relaunch; a memory-only cache uses a random salt per instance).
     let fingerprint: CredentialFingerprint
+    /// What observers (`APIClient.observe`) hear about stores and removals.
+    let changes = CacheChanges()
 
     /// A cache persisted in the SQLite database at `fileURL` (created with mode 0600; a corrupt
     /// file is replaced). When the file cannot be created at all, the cache runs memory-only
@@ -45,12 +47,14 @@ public final class HTTPCache: Sendable {
     public func removeAll(for account: String) {
         memory.removeAll { $0.account == account }
         disk?.removeAll(account: account)
+        changes.publish(.removed, url: nil)
     }
 
     /// Removes every stored response of every account.
     public func removeAll() {
         memory.removeAll { _ in true }
         disk?.removeAll(account: nil)
+        changes.publish(.removed, url: nil)
     }
 
     /// The stored response for `key` whose `Vary` matches `requestHeaders`, and the tier it came
@@ -70,18 +74,21 @@ public final class HTTPCache: Sendable {
     func store(_ entry: CacheEntry) {
         memory.insert(entry)
         disk?.insert(entry)
+        changes.publish(.stored, url: entry.key.url)
     }
 
     /// Removes every variant of `key` from both tiers.
     func remove(_ key: CacheKey) {
         memory.remove(key)
         disk?.remove(key)
+        changes.publish(.removed, url: key.url)
     }
 
     /// Removes `url` in every account (after an unsafe method changed the resource).
     func invalidate(url: String) {
         memory.removeAll { $0.url == url }
         disk?.removeAll(url: url)
+        changes.publish(.removed, url: url)
     }
 
     private static func newest(_ entries: [CacheEntry], matching headers: [String: String]) -> CacheEntry? {
