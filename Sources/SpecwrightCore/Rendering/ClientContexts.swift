@@ -15,7 +15,7 @@ struct ClientContexts {
             "methods": .list(methods),
             "hasDefaults": .bool(!defaulted.isEmpty),
             "defaultedMethods": .list(defaulted),
-        ]
+        ].merging(cacheContext(group)) { _, new in new }
     }
 
     // MARK: Signatures
@@ -28,7 +28,7 @@ struct ClientContexts {
         }
     }
 
-    private func parameterDeclarations(_ endpoint: IR.Endpoint, withDefaults: Bool) -> [String] {
+    func parameterDeclarations(_ endpoint: IR.Endpoint, withDefaults: Bool) -> [String] {
         endpoint.parameters.map { parameter in
             var text = parameter.name.code + ": " + parameter.type.code
             if withDefaults {
@@ -46,7 +46,7 @@ struct ClientContexts {
         endpoint.parameters.contains { $0.defaultValue != nil || $0.type.isOptional }
     }
 
-    private func forwardedArguments(_ endpoint: IR.Endpoint) -> [String] {
+    func forwardedArguments(_ endpoint: IR.Endpoint) -> [String] {
         endpoint.parameters.map { Self.argumentLabel($0.name) + ": " + $0.name.code }
     }
 

@@ -85,6 +85,60 @@ public struct BooksClient: BooksAPI {
     }
 }
 
+/// The `books` reads with a cache policy per call, with their metadata, and as live values.
+extension BooksClient {
+    /// ``BooksAPI/list(page:size:q:)`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
+    public func list(
+        page: Int = 1,
+        size: Int = 20,
+        q: String? = nil,
+        cache: CacheOverride
+    ) async throws -> [Book] {
+        try await self.listResponse(page: page, size: size, q: q, cache: cache).value
+    }
+
+    /// ``BooksAPI/list(page:size:q:)`` with the response's status, headers, cache status and age.
+    public func listResponse(
+        page: Int = 1,
+        size: Int = 20,
+        q: String? = nil,
+        cache: CacheOverride = .endpointDefault
+    ) async throws -> APIResponse<[Book]> {
+        try await self.client.response(
+            BooksEndpoint.list(page: page, size: size, q: q),
+            as: [Book].self,
+            cache: cache
+        )
+    }
+
+    /// Live values of ``BooksAPI/list(page:size:q:)``: the stored copy, then fresh ones (`APIClient.observe`).
+    public func observeList(
+        page: Int = 1,
+        size: Int = 20,
+        q: String? = nil
+    ) -> AsyncThrowingStream<APIResponse<[Book]>, any Error> {
+        self.client.observe(BooksEndpoint.list(page: page, size: size, q: q), as: [Book].self)
+    }
+
+    /// ``BooksAPI/get(id:)`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
+    public func get(id: UUID, cache: CacheOverride) async throws -> Book {
+        try await self.getResponse(id: id, cache: cache).value
+    }
+
+    /// ``BooksAPI/get(id:)`` with the response's status, headers, cache status and age.
+    public func getResponse(
+        id: UUID,
+        cache: CacheOverride = .endpointDefault
+    ) async throws -> APIResponse<Book> {
+        try await self.client.response(BooksEndpoint.get(id: id), as: Book.self, cache: cache)
+    }
+
+    /// Live values of ``BooksAPI/get(id:)``: the stored copy, then fresh ones (`APIClient.observe`).
+    public func observeGet(id: UUID) -> AsyncThrowingStream<APIResponse<Book>, any Error> {
+        self.client.observe(BooksEndpoint.get(id: id), as: Book.self)
+    }
+}
+
 /// The `config` endpoints. Code against this protocol so tests can substitute a fake.
 public protocol ConfigAPI: Sendable {
     /// `GET /config`
@@ -103,6 +157,26 @@ public struct ConfigClient: ConfigAPI {
 
     public func fetch() async throws -> AppConfig {
         try await self.client.send(ConfigEndpoint.fetch, as: AppConfig.self)
+    }
+}
+
+/// The `config` reads with a cache policy per call, with their metadata, and as live values.
+extension ConfigClient {
+    /// ``ConfigAPI/fetch()`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
+    public func fetch(cache: CacheOverride) async throws -> AppConfig {
+        try await self.fetchResponse(cache: cache).value
+    }
+
+    /// ``ConfigAPI/fetch()`` with the response's status, headers, cache status and age.
+    public func fetchResponse(
+        cache: CacheOverride = .endpointDefault
+    ) async throws -> APIResponse<AppConfig> {
+        try await self.client.response(ConfigEndpoint.fetch, as: AppConfig.self, cache: cache)
+    }
+
+    /// Live values of ``ConfigAPI/fetch()``: the stored copy, then fresh ones (`APIClient.observe`).
+    public func observeFetch() -> AsyncThrowingStream<APIResponse<AppConfig>, any Error> {
+        self.client.observe(ConfigEndpoint.fetch, as: AppConfig.self)
     }
 }
 

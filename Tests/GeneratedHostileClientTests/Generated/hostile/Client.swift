@@ -138,6 +138,58 @@ public struct DefaultClient: DefaultAPI {
     }
 }
 
+/// The `default` reads with a cache policy per call, with their metadata, and as live values.
+extension DefaultClient {
+    /// ``DefaultAPI/init2(id:qUote:self2:queryItems2:chunk2:)`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
+    public func init2(
+        id: Int,
+        qUote: String? = nil,
+        self2: Int = 3,
+        queryItems2: [Status],
+        chunk2: Bool? = nil,
+        cache: CacheOverride
+    ) async throws -> Class {
+        try await self.init2Response(
+            id: id,
+            qUote: qUote,
+            self2: self2,
+            queryItems2: queryItems2,
+            chunk2: chunk2,
+            cache: cache
+        ).value
+    }
+
+    /// ``DefaultAPI/init2(id:qUote:self2:queryItems2:chunk2:)`` with the response's status, headers, cache status and age.
+    public func init2Response(
+        id: Int,
+        qUote: String? = nil,
+        self2: Int = 3,
+        queryItems2: [Status],
+        chunk2: Bool? = nil,
+        cache: CacheOverride = .endpointDefault
+    ) async throws -> APIResponse<Class> {
+        try await self.client.response(
+            DefaultEndpoint.init2(id: id, qUote: qUote, self2: self2, queryItems2: queryItems2, chunk2: chunk2),
+            as: Class.self,
+            cache: cache
+        )
+    }
+
+    /// Live values of ``DefaultAPI/init2(id:qUote:self2:queryItems2:chunk2:)``: the stored copy, then fresh ones (`APIClient.observe`).
+    public func observeInit2(
+        id: Int,
+        qUote: String? = nil,
+        self2: Int = 3,
+        queryItems2: [Status],
+        chunk2: Bool? = nil
+    ) -> AsyncThrowingStream<APIResponse<Class>, any Error> {
+        self.client.observe(
+            DefaultEndpoint.init2(id: id, qUote: qUote, self2: self2, queryItems2: queryItems2, chunk2: chunk2),
+            as: Class.self
+        )
+    }
+}
+
 /// The `class` endpoints. Code against this protocol so tests can substitute a fake.
 public protocol ClassAPI: Sendable {
     /// `HEAD /`

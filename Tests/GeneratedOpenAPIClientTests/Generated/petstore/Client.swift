@@ -56,6 +56,63 @@ public struct PetsClient: PetsAPI {
     }
 }
 
+/// The `pets` reads with a cache policy per call, with their metadata, and as live values.
+extension PetsClient {
+    /// ``PetsAPI/listPets(limit:tags:)`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
+    public func listPets(
+        limit: Int32? = nil,
+        tags: [String]? = nil,
+        cache: CacheOverride
+    ) async throws -> Pets {
+        try await self.listPetsResponse(limit: limit, tags: tags, cache: cache).value
+    }
+
+    /// ``PetsAPI/listPets(limit:tags:)`` with the response's status, headers, cache status and age.
+    public func listPetsResponse(
+        limit: Int32? = nil,
+        tags: [String]? = nil,
+        cache: CacheOverride = .endpointDefault
+    ) async throws -> APIResponse<Pets> {
+        try await self.client.response(
+            PetsEndpoint.listPets(limit: limit, tags: tags),
+            as: Pets.self,
+            cache: cache
+        )
+    }
+
+    /// Live values of ``PetsAPI/listPets(limit:tags:)``: the stored copy, then fresh ones (`APIClient.observe`).
+    public func observeListPets(
+        limit: Int32? = nil,
+        tags: [String]? = nil
+    ) -> AsyncThrowingStream<APIResponse<Pets>, any Error> {
+        self.client.observe(PetsEndpoint.listPets(limit: limit, tags: tags), as: Pets.self)
+    }
+
+    /// ``PetsAPI/showPetById(petId:)`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
+    public func showPetById(petId: String, cache: CacheOverride) async throws -> Pet {
+        try await self.showPetByIdResponse(petId: petId, cache: cache).value
+    }
+
+    /// ``PetsAPI/showPetById(petId:)`` with the response's status, headers, cache status and age.
+    public func showPetByIdResponse(
+        petId: String,
+        cache: CacheOverride = .endpointDefault
+    ) async throws -> APIResponse<Pet> {
+        try await self.client.response(
+            PetsEndpoint.showPetById(petId: petId),
+            as: Pet.self,
+            cache: cache
+        )
+    }
+
+    /// Live values of ``PetsAPI/showPetById(petId:)``: the stored copy, then fresh ones (`APIClient.observe`).
+    public func observeShowPetById(
+        petId: String
+    ) -> AsyncThrowingStream<APIResponse<Pet>, any Error> {
+        self.client.observe(PetsEndpoint.showPetById(petId: petId), as: Pet.self)
+    }
+}
+
 /// Swagger Petstore
 public struct SwaggerPetstoreClient: Sendable {
     /// The service settings from petstore.yaml.

@@ -189,6 +189,84 @@ public struct PetClient: PetAPI {
     }
 }
 
+/// The `pet` reads with a cache policy per call, with their metadata, and as live values.
+extension PetClient {
+    /// ``PetAPI/findPetsByStatus(status:)`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
+    public func findPetsByStatus(
+        status: FindPetsByStatusStatus = .available,
+        cache: CacheOverride
+    ) async throws -> [Pet] {
+        try await self.findPetsByStatusResponse(status: status, cache: cache).value
+    }
+
+    /// ``PetAPI/findPetsByStatus(status:)`` with the response's status, headers, cache status and age.
+    public func findPetsByStatusResponse(
+        status: FindPetsByStatusStatus = .available,
+        cache: CacheOverride = .endpointDefault
+    ) async throws -> APIResponse<[Pet]> {
+        try await self.client.response(
+            PetEndpoint.findPetsByStatus(status: status),
+            as: [Pet].self,
+            cache: cache
+        )
+    }
+
+    /// Live values of ``PetAPI/findPetsByStatus(status:)``: the stored copy, then fresh ones (`APIClient.observe`).
+    public func observeFindPetsByStatus(
+        status: FindPetsByStatusStatus = .available
+    ) -> AsyncThrowingStream<APIResponse<[Pet]>, any Error> {
+        self.client.observe(PetEndpoint.findPetsByStatus(status: status), as: [Pet].self)
+    }
+
+    /// ``PetAPI/findPetsByTags(tags:)`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
+    public func findPetsByTags(tags: [String]? = nil, cache: CacheOverride) async throws -> [Pet] {
+        try await self.findPetsByTagsResponse(tags: tags, cache: cache).value
+    }
+
+    /// ``PetAPI/findPetsByTags(tags:)`` with the response's status, headers, cache status and age.
+    public func findPetsByTagsResponse(
+        tags: [String]? = nil,
+        cache: CacheOverride = .endpointDefault
+    ) async throws -> APIResponse<[Pet]> {
+        try await self.client.response(
+            PetEndpoint.findPetsByTags(tags: tags),
+            as: [Pet].self,
+            cache: cache
+        )
+    }
+
+    /// Live values of ``PetAPI/findPetsByTags(tags:)``: the stored copy, then fresh ones (`APIClient.observe`).
+    public func observeFindPetsByTags(
+        tags: [String]? = nil
+    ) -> AsyncThrowingStream<APIResponse<[Pet]>, any Error> {
+        self.client.observe(PetEndpoint.findPetsByTags(tags: tags), as: [Pet].self)
+    }
+
+    /// ``PetAPI/getPetById(petId:)`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
+    public func getPetById(petId: Int64, cache: CacheOverride) async throws -> Pet {
+        try await self.getPetByIdResponse(petId: petId, cache: cache).value
+    }
+
+    /// ``PetAPI/getPetById(petId:)`` with the response's status, headers, cache status and age.
+    public func getPetByIdResponse(
+        petId: Int64,
+        cache: CacheOverride = .endpointDefault
+    ) async throws -> APIResponse<Pet> {
+        try await self.client.response(
+            PetEndpoint.getPetById(petId: petId),
+            as: Pet.self,
+            cache: cache
+        )
+    }
+
+    /// Live values of ``PetAPI/getPetById(petId:)``: the stored copy, then fresh ones (`APIClient.observe`).
+    public func observeGetPetById(
+        petId: Int64
+    ) -> AsyncThrowingStream<APIResponse<Pet>, any Error> {
+        self.client.observe(PetEndpoint.getPetById(petId: petId), as: Pet.self)
+    }
+}
+
 /// The `store` endpoints. Code against this protocol so tests can substitute a fake.
 public protocol StoreAPI: Sendable {
     /// Returns pet inventories by status.
@@ -242,6 +320,54 @@ public struct StoreClient: StoreAPI {
 
     public func deleteOrder(orderId: Int64) async throws {
         try await self.client.send(StoreEndpoint.deleteOrder(orderId: orderId))
+    }
+}
+
+/// The `store` reads with a cache policy per call, with their metadata, and as live values.
+extension StoreClient {
+    /// ``StoreAPI/getInventory()`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
+    public func getInventory(cache: CacheOverride) async throws -> [String: Int32] {
+        try await self.getInventoryResponse(cache: cache).value
+    }
+
+    /// ``StoreAPI/getInventory()`` with the response's status, headers, cache status and age.
+    public func getInventoryResponse(
+        cache: CacheOverride = .endpointDefault
+    ) async throws -> APIResponse<[String: Int32]> {
+        try await self.client.response(
+            StoreEndpoint.getInventory,
+            as: [String: Int32].self,
+            cache: cache
+        )
+    }
+
+    /// Live values of ``StoreAPI/getInventory()``: the stored copy, then fresh ones (`APIClient.observe`).
+    public func observeGetInventory() -> AsyncThrowingStream<APIResponse<[String: Int32]>, any Error> {
+        self.client.observe(StoreEndpoint.getInventory, as: [String: Int32].self)
+    }
+
+    /// ``StoreAPI/getOrderById(orderId:)`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
+    public func getOrderById(orderId: Int64, cache: CacheOverride) async throws -> Order {
+        try await self.getOrderByIdResponse(orderId: orderId, cache: cache).value
+    }
+
+    /// ``StoreAPI/getOrderById(orderId:)`` with the response's status, headers, cache status and age.
+    public func getOrderByIdResponse(
+        orderId: Int64,
+        cache: CacheOverride = .endpointDefault
+    ) async throws -> APIResponse<Order> {
+        try await self.client.response(
+            StoreEndpoint.getOrderById(orderId: orderId),
+            as: Order.self,
+            cache: cache
+        )
+    }
+
+    /// Live values of ``StoreAPI/getOrderById(orderId:)``: the stored copy, then fresh ones (`APIClient.observe`).
+    public func observeGetOrderById(
+        orderId: Int64
+    ) -> AsyncThrowingStream<APIResponse<Order>, any Error> {
+        self.client.observe(StoreEndpoint.getOrderById(orderId: orderId), as: Order.self)
     }
 }
 
@@ -344,6 +470,66 @@ public struct UserClient: UserAPI {
 
     public func deleteUser(username: String) async throws {
         try await self.client.send(UserEndpoint.deleteUser(username: username))
+    }
+}
+
+/// The `user` reads with a cache policy per call, with their metadata, and as live values.
+extension UserClient {
+    /// ``UserAPI/loginUser(username:password:)`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
+    public func loginUser(
+        username: String? = nil,
+        password: String? = nil,
+        cache: CacheOverride
+    ) async throws -> String {
+        try await self.loginUserResponse(username: username, password: password, cache: cache).value
+    }
+
+    /// ``UserAPI/loginUser(username:password:)`` with the response's status, headers, cache status and age.
+    public func loginUserResponse(
+        username: String? = nil,
+        password: String? = nil,
+        cache: CacheOverride = .endpointDefault
+    ) async throws -> APIResponse<String> {
+        try await self.client.response(
+            UserEndpoint.loginUser(username: username, password: password),
+            as: String.self,
+            cache: cache
+        )
+    }
+
+    /// Live values of ``UserAPI/loginUser(username:password:)``: the stored copy, then fresh ones (`APIClient.observe`).
+    public func observeLoginUser(
+        username: String? = nil,
+        password: String? = nil
+    ) -> AsyncThrowingStream<APIResponse<String>, any Error> {
+        self.client.observe(
+            UserEndpoint.loginUser(username: username, password: password),
+            as: String.self
+        )
+    }
+
+    /// ``UserAPI/getUserByName(username:)`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
+    public func getUserByName(username: String, cache: CacheOverride) async throws -> User {
+        try await self.getUserByNameResponse(username: username, cache: cache).value
+    }
+
+    /// ``UserAPI/getUserByName(username:)`` with the response's status, headers, cache status and age.
+    public func getUserByNameResponse(
+        username: String,
+        cache: CacheOverride = .endpointDefault
+    ) async throws -> APIResponse<User> {
+        try await self.client.response(
+            UserEndpoint.getUserByName(username: username),
+            as: User.self,
+            cache: cache
+        )
+    }
+
+    /// Live values of ``UserAPI/getUserByName(username:)``: the stored copy, then fresh ones (`APIClient.observe`).
+    public func observeGetUserByName(
+        username: String
+    ) -> AsyncThrowingStream<APIResponse<User>, any Error> {
+        self.client.observe(UserEndpoint.getUserByName(username: username), as: User.self)
     }
 }
 

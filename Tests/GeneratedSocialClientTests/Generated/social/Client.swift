@@ -27,6 +27,26 @@ public struct ConfigClient: ConfigAPI {
     }
 }
 
+/// The `config` reads with a cache policy per call, with their metadata, and as live values.
+extension ConfigClient {
+    /// ``ConfigAPI/load()`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
+    public func load(cache: CacheOverride) async throws -> RemoteConfig {
+        try await self.loadResponse(cache: cache).value
+    }
+
+    /// ``ConfigAPI/load()`` with the response's status, headers, cache status and age.
+    public func loadResponse(
+        cache: CacheOverride = .endpointDefault
+    ) async throws -> APIResponse<RemoteConfig> {
+        try await self.client.response(ConfigEndpoint.load, as: RemoteConfig.self, cache: cache)
+    }
+
+    /// Live values of ``ConfigAPI/load()``: the stored copy, then fresh ones (`APIClient.observe`).
+    public func observeLoad() -> AsyncThrowingStream<APIResponse<RemoteConfig>, any Error> {
+        self.client.observe(ConfigEndpoint.load, as: RemoteConfig.self)
+    }
+}
+
 /// The `profiles` endpoints. Code against this protocol so tests can substitute a fake.
 public protocol ProfilesAPI: Sendable {
     /// `GET /me`
@@ -82,6 +102,44 @@ public struct ProfilesClient: ProfilesAPI {
     }
 }
 
+/// The `profiles` reads with a cache policy per call, with their metadata, and as live values.
+extension ProfilesClient {
+    /// ``ProfilesAPI/me()`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
+    public func me(cache: CacheOverride) async throws -> Profile {
+        try await self.meResponse(cache: cache).value
+    }
+
+    /// ``ProfilesAPI/me()`` with the response's status, headers, cache status and age.
+    public func meResponse(
+        cache: CacheOverride = .endpointDefault
+    ) async throws -> APIResponse<Profile> {
+        try await self.client.response(ProfilesEndpoint.me, as: Profile.self, cache: cache)
+    }
+
+    /// Live values of ``ProfilesAPI/me()``: the stored copy, then fresh ones (`APIClient.observe`).
+    public func observeMe() -> AsyncThrowingStream<APIResponse<Profile>, any Error> {
+        self.client.observe(ProfilesEndpoint.me, as: Profile.self)
+    }
+
+    /// ``ProfilesAPI/get(id:)`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
+    public func get(id: UUID, cache: CacheOverride) async throws -> Profile {
+        try await self.getResponse(id: id, cache: cache).value
+    }
+
+    /// ``ProfilesAPI/get(id:)`` with the response's status, headers, cache status and age.
+    public func getResponse(
+        id: UUID,
+        cache: CacheOverride = .endpointDefault
+    ) async throws -> APIResponse<Profile> {
+        try await self.client.response(ProfilesEndpoint.get(id: id), as: Profile.self, cache: cache)
+    }
+
+    /// Live values of ``ProfilesAPI/get(id:)``: the stored copy, then fresh ones (`APIClient.observe`).
+    public func observeGet(id: UUID) -> AsyncThrowingStream<APIResponse<Profile>, any Error> {
+        self.client.observe(ProfilesEndpoint.get(id: id), as: Profile.self)
+    }
+}
+
 /// The `feed` endpoints. Code against this protocol so tests can substitute a fake.
 public protocol FeedAPI: Sendable {
     /// `GET /feed`
@@ -134,6 +192,83 @@ public struct FeedClient: FeedAPI {
 
     public func byHandle(handle: String, cursor: String?) async throws -> FeedPage {
         try await self.client.send(
+            FeedEndpoint.byHandle(handle: handle, cursor: cursor),
+            as: FeedPage.self
+        )
+    }
+}
+
+/// The `feed` reads with a cache policy per call, with their metadata, and as live values.
+extension FeedClient {
+    /// ``FeedAPI/home(cursor:limit:includeReplies:)`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
+    public func home(
+        cursor: String? = nil,
+        limit: Int = 30,
+        includeReplies: Bool = false,
+        cache: CacheOverride
+    ) async throws -> FeedPage {
+        try await self.homeResponse(
+            cursor: cursor,
+            limit: limit,
+            includeReplies: includeReplies,
+            cache: cache
+        ).value
+    }
+
+    /// ``FeedAPI/home(cursor:limit:includeReplies:)`` with the response's status, headers, cache status and age.
+    public func homeResponse(
+        cursor: String? = nil,
+        limit: Int = 30,
+        includeReplies: Bool = false,
+        cache: CacheOverride = .endpointDefault
+    ) async throws -> APIResponse<FeedPage> {
+        try await self.client.response(
+            FeedEndpoint.home(cursor: cursor, limit: limit, includeReplies: includeReplies),
+            as: FeedPage.self,
+            cache: cache
+        )
+    }
+
+    /// Live values of ``FeedAPI/home(cursor:limit:includeReplies:)``: the stored copy, then fresh ones (`APIClient.observe`).
+    public func observeHome(
+        cursor: String? = nil,
+        limit: Int = 30,
+        includeReplies: Bool = false
+    ) -> AsyncThrowingStream<APIResponse<FeedPage>, any Error> {
+        self.client.observe(
+            FeedEndpoint.home(cursor: cursor, limit: limit, includeReplies: includeReplies),
+            as: FeedPage.self
+        )
+    }
+
+    /// ``FeedAPI/byHandle(handle:cursor:)`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
+    public func byHandle(
+        handle: String,
+        cursor: String? = nil,
+        cache: CacheOverride
+    ) async throws -> FeedPage {
+        try await self.byHandleResponse(handle: handle, cursor: cursor, cache: cache).value
+    }
+
+    /// ``FeedAPI/byHandle(handle:cursor:)`` with the response's status, headers, cache status and age.
+    public func byHandleResponse(
+        handle: String,
+        cursor: String? = nil,
+        cache: CacheOverride = .endpointDefault
+    ) async throws -> APIResponse<FeedPage> {
+        try await self.client.response(
+            FeedEndpoint.byHandle(handle: handle, cursor: cursor),
+            as: FeedPage.self,
+            cache: cache
+        )
+    }
+
+    /// Live values of ``FeedAPI/byHandle(handle:cursor:)``: the stored copy, then fresh ones (`APIClient.observe`).
+    public func observeByHandle(
+        handle: String,
+        cursor: String? = nil
+    ) -> AsyncThrowingStream<APIResponse<FeedPage>, any Error> {
+        self.client.observe(
             FeedEndpoint.byHandle(handle: handle, cursor: cursor),
             as: FeedPage.self
         )
