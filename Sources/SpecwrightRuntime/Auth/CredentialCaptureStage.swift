@@ -15,18 +15,18 @@ import Foundation
 /// switch), or a provider failed, nothing is captured: the cache stays out of the call and the
 /// attempt loop resolves the credentials itself (and reports a provider's error as before).
 struct CredentialCaptureStage: CallStage {
-    /// The credentials `call` would send now (the auth interceptor's resolution).
-    let resolve: @Sendable (CallContext) async throws -> CallCredentials
+    /// Resolves the credentials a call would send now.
+    let auth: AuthInterceptor
     let accountIdentity: @Sendable () async -> String?
-    /// A keyed hash of a credential text.
-    let fingerprint: @Sendable (String) -> String
+    /// Keys the hash of a credential text.
+    let fingerprint: CredentialFingerprint
 
     func handle(_ context: CallContext, next: @escaping CallHandler) async throws -> HTTPResponse {
         var context = context
         let identity = await accountIdentity()
-        if let credentials = try? await resolve(context), await accountIdentity() == identity {
+        if let credentials = try? await auth.resolve(for: context), await accountIdentity() == identity {
             context.credentials = credentials
-            context.partition = Self.partition(identity: identity, credentials: credentials, fingerprint: fingerprint)
+            context.partition = Self.partition(identity: identity, credentials: credentials, fingerprint: { fingerprint($0) })
         }
         return try await next(context)
     }

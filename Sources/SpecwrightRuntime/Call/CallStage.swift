@@ -8,8 +8,9 @@ public typealias CallHandler = @Sendable (CallContext) async throws -> HTTPRespo
 ///
 /// A stage may return without calling `next` (a cache hit), call it once (the usual case),
 /// transform what it returns (envelope unwrapping, cache store) or throw a `SpecwrightError`.
-/// Stages run in `ClientConfiguration.stages` order, the first one outermost; the retry loop is
-/// always innermost. See docs/runtime.md for the order the data layer uses.
+/// The app places its stages outside the data layer (`ClientConfiguration.stagesBeforeDataLayer`)
+/// or inside it (`ClientConfiguration.stages`), each list in array order, the first one
+/// outermost; the attempt loop is always innermost. `CallPipeline` documents the whole order.
 public protocol CallStage: Sendable {
     /// Handles one call. `next` may escape: in-flight de-duplication runs it in a task shared by
     /// several callers, and stale-while-revalidate runs it after the call has returned.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The entry point generated clients hold: builds requests from endpoints and runs them through
-/// the pipeline (stages → attempt loop → decoding). Immutable after `init`; calls run fully
+/// the pipeline (`CallPipeline`: stages → attempt loop), then decodes. Immutable after `init`; calls run fully
 /// concurrently — no actor or lock serializes requests or decoding.
 public final class APIClient: Sendable {
     /// The service this client talks to.
@@ -18,14 +18,13 @@ public final class APIClient: Sendable {
     let handler: CallHandler
     let redactor: Redactor
 
-    /// Creates a client for `service`.
+    /// Creates a client for `service`. The pipeline its calls run through is assembled by
+    /// `CallPipeline` (see its documentation for the order of every stage).
     public init(service: ServiceDescription, configuration: ClientConfiguration = .init()) {
         self.service = service
         self.configuration = configuration
         let transport = configuration.transport ?? URLSessionTransport()
         self.transport = transport
-        let budget = configuration.retryBudget.map { RetryBudget($0) }
-        retryBudget = budget
         var builder = RequestBuilder(
             service: service, baseURL: configuration.baseURL, allowsInsecureHTTP: configuration.allowsInsecureHTTP,
             retryOverride: configuration.retryPolicy)
@@ -35,31 +34,10 @@ public final class APIClient: Sendable {
         self.decoder = decoder
         let redactor = Redactor(configuration: configuration.logging, scheme: service.auth)
         self.redactor = redactor
-
-        // Any endpoint may ask for a bearer token (OpenAPI security is per operation), so the
-        // refresher exists whenever the app can refresh; `CredentialProviders` decides per call.
-        var refresher: SingleFlightRefresher?
-        if let refresh = configuration.tokenProvider?.refresh {
-            refresher = SingleFlightRefresher(
-                refresh: refresh, window: configuration.refreshWindow, refreshTimeout: configuration.refreshTimeout, clock: configuration.clock)
-        }
-        let credentials = CredentialProviders(configuration)
-        let commonHeaders = CommonHeadersInterceptor(common: configuration.commonHeaders, requestIDHeader: configuration.requestIDHeader)
-        let auth = AuthInterceptor(providers: credentials)
-        var interceptors: [any Interceptor] = [commonHeaders, auth]
-        interceptors += configuration.interceptors
-        if configuration.logging.isEnabled {
-            interceptors.append(LoggingInterceptor(sink: configuration.logging.sink, redactor: redactor))
-        }
-        let loop = AttemptLoop(
-            transport: transport, interceptors: interceptors, refresher: refresher, credentials: credentials, budget: budget,
-            clock: configuration.clock, random: configuration.random, decoder: decoder, limits: configuration.transferLimits)
-        let dataStages = configuration.dataLayer.stages(
-            service: service, signedInAccount: configuration.tokenProvider?.account,
-            build: { [builder] endpoint in try builder.build(endpoint) },
-            credentials: { context in try await auth.resolve(for: context) },
-            preview: { context in commonHeaders.adding(to: context.request, callID: context.callID) })
-        handler = CallChain.compose(dataStages + configuration.stages) { context in try await loop.run(context) }
+        let pipeline = CallPipeline(
+            service: service, configuration: configuration, builder: builder, transport: transport, decoder: decoder, redactor: redactor)
+        retryBudget = pipeline.retryBudget
+        handler = pipeline.handler
     }
 
     /// Sends `endpoint` and decodes the response body as `R`.

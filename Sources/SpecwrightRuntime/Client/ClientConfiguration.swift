@@ -25,9 +25,15 @@ public struct ClientConfiguration: Sendable {
     public var apiKeyProvider: (@Sendable () async throws -> String?)?
     /// The app's interceptors, run after the built-ins (see docs/runtime.md for the order).
     public var interceptors: [any Interceptor]
-    /// Stages around the retry loop, outermost first (the data layer's gate, cache, de-duplication,
-    /// envelope). Empty by default.
+    /// The app's stages inside the data layer: between it (gate, envelope, cache, de-duplication)
+    /// and the attempt loop, in array order (the first one outermost). They see each call that goes
+    /// to the network once, with the body as the server sent it (envelopes still wrapped), and
+    /// never a call the cache answered. Empty by default; the whole order is on `CallPipeline`.
     public var stages: [any CallStage]
+    /// The app's stages outside the data layer, in array order (the first one outermost): they
+    /// see every call, before the config gate holds it back and whether or not the cache answers
+    /// it, and its response after envelope unwrapping. Empty by default.
+    public var stagesBeforeDataLayer: [any CallStage]
     /// Replaces the service's default retry policy (endpoint policies still win); `nil` keeps it.
     public var retryPolicy: RetryPolicy?
     /// The client-wide retry budget; `nil` disables it (not recommended).
@@ -66,7 +72,7 @@ public struct ClientConfiguration: Sendable {
         basicCredentialsProvider: (@Sendable () async throws -> BasicCredentials?)? = nil,
         apiKeys: (@Sendable (_ name: String) async throws -> String?)? = nil,
         apiKeyProvider: (@Sendable () async throws -> String?)? = nil, interceptors: [any Interceptor] = [],
-        stages: [any CallStage] = [], retryPolicy: RetryPolicy? = nil,
+        stages: [any CallStage] = [], stagesBeforeDataLayer: [any CallStage] = [], retryPolicy: RetryPolicy? = nil,
         retryBudget: RetryBudget.Configuration? = .default, refreshWindow: RefreshWindow = .default,
         refreshTimeout: TimeInterval = ClientConfiguration.defaultRefreshTimeout,
         commonHeaders: CommonHeaders = .default, requestIDHeader: String? = ClientConfiguration.defaultRequestIDHeader,
@@ -83,6 +89,7 @@ public struct ClientConfiguration: Sendable {
         self.apiKeyProvider = apiKeyProvider
         self.interceptors = interceptors
         self.stages = stages
+        self.stagesBeforeDataLayer = stagesBeforeDataLayer
         self.retryPolicy = retryPolicy
         self.retryBudget = retryBudget
         self.refreshWindow = refreshWindow

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The data layer's part of `ClientConfiguration`: the HTTP cache, whose account a request
-/// belongs to, session-expiry notification, the config gate and read de-duplication.
+/// belongs to, session-expiry notification, the config gate and read de-duplication. Where its
+/// stages sit in the pipeline: `CallPipeline`.
 public struct DataLayerConfiguration: Sendable {
     /// The HTTP cache; nil disables caching (every `CachePolicy` then behaves as `networkOnly`).
     public var cache: HTTPCache?
@@ -52,35 +53,5 @@ public struct DataLayerConfiguration: Sendable {
     /// Call after a successful login: re-arms session-expiry notification.
     public func didLogIn() {
         session.didLogIn()
-    }
-
-    /// The data layer's stages in pipeline order (outermost first): config gate, envelope and
-    /// session expiry, credential capture (when the cache or de-duplication is on), HTTP cache,
-    /// in-flight de-duplication. The retry loop runs inside them. `credentials` resolves what a
-    /// call would send; `preview` adds the common headers without sending.
-    func stages(
-        service: ServiceDescription, signedInAccount: (@Sendable () async -> String?)?,
-        build: @escaping @Sendable (any Endpoint) throws -> CallContext,
-        credentials: @escaping @Sendable (CallContext) async throws -> CallCredentials,
-        preview: @escaping @Sendable (CallContext) -> HTTPRequest
-    ) -> [any CallStage] {
-        var stages: [any CallStage] = [
-            ConfigGateStage(gate: gate, build: build, fallback: service.gateEndpoint),
-            EnvelopeStage(format: service.envelope, session: session),
-        ]
-        if cache != nil || deduplicatesReads {
-            let fingerprint = cache?.fingerprint ?? .random()
-            stages.append(CredentialCaptureStage(
-                resolve: credentials, accountIdentity: partitionIdentity(signedInAccount: signedInAccount),
-                fingerprint: { fingerprint($0) }))
-        }
-        if let cache {
-            stages.append(HTTPCacheCallStage(
-                stage: HTTPCacheStage(cache: cache), preview: preview, envelope: service.envelope.map(EnvelopeStage.unwrapper)))
-        }
-        if deduplicatesReads {
-            stages.append(DeduplicationStage())
-        }
-        return stages
     }
 }

@@ -97,8 +97,8 @@ public final class ConfigGate: Sendable {
 
     /// The context the gate call should use: built from `endpoint`, or a fresh copy of the
     /// learned one; nil when no gate is known yet.
-    func openingContext(build: (any Endpoint) throws -> CallContext, fallback: (any Endpoint)? = nil) throws -> CallContext? {
-        if let endpoint = endpoint ?? fallback { return try build(endpoint) }
+    func openingContext(builder: RequestBuilder, fallback: (any Endpoint)? = nil) throws -> CallContext? {
+        if let endpoint = endpoint ?? fallback { return try builder.build(endpoint) }
         guard var learned = state.withLock({ $0.learned }) else { return nil }
         learned.callID = UUID()
         learned.trace = CallTrace()

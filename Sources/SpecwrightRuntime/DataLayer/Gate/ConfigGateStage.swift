@@ -8,8 +8,8 @@ import Foundation
 /// shows its stored data. Without a stored copy it fails with "config unavailable" as usual.
 struct ConfigGateStage: CallStage {
     let gate: ConfigGate
-    /// Builds a call context for the configured gate endpoint (the client's request builder).
-    let build: @Sendable (any Endpoint) throws -> CallContext
+    /// The client's request builder, for the call that opens the gate.
+    let builder: RequestBuilder
     /// The service's gate endpoint, used when the gate was not given one itself.
     var fallback: (any Endpoint)? = nil
 
@@ -20,7 +20,7 @@ struct ConfigGateStage: CallStage {
             return response
         }
         if gate.isOpen { return try await next(context) }
-        guard let opening = try gate.openingContext(build: build, fallback: fallback) else { return try await next(context) }
+        guard let opening = try gate.openingContext(builder: builder, fallback: fallback) else { return try await next(context) }
         do {
             try await gate.ensureOpen(
                 open: {
