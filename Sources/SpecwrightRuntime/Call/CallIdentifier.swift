@@ -25,6 +25,29 @@ enum CallIdentifier {
         }
     }
 
+    /// `id.uuidString` (upper-case, 8-4-4-4-12), written directly: Foundation formats it with
+    /// `snprintf` on Linux, a few thousand instructions on every call that sends a request id.
+    static func text(_ id: UUID) -> String {
+        let digits: StaticString = "0123456789ABCDEF"
+        return withUnsafeBytes(of: id.uuid) { bytes in
+            String(unsafeUninitializedCapacity: 36) { output in
+                digits.withUTF8Buffer { hex in
+                    var position = 0
+                    for index in 0..<16 {
+                        if index == 4 || index == 6 || index == 8 || index == 10 {
+                            output[position] = UInt8(ascii: "-")
+                            position += 1
+                        }
+                        output[position] = hex[Int(bytes[index] >> 4)]
+                        output[position + 1] = hex[Int(bytes[index] & 0x0F)]
+                        position += 2
+                    }
+                }
+                return 36
+            }
+        }
+    }
+
     private static func splitMix(_ seed: inout UInt64) -> UInt64 {
         seed &+= 0x9E37_79B9_7F4A_7C15
         var z = seed

@@ -16,16 +16,18 @@ public struct HTTPHeader: Sendable, Hashable {
 
 extension HTTPHeader {
     /// Whether two field names are equal ignoring ASCII case (field names are ASCII tokens,
-    /// RFC 9110 §5.1); a byte comparison, much cheaper than a locale-aware comparison.
+    /// RFC 9110 §5.1); a byte comparison, much cheaper than a locale-aware comparison. Names of
+    /// different lengths (most pairs) are told apart without looking at a byte.
     static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
-        var left = lhs.utf8.makeIterator()
-        var right = rhs.utf8.makeIterator()
-        while true {
-            switch (left.next(), right.next()) {
-            case (nil, nil): return true
-            case (let a?, let b?):
-                if a != b, lowercased(a) != lowercased(b) { return false }
-            default: return false
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        var lhs = lhs
+        var rhs = rhs
+        return lhs.withUTF8 { left in
+            rhs.withUTF8 { right in
+                for index in left.indices where left[index] != right[index] && lowercased(left[index]) != lowercased(right[index]) {
+                    return false
+                }
+                return true
             }
         }
     }

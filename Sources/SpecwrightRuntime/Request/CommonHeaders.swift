@@ -99,7 +99,7 @@ struct CommonHeadersInterceptor: Interceptor {
             request.headers.setValue(String(Int64((Date().timeIntervalSince1970 * 1000).rounded())), for: name)
         }
         if let name = requestIDHeader {
-            request.headers.addIfAbsent(HTTPHeader(name, callID.uuidString))
+            request.headers.addIfAbsent(HTTPHeader(name, CallIdentifier.text(callID)))
         }
         return request
     }

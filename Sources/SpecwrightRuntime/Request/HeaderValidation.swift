@@ -13,12 +13,14 @@ enum HeaderValidation {
         guard isToken(name) else {
             throw SpecwrightError(.invalidRequest("header name \(String(reflecting: name)) is not an RFC 9110 token"))
         }
-        guard !value.utf8.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 }) else {
+        guard isSafeValue(value) else {
             throw SpecwrightError(.invalidRequest("the value of header '\(name)' contains CR, LF or NUL"))
         }
     }
 
-    /// Checks every field of `headers`.
+    /// Checks every field of `headers`. Runs after every request interceptor of every attempt, so
+    /// both checks are plain byte loops over the strings' UTF-8 storage (no closure or `String`
+    /// scan per byte).
     static func check(_ headers: [HTTPHeader]) throws(SpecwrightError) {
         for header in headers { try check(name: header.name, value: header.value) }
     }
@@ -26,15 +28,37 @@ enum HeaderValidation {
     /// `token = 1*tchar`; `tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." /
     /// "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA`.
     static func isToken(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy(isTokenCharacter)
+        var name = name
+        return name.withUTF8 { bytes in
+            guard !bytes.isEmpty else { return false }
+            for byte in bytes where !isTokenCharacter(byte) { return false }
+            return true
+        }
+    }
+
+    /// Whether `value` is free of CR, LF and NUL.
+    static func isSafeValue(_ value: String) -> Bool {
+        var value = value
+        return value.withUTF8 { bytes in
+            for byte in bytes where byte <= 13 && (byte == 13 || byte == 10 || byte == 0) { return false }
+            return true
+        }
+    }
+
+    /// The `tchar` bytes as two 64-bit masks: bit `b` of `tokenLow` for bytes 0–63, bit `b − 64`
+    /// of `tokenHigh` for bytes 64–127 (no byte above 127 is a `tchar`).
+    private static let tokenLow: UInt64 = mask("!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", offset: 0)
+    private static let tokenHigh: UInt64 = mask("!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", offset: 64)
+
+    private static func mask(_ characters: String, offset: UInt8) -> UInt64 {
+        var mask: UInt64 = 0
+        for byte in characters.utf8 where byte >= offset && byte < offset + 64 { mask |= 1 << UInt64(byte - offset) }
+        return mask
     }
 
     private static func isTokenCharacter(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
+        if byte < 64 { return tokenLow & (1 << UInt64(byte)) != 0 }
+        if byte < 128 { return tokenHigh & (1 << UInt64(byte - 64)) != 0 }
+        return false
     }
 }

@@ -75,7 +75,7 @@ enum HeaderLookup {
 extension HeaderLookup {
     /// Ordered header fields as a dictionary; repeated names are joined with ", " (RFC 9110 §5.3).
     static func dictionary(_ fields: [HTTPHeader]) -> [String: String] {
-        var result: [String: String] = [:]
+        var result = [String: String](minimumCapacity: fields.count)
         for field in fields {
             let name = field.name.lowercased()
             if let existing = result[name] {
