@@ -262,6 +262,8 @@ class Handler(BaseHTTPRequestHandler):
 #   /<sid>/gate[?fail=1][&delay=S]          the config gate call (500 when fail=1)
 #   /<sid>/envelope?code=N[&message=M]      {"code": N, "message": M, "data": {"attempt": n}}
 #   /<sid>/batch?ids=a&ids=b…[&delay=S]      [{"id": "a"}, …]; tracks calls and peak concurrency
+#         [&slow_ids=a,b] only calls holding one of these ids wait `delay`; [&fail_ids=a,b] calls
+#         holding one of these get 500; [&cc=V] sent as Cache-Control
 #   /<sid>/outbox[?delay=S]                 POST; de-duplicates by Idempotency-Key (201 / 200 replay)
 #   /_data/<sid>                            {"not_modified", "batch_calls", "batch_peak",
 #                                            "outbox_keys" (first-delivery order), "outbox_duplicates"}
@@ -342,10 +344,17 @@ def data_layer_route(handler, state, behaviour, query, body, hit):
             data["batch_calls"] += 1
             data["batch_in_flight"] += 1
             data["batch_peak"] = max(data["batch_peak"], data["batch_in_flight"])
+        ids = query.get("ids", [])
+        slow = set(query.get("slow_ids", [""])[0].split(","))
+        failing = set(query.get("fail_ids", [""])[0].split(","))
         try:
-            if delay:
+            if delay and (slow == {""} or slow & set(ids)):
                 time.sleep(delay)
-            handler.send(200, json.dumps([{"id": i} for i in query.get("ids", [])]).encode())
+            if failing & set(ids):
+                handler.send(500, b'{"error":"batch failed"}')
+            else:
+                headers = {"Cache-Control": query["cc"][0]} if "cc" in query else None
+                handler.send(200, json.dumps([{"id": i} for i in ids]).encode(), headers=headers)
         finally:
             with LOCK:
                 data["batch_in_flight"] -= 1

@@ -42,10 +42,11 @@ enum BatchScheduler {
                 let index = nextChunk
                 let ids = chunks[index]
                 nextChunk += 1
+                let chunkTimeout = options.chunkTimeout
                 group.addTask {
                     do {
                         try Task.checkCancellation()
-                        return .chunk(index: index, result: .success(try await fetch(ids)))
+                        return .chunk(index: index, result: .success(try await fetchChunk(ids, timeout: chunkTimeout, fetch: fetch)))
                     } catch {
                         return .chunk(index: index, result: .failure(error))
                     }
@@ -83,5 +84,23 @@ enum BatchScheduler {
             group.cancelAll()
         }
         return results.map { $0 ?? .failure(CancellationError()) }
+    }
+
+    /// `fetch(ids)`, cancelled and failed with `BatchLoaderError.chunkTimedOut` when it takes
+    /// longer than `timeout` seconds.
+    private static func fetchChunk<ID: Sendable, Element: Sendable>(
+        _ ids: [ID], timeout: TimeInterval?, fetch: @escaping @Sendable ([ID]) async throws -> [Element]
+    ) async throws -> [Element] {
+        guard let timeout else { return try await fetch(ids) }
+        return try await withThrowingTaskGroup(of: [Element].self) { group in
+            group.addTask { try await fetch(ids) }
+            group.addTask {
+                try await Task.sleep(nanoseconds: RequestTimeout.nanoseconds(timeout))
+                throw BatchLoaderError.chunkTimedOut(after: timeout, ids: ids.count)
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw CancellationError() }
+            return first
+        }
     }
 }

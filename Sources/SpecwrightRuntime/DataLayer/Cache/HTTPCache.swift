@@ -20,6 +20,8 @@ public final class HTTPCache: Sendable {
     let fingerprint: CredentialFingerprint
     /// What observers (`APIClient.observe`) hear about stores and removals.
     let changes = CacheChanges()
+    /// Elements of cacheable batch endpoints by id (`APIClient.loadBatch` with `BatchReuse`).
+    let batchElements = BatchElementStore()
 
     /// A cache persisted in the SQLite database at `fileURL` (created with mode 0600; a corrupt
     /// file is replaced). When the file cannot be created at all, the cache runs memory-only
@@ -48,6 +50,7 @@ public final class HTTPCache: Sendable {
         memory.removeAll { $0.account == account }
         disk?.removeAll(account: account)
         changes.publish(.removed, url: nil)
+        batchElements.removeAll(partition: account)
     }
 
     /// Removes every stored response of every account.
@@ -55,6 +58,7 @@ public final class HTTPCache: Sendable {
         memory.removeAll { _ in true }
         disk?.removeAll(account: nil)
         changes.publish(.removed, url: nil)
+        batchElements.removeAll(partition: nil)
     }
 
     /// The stored response for `key` whose `Vary` matches `requestHeaders`, and the tier it came

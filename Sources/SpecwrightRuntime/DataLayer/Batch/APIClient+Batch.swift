@@ -1,0 +1,130 @@
+import Foundation
+
+/// How a batch endpoint's elements may be reused: the element's id, and the endpoint's cache
+/// policy (generated from the spec's `batch: { key: }` and `cache:`).
+public struct BatchReuse<ID: Hashable & Sendable, Element: Sendable>: Sendable {
+    /// The id of an element (the value the endpoint was asked for).
+    public var id: @Sendable (Element) -> ID
+    /// The endpoint's cache policy; only `cacheFirst` and `staleWhileRevalidate` skip ids.
+    public var policy: CachePolicy
+
+    /// Creates reuse settings.
+    public init(id: @escaping @Sendable (Element) -> ID, policy: CachePolicy) {
+        self.id = id
+        self.policy = policy
+    }
+}
+
+extension APIClient {
+    /// Loads `ids` through a batch endpoint (generated `batch:` methods call this): de-duplicated,
+    /// in chunks of `options.size`, at most `options.concurrency` at once, each chunk within
+    /// `options.chunkTimeout`, the whole load within `options.timeout`. All or nothing: the first
+    /// failing chunk cancels the others. Throws only `SpecwrightError` (a time limit is
+    /// `.timeout`, cancellation `.cancelled`).
+    ///
+    /// Without `reuse` the elements are returned in chunk order. With `reuse` (a cacheable
+    /// endpoint, a client with an HTTP cache), ids whose element is stored and fresh are not
+    /// requested, fetched elements are stored for their response's freshness lifetime, and one
+    /// element per id is returned in the order of `ids` (ids the server did not return are left out).
+    public func loadBatch<ID: Hashable & Sendable, Element: Sendable>(
+        _ ids: [ID], options: BatchOptions, operationName: String, reuse: BatchReuse<ID, Element>? = nil,
+        fetch: @escaping @Sendable ([ID]) async throws -> APIResponse<[Element]>
+    ) async throws(SpecwrightError) -> [Element] {
+        let plan = await batchPlan(ids, operationName: operationName, reuse: reuse)
+        do {
+            let results = try await BatchScheduler.run(
+                chunks: BatchPlan.chunks(plan.missing, size: options.size), options: options, failFast: true,
+                fetch: storingFetch(plan, operationName: operationName, fetch: fetch))
+            var fetched: [Element] = []
+            for result in results { fetched += try result.get() }
+            return plan.merge(fetched)
+        } catch {
+            throw SpecwrightError.batch(error, operationName: operationName)
+        }
+    }
+
+    /// Like `loadBatch`, in partial-results mode (the spec's `batch: { partial: true }`): every
+    /// chunk runs; the elements of the chunks that succeeded are returned, and each id of a failed
+    /// chunk is reported with that chunk's `SpecwrightError`. Never throws; when the calling task is
+    /// cancelled or `options.timeout` passes, the unfinished chunks' ids fail.
+    public func loadBatchPartially<ID: Hashable & Sendable, Element: Sendable>(
+        _ ids: [ID], options: BatchOptions, operationName: String, reuse: BatchReuse<ID, Element>? = nil,
+        fetch: @escaping @Sendable ([ID]) async throws -> APIResponse<[Element]>
+    ) async -> BatchResult<ID, Element> {
+        let plan = await batchPlan(ids, operationName: operationName, reuse: reuse)
+        let chunks = BatchPlan.chunks(plan.missing, size: options.size)
+        let results: [Result<[Element], any Error>]
+        do {
+            results = try await BatchScheduler.run(
+                chunks: chunks, options: options, failFast: false, fetch: storingFetch(plan, operationName: operationName, fetch: fetch))
+        } catch {
+            results = chunks.map { _ in .failure(error) }
+        }
+        var fetched: [Element] = []
+        var failedIDs: [ID] = []
+        var failures: [ID: SpecwrightError] = [:]
+        for (chunk, result) in zip(chunks, results) {
+            switch result {
+            case let .success(elements):
+                fetched += elements
+            case let .failure(error):
+                let mapped = SpecwrightError.batch(error, operationName: operationName)
+                failedIDs += chunk
+                for id in chunk { failures[id] = mapped }
+            }
+        }
+        return BatchResult(elements: plan.merge(fetched), failedIDs: failedIDs, failures: failures)
+    }
+
+    /// Which ids to fetch, what the store already has, and where fetched elements go.
+    private func batchPlan<ID: Hashable & Sendable, Element: Sendable>(
+        _ ids: [ID], operationName: String, reuse: BatchReuse<ID, Element>?
+    ) async -> BatchReusePlan<ID, Element> {
+        let unique = BatchPlan.uniqueIDs(ids)
+        guard let reuse, let store = configuration.dataLayer.cache?.batchElements, let partition = await batchPartition(),
+            Self.skipsFreshIDs(reuse.policy)
+        else {
+            return BatchReusePlan(ids: unique, known: [:], missing: unique, reuse: nil, store: nil, partition: "")
+        }
+        let known = store.fresh(unique, operation: operationName, partition: partition, now: configuration.clock.now(), as: Element.self)
+        return BatchReusePlan(
+            ids: unique, known: known, missing: unique.filter { known[$0] == nil }, reuse: reuse, store: store, partition: partition)
+    }
+
+    /// The fetch the scheduler runs: the caller's, storing what it returns when reuse is on.
+    private func storingFetch<ID: Hashable & Sendable, Element: Sendable>(
+        _ plan: BatchReusePlan<ID, Element>, operationName: String,
+        fetch: @escaping @Sendable ([ID]) async throws -> APIResponse<[Element]>
+    ) -> @Sendable ([ID]) async throws -> [Element] {
+        let clock = configuration.clock
+        return { chunk in
+            let response = try await fetch(chunk)
+            if let reuse = plan.reuse, let store = plan.store, let ttl = reuse.policy.ttl,
+                let lifetime = BatchReusePlan<ID, Element>.freshFor(response, ttl: ttl)
+            {
+                store.store(
+                    response.value.map { (reuse.id($0), $0) }, operation: operationName, partition: plan.partition,
+                    expires: clock.now() + lifetime)
+            }
+            return response.value
+        }
+    }
+
+    /// The account partition batch elements are filed under: the configured account identity;
+    /// else anonymous when the client has no credentials at all; else nil (no reuse: elements
+    /// fetched with credentials but without a known account are never shared).
+    private func batchPartition() async -> String? {
+        if let identity = await configuration.dataLayer.accountIdentity() { return identity }
+        let hasCredentials = configuration.tokenProvider != nil || configuration.basicCredentialsProvider != nil
+            || configuration.apiKeys != nil || configuration.apiKeyProvider != nil
+        return hasCredentials ? nil : ""
+    }
+
+    /// Policies that answer from a fresh stored copy without the network.
+    private static func skipsFreshIDs(_ policy: CachePolicy) -> Bool {
+        switch policy {
+        case .cacheFirst, .staleWhileRevalidate: return true
+        case .networkOnly, .networkFirst: return false
+        }
+    }
+}

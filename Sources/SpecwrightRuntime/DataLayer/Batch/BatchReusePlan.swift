@@ -1,0 +1,43 @@
+import Foundation
+
+/// One batch load's view of the element store: the unique ids, those already known (stored and
+/// fresh), those to fetch, and where fetched elements are filed.
+struct BatchReusePlan<ID: Hashable & Sendable, Element: Sendable>: Sendable {
+    var ids: [ID]
+    var known: [ID: Element]
+    var missing: [ID]
+    var reuse: BatchReuse<ID, Element>?
+    var store: BatchElementStore?
+    var partition: String
+
+    /// The result of the load: without reuse the fetched elements unchanged (chunk order); with
+    /// it one element per id in input order, known ones from the store, the others from `fetched`.
+    func merge(_ fetched: [Element]) -> [Element] {
+        guard let reuse else { return fetched }
+        var byID = known
+        for element in fetched { byID[reuse.id(element)] = element }
+        return ids.compactMap { byID[$0] }
+    }
+
+    /// How long the elements of `response` stay fresh, by its headers (RFC 9111 §4.2, `ttl` when
+    /// it states no lifetime) minus its age; nil when they must not be reused (`no-store`,
+    /// `no-cache`, already stale).
+    static func freshFor(_ response: APIResponse<[Element]>, ttl: TimeInterval) -> TimeInterval? {
+        let control = CacheControl(headers: response.headers)
+        guard !control.noStore, !control.noCache else { return nil }
+        let lifetime = CacheFreshness.lifetime(status: response.status, headers: response.headers, fallbackTTL: ttl)
+        let age = HeaderLookup.value("Age", in: response.headers).flatMap(DeltaSeconds.age(fromHeader:)) ?? 0
+        let remaining = lifetime - age
+        return remaining > 0 ? remaining : nil
+    }
+}
+
+extension CachePolicy {
+    /// The policy's `ttl`; nil for `networkOnly`.
+    var ttl: TimeInterval? {
+        switch self {
+        case .networkOnly: return nil
+        case let .cacheFirst(ttl), let .networkFirst(ttl), let .staleWhileRevalidate(ttl): return ttl
+        }
+    }
+}
