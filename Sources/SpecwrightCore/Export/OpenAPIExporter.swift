@@ -166,9 +166,14 @@ public struct OpenAPIExporter: Sendable {
         if let idempotent = endpoint.idempotent { result.append(("idempotent", .bool(idempotent))) }
         if endpoint.isGate { result.append(("gate", .bool(true))) }
         if let batch = endpoint.batch {
-            result.append(("batch", .object([
+            var entries: [(String, DocumentValue)] = [
                 ("parameter", .string(batch.parameter.value)), ("size", .int(batch.size)), ("concurrency", .int(batch.concurrency)),
-            ])))
+            ]
+            if let timeout = batch.timeout { entries.append(("timeout", .double(timeout))) }
+            if let deadline = batch.deadline { entries.append(("deadline", .double(deadline))) }
+            if batch.partial { entries.append(("partial", .bool(true))) }
+            if let key = batch.key { entries.append(("key", .string(key.value))) }
+            result.append(("batch", .object(entries)))
         }
         return result
     }

@@ -108,7 +108,15 @@ extension SpecLowering {
         guard let batch = endpoint.batch,
             let parameter = parameters.first(where: { $0.wireName.value == batch.parameter.value })
         else { return nil }
-        return IR.Batch(parameter: parameter.name, size: batch.size, concurrency: batch.concurrency)
+        var key: IR.Identifier?
+        if let name = batch.key?.value, case .named(let typeName)? = endpoint.response?.expression.arrayElement,
+            let properties = definitions[typeName]?.properties, let index = properties.firstIndex(where: { $0.name == name })
+        {
+            key = propertyNames(properties)[index]
+        }
+        return IR.Batch(
+            parameter: parameter.name, size: batch.size, concurrency: batch.concurrency, timeout: batch.timeout,
+            deadline: batch.deadline, partial: batch.partial, key: key)
     }
 
     /// Whether values of `expression` can be query items (scalars, enums, arrays of them).

@@ -116,15 +116,21 @@ public struct SpecLowering {
 
     // MARK: Types
 
+    /// The Swift names of an object's properties, in order (one scope per object).
+    func propertyNames(_ properties: [Property]) -> [IR.Identifier] {
+        var scope = NameScope(reserved: NameScope.reservedPropertyNames, shared: memberReservedNames)
+        return properties.map { scope.identifier(for: $0.name, style: .member, fallback: "unnamed") }
+    }
+
     func lowerType(_ type: TypeDefinition) -> IR.TypeDeclaration {
         let name = typeNames[type.name] ?? NameScope.standalone("Unnamed")
         let documentation = IR.Documentation(type.description)
         switch type.kind {
         case .object(let properties):
-            var scope = NameScope(reserved: NameScope.reservedPropertyNames, shared: memberReservedNames)
-            let lowered = properties.map { property in
+            let names = propertyNames(properties)
+            let lowered = zip(properties, names).map { property, name in
                 IR.Property(
-                    name: scope.identifier(for: property.name, style: .member, fallback: "unnamed"),
+                    name: name,
                     jsonKey: IR.StringLiteral(property.jsonKey(style: document.jsonKeys)),
                     type: reference(property.type.expression),
                     defaultValue: property.defaultValue.map { defaultExpression($0.value, type: property.type.expression) },

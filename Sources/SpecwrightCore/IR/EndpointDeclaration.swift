@@ -247,12 +247,27 @@ extension IR {
         public var size: Int
         /// Requests in flight at once.
         public var concurrency: Int
+        /// The time limit of each request, in seconds.
+        public var timeout: Double?
+        /// The time limit of the whole load, in seconds.
+        public var deadline: Double?
+        /// Whether the method returns partial results (`BatchResult`) instead of all or nothing.
+        public var partial: Bool
+        /// The Swift name of the element property holding the id, when fresh elements are reused.
+        public var key: Identifier?
 
         /// Creates batch settings.
-        public init(parameter: Identifier, size: Int, concurrency: Int) {
+        public init(
+            parameter: Identifier, size: Int, concurrency: Int, timeout: Double? = nil, deadline: Double? = nil,
+            partial: Bool = false, key: Identifier? = nil
+        ) {
             self.parameter = parameter
             self.size = size
             self.concurrency = concurrency
+            self.timeout = timeout
+            self.deadline = deadline
+            self.partial = partial
+            self.key = key
         }
     }
 }

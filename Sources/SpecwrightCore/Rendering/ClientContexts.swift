@@ -21,7 +21,8 @@ struct ClientContexts {
     // MARK: Signatures
 
     private func returnClause(_ endpoint: IR.Endpoint) -> String {
-        switch endpoint.response {
+        if let types = partialBatchTypes(endpoint) { return " async -> BatchResult<\(types.id), \(types.element)>" }
+        return switch endpoint.response {
         case .none: " async throws"
         case .json(let type): " async throws -> " + type.code
         case .binary: " async throws -> Data"
@@ -93,23 +94,41 @@ struct ClientContexts {
         var lines = SourceLayout.wrapped(
             head: access.modifier + "func " + endpoint.name.code, items: parameters, tail: returns + " {", indent: 4)
         let call = SourceLayout.wrapped(
-            head: "try await self." + endpoint.name.code, items: forwardedArguments(endpoint), tail: "", indent: 8)
+            head: (partialBatchTypes(endpoint) == nil ? "try await self." : "await self.") + endpoint.name.code,
+            items: forwardedArguments(endpoint), tail: "", indent: 8)
         lines += call.map { "    " + $0 }
         lines.append("}")
         let reference = "/// ``" + group.protocolName.name + "/" + Self.symbolName(endpoint) + "`` with the spec's default arguments."
         return ["doc": .list([.string(reference)]), "isFirst": .bool(isFirst), "lines": .list(lines.map(MustacheValue.string))]
     }
 
-    /// The body of a client method: one `send` call, or a batch loader around it.
+    /// The id and element types of a batch method in partial-results mode.
+    private func partialBatchTypes(_ endpoint: IR.Endpoint) -> (id: String, element: String)? {
+        guard let batch = endpoint.batch, batch.partial, case .json(let responseType) = endpoint.response,
+            let element = responseType.arrayElement,
+            let id = endpoint.parameters.first(where: { $0.name == batch.parameter })?.type.arrayElement
+        else { return nil }
+        return (id.code, element.code)
+    }
+
+    /// The body of a client method: one `send` call, or the client's batch loader around it.
     private func callLines(_ endpoint: IR.Endpoint, group: IR.EndpointGroup) -> [String] {
         if let batch = endpoint.batch, case .json(let responseType) = endpoint.response, responseType.arrayElement != nil,
             let parameter = endpoint.parameters.first(where: { $0.name == batch.parameter })
         {
             let ids = parameter.type.isOptional ? "\(parameter.name.code) ?? []" : parameter.name.code
-            let call = send(endpoint, group: group, replacing: batch.parameter, with: "chunk", indent: 12)
-            return [
-                "try await BatchLoader.load(\(ids), options: BatchOptions(size: \(batch.size), concurrency: \(batch.concurrency))) { chunk in"
-            ] + call.map { "    " + $0 } + ["}"]
+            let call = send(endpoint, group: group, replacing: batch.parameter, with: "chunk", indent: 12, fullResponse: true)
+            var options = "size: \(batch.size), concurrency: \(batch.concurrency)"
+            if let deadline = batch.deadline { options += ", timeout: \(SourceLayout.number(deadline))" }
+            if let timeout = batch.timeout { options += ", chunkTimeout: \(SourceLayout.number(timeout))" }
+            var arguments = [ids, "options: BatchOptions(\(options))", "operationName: \(endpoint.operationName.code)"]
+            if let key = batch.key {
+                let policy = endpoint.options.cache.map(ServiceArguments.cache) ?? "nil"
+                arguments.append("reuse: BatchReuse(id: { $0.\(key.code) }, policy: \(policy))")
+            }
+            let start = batch.partial ? "await self.client.loadBatchPartially" : "try await self.client.loadBatch"
+            let opening = SourceLayout.wrapped(head: start, items: arguments, tail: " { chunk in", indent: 8)
+            return opening + call.map { "    " + $0 } + ["}"]
         }
         return send(endpoint, group: group, indent: 8)
     }
@@ -117,9 +136,9 @@ struct ClientContexts {
     /// `try await self.client.send(…)` laid out within the line length at `indent`.
     private func send(
         _ endpoint: IR.Endpoint, group: IR.EndpointGroup, replacing replaced: IR.Identifier? = nil, with value: String = "",
-        indent: Int
+        indent: Int, fullResponse: Bool = false
     ) -> [String] {
-        let head = "try await self.client." + (endpoint.response == .binary ? "sendData" : "send")
+        let head = "try await self.client." + (fullResponse ? "response" : endpoint.response == .binary ? "sendData" : "send")
         let caseName = group.enumName.code + "." + endpoint.name.code
         let arguments = endpoint.parameters.map { parameter in
             Self.argumentLabel(parameter.name) + ": " + (parameter.name == replaced ? value : parameter.name.code)

@@ -93,7 +93,7 @@ public struct ErrorResponse: Hashable, Sendable {
     public let location: SourceLocation
 }
 
-/// Batch settings (`batch: { parameter, size, concurrency }`).
+/// Batch settings (`batch: { parameter, size, concurrency, timeout, deadline, partial, key }`).
 public struct BatchSetting: Hashable, Sendable {
     /// The array query parameter that is split.
     public let parameter: Located<String>
@@ -101,6 +101,15 @@ public struct BatchSetting: Hashable, Sendable {
     public let size: Int
     /// Requests in flight at once (default 1).
     public let concurrency: Int
+    /// The time limit of each request (one batch), in seconds (`timeout:`).
+    public var timeout: Double?
+    /// The time limit of the whole load, in seconds (`deadline:`).
+    public var deadline: Double?
+    /// Whether failed batches are reported per id while the others are returned (`partial: true`).
+    public var partial = false
+    /// The property of a response element that holds its id (`key:`); with a `cache:` policy,
+    /// ids whose element is stored and fresh are not requested again.
+    public var key: Located<String>?
     /// Where `batch:` is written.
     public let location: SourceLocation
 }

@@ -28,6 +28,7 @@ struct SpecValidator {
         checkNames()
         checkGate()
         checkDefaults()
+        checkBatchKeys()
         let parameterCheck = ParameterTypeCheck(typesByName: typesByName)
         for endpoints in endpointLists { parameterCheck.run(endpoints, diagnostics: &diagnostics) }
     }
@@ -159,6 +160,33 @@ struct SpecValidator {
     private mutating func checkDefault(_ value: Located<LiteralValue>, fits type: TypeExpression) {
         if let problem = DefaultValueChecker(typesByName: typesByName).problem(value.value, type) {
             diagnostics.error("default value \(NodeDescription.excerpt(value.value.description)) does not fit type '\(type)': \(problem)", at: value.location)
+        }
+    }
+
+    // MARK: - Batch keys
+
+    /// `batch: { key: }` names a required property of the response's element type whose type is
+    /// the batch parameter's element type (the generated code reads the id from it).
+    private mutating func checkBatchKeys() {
+        for endpoints in endpointLists {
+            for index in endpoints.indices {
+                guard let batch = endpoints[index].batch, let key = batch.key else { continue }
+                let element = endpoints[index].response?.expression.arrayElement
+                let idType = endpoints[index].queryParameters.first { $0.name == batch.parameter.value }?.type.expression.arrayElement
+                guard case .named(let typeName)? = element, let type = typesByName[typeName], case .object(let properties) = type.kind else {
+                    diagnostics.error("batch 'key' needs a response that is an array of an object type", at: key.location)
+                    continue
+                }
+                guard let property = properties.first(where: { $0.name == key.value }) else {
+                    let hint = Suggestions.didYouMean(key.value, in: properties.map(\.name))
+                    diagnostics.error("batch key '\(key.value)' is not a property of '\(typeName)'\(hint.text)", at: key.location, suggestion: hint.suggestion)
+                    continue
+                }
+                if let idType, property.type.expression != idType {
+                    diagnostics.error(
+                        "batch key '\(key.value)' has type '\(property.type.expression)', but the ids are '\(idType)'", at: key.location)
+                }
+            }
         }
     }
 }

@@ -7,7 +7,7 @@ extension SpecDecoder {
     ]
 
     static let parameterKeys = ["type", "default", "description"]
-    static let batchKeys = ["parameter", "size", "concurrency"]
+    static let batchKeys = ["parameter", "size", "concurrency", "timeout", "deadline", "partial", "key"]
 
     mutating func decodeGroups(_ node: Node) -> [EndpointGroup] {
         if let scalar = node.scalar, case .null = scalar.value { return [] }
@@ -173,8 +173,17 @@ extension SpecDecoder {
         let parameter = parameterNode.flatMap { word($0, "'parameter'") }
         let size = reader.required("size", diagnostics: &diagnostics).flatMap { positiveInteger($0, "'size'") }
         let concurrency = reader["concurrency"].map { positiveInteger($0, "'concurrency'") } ?? 1
+        let timeout = reader["timeout"].flatMap { positiveSeconds($0, "'timeout'") }
+        let deadline = reader["deadline"].flatMap { positiveSeconds($0, "'deadline'") }
+        let partial = reader["partial"].flatMap { bool($0, "'partial'") } ?? false
+        let key = reader["key"].flatMap { keyNode in word(keyNode, "'key'").map { Located($0, at: keyNode.location) } }
         guard let parameterNode, let parameter, let size, let concurrency else { return nil }
-        return BatchSetting(parameter: Located(parameter, at: parameterNode.location), size: size, concurrency: concurrency, location: node.location)
+        var setting = BatchSetting(parameter: Located(parameter, at: parameterNode.location), size: size, concurrency: concurrency, location: node.location)
+        setting.timeout = timeout
+        setting.deadline = deadline
+        setting.partial = partial
+        setting.key = key
+        return setting
     }
 
     private mutating func positiveInteger(_ node: Node, _ what: String) -> Int? {

@@ -79,8 +79,12 @@ public struct BooksClient: BooksAPI {
     }
 
     public func byIds(ids: [UUID]) async throws -> [Book] {
-        try await BatchLoader.load(ids, options: BatchOptions(size: 100, concurrency: 2)) { chunk in
-            try await self.client.send(BooksEndpoint.byIds(ids: chunk), as: [Book].self)
+        try await self.client.loadBatch(
+            ids,
+            options: BatchOptions(size: 100, concurrency: 2),
+            operationName: "books.byIds"
+        ) { chunk in
+            try await self.client.response(BooksEndpoint.byIds(ids: chunk), as: [Book].self)
         }
     }
 }
