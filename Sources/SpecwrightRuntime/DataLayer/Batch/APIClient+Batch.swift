@@ -124,7 +124,7 @@ extension APIClient {
     private static func skipsFreshIDs(_ policy: CachePolicy) -> Bool {
         switch policy {
         case .cacheFirst, .staleWhileRevalidate: return true
-        case .networkOnly, .networkFirst: return false
+        case .networkOnly, .networkFirst, .reload, .cacheOnly, .cacheElseNetwork: return false
         }
     }
 }

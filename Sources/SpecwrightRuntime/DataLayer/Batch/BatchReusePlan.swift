@@ -33,10 +33,10 @@ struct BatchReusePlan<ID: Hashable & Sendable, Element: Sendable>: Sendable {
 }
 
 extension CachePolicy {
-    /// The policy's `ttl`; nil for `networkOnly`.
+    /// The policy's `ttl`; nil for the policies without one.
     var ttl: TimeInterval? {
         switch self {
-        case .networkOnly: return nil
+        case .networkOnly, .reload, .cacheOnly, .cacheElseNetwork: return nil
         case let .cacheFirst(ttl), let .networkFirst(ttl), let .staleWhileRevalidate(ttl): return ttl
         }
     }
