@@ -81,10 +81,11 @@ public enum GenerateCommand: Command {
             context.output.printError("error: cannot read '\(path)': \(error.reason)")
             return ExitCode.specErrors
         }
-        let input = GenerationInput(
+        var input = GenerationInput(
             bytes: bytes, file: path,
             options: RenderOptions(access: access, mutableProperties: arguments.flag("mutable-properties") || config.mutableProperties == true),
             filter: config.filter, templates: templates, filePrefix: arguments.option("file-prefix") ?? "")
+        input.operationNaming = config.operationNaming ?? .idiomatic
         let result = GenerationPipeline.run(input)
         for diagnostic in result.diagnostics {
             context.output.printError(diagnostic.description)

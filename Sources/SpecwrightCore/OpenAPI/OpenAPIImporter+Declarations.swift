@@ -62,30 +62,70 @@ extension OpenAPIImporter {
         let unknown = scope.claim("unknown")
         var cases: [(value: String, name: IR.Identifier)] = []
         var byValue: [String: IR.Identifier] = [:]
-        for value in schema["enum"]?.sequence ?? [] where !value.isNullScalar {
+        let values = (schema["enum"]?.sequence ?? []).filter { !$0.isNullScalar }
+        let names = Self.enumVariableNames(schema, count: values.count)
+        for (index, value) in values.enumerated() {
             guard let text = value.openAPIText, byValue[text] == nil else { continue }
-            let caseName = scope.identifier(for: text, style: .member, fallback: text.isEmpty ? "empty" : "value")
+            let raw = names?[index] ?? Self.spelledLeadingSigns(text)
+            let caseName = scope.identifier(for: raw, style: .member, fallback: text.isEmpty ? "empty" : "value")
             byValue[text] = caseName
             cases.append((text, caseName))
         }
         return (cases, byValue, unknown)
     }
 
+    /// Case names of an integer enum: from `x-enum-varnames` / `x-enumNames` when they name every
+    /// value, else `value1`, `valueMinus1`.
+    static func integerEnumCaseNames(_ schema: Node) -> (cases: [(value: Int, name: IR.Identifier)], byValue: [Int: IR.Identifier], unknown: IR.Identifier) {
+        var scope = NameScope(reserved: NameScope.reservedEnumCaseNames)
+        let unknown = scope.claim("unknown")
+        let values = (schema["enum"]?.sequence ?? []).filter { !$0.isNullScalar }
+        let names = Self.enumVariableNames(schema, count: values.count)
+        var cases: [(value: Int, name: IR.Identifier)] = []
+        var byValue: [Int: IR.Identifier] = [:]
+        for (index, value) in values.enumerated() {
+            guard let number = value.openAPIInt, byValue[number] == nil else { continue }
+            let raw = names?[index] ?? (number < 0 ? "value minus \(-number)" : "value \(number)")
+            let caseName = scope.identifier(for: raw, style: .member, fallback: "value\(index)")
+            byValue[number] = caseName
+            cases.append((number, caseName))
+        }
+        return (cases, byValue, unknown)
+    }
+
+    /// The names `x-enum-varnames` (openapi-generator) or `x-enumNames` (NSwag) give the values,
+    /// when they name every one.
+    static func enumVariableNames(_ schema: Node, count: Int) -> [String]? {
+        for key in ["x-enum-varnames", "x-enumNames"] {
+            if let names = schema[key]?.openAPIStrings, names.count == count, count > 0 { return names }
+        }
+        return nil
+    }
+
+    /// Signs in front of an enum value spelled as words, so `-name` (descending order in many
+    /// APIs) is `minusName` next to `name`, not `name2`.
+    static func spelledLeadingSigns(_ value: String) -> String {
+        var words: [String] = []
+        var rest = Substring(value)
+        while let first = rest.first, let word = Self.signWords[first] {
+            words.append(word)
+            rest = rest.dropFirst()
+        }
+        return words.isEmpty ? value : (words + [String(rest)]).joined(separator: " ")
+    }
+
+    private static let signWords: [Character: String] = [
+        "-": "minus", "+": "plus", "<": "less than", ">": "greater than", "=": "equals", "!": "not", "~": "tilde",
+        "*": "star", "@": "at", "#": "hash", "$": "dollar", "%": "percent", "^": "caret", "&": "and",
+    ]
+
     private mutating func declareEnumeration(_ schema: Node, name: IR.Identifier) {
         let values = (schema["enum"]?.sequence ?? []).filter { !$0.isNullScalar }
         if Self.isIntegerEnumeration(schema, kind: enumerationKind(values)) {
-            var scope = NameScope(reserved: NameScope.reservedEnumCaseNames)
-            let unknown = scope.claim("unknown")
-            let names = schema["x-enum-varnames"]?.openAPIStrings ?? []
-            var seen: Set<Int> = []
-            var cases: [IR.IntegerEnumCase] = []
-            for (index, value) in values.enumerated() {
-                guard let number = value.openAPIInt, seen.insert(number).inserted else { continue }
-                let raw = names.count == values.count ? names[index] : (number < 0 ? "value minus \(-number)" : "value \(number)")
-                cases.append(IR.IntegerEnumCase(name: scope.identifier(for: raw, style: .member, fallback: "value\(index)"), rawValue: number))
-            }
-            let declaration = IR.IntegerEnum(name: name, documentation: documentation(schema), cases: cases, unknownCaseName: unknown)
-            record(.integerEnum(declaration), kind: .integerEnum)
+            let names = Self.integerEnumCaseNames(schema)
+            let cases = names.cases.map { IR.IntegerEnumCase(name: $0.name, rawValue: $0.value) }
+            let declaration = IR.IntegerEnum(name: name, documentation: documentation(schema), cases: cases, unknownCaseName: names.unknown)
+            record(.integerEnum(declaration), kind: .integerEnum(cases: names.byValue, unknown: names.unknown))
             return
         }
         let names = Self.stringEnumCaseNames(schema)

@@ -75,11 +75,7 @@ extension OpenAPIImporter {
         var endpoints: [IR.Endpoint] = []
         for operation in group.operations {
             let raw = operation.operation["operationId"]?.openAPIText ?? Self.derivedName(operation.method, operation.path)
-            let name = endpointScope.identifier(for: raw, style: .member, fallback: "call")
-            if let wanted = SwiftName.lowerCamelCase(raw), wanted != name.name, !NameScope.reservedEndpointNames.contains(wanted) {
-                skip(.naming, "operation '\(raw)' has the same Swift name as an earlier one; it is generated as '\(name.name)'",
-                     at: operation.operation["operationId"]?.location ?? operation.operation.location)
-            }
+            let name = operationName(operation, raw: raw, scope: &endpointScope)
             let reported = diagnostics.diagnostics.count
             var endpoint = lowerOperation(operation, name: name, group: names, raw: raw)
             endpoint.source.diagnostics = Array(diagnostics.diagnostics[reported...])
@@ -90,6 +86,27 @@ extension OpenAPIImporter {
             propertyName: names.property, enumName: names.enumName, protocolName: names.protocolName,
             clientName: names.clientName, documentation: IR.Documentation("The `\(group.name)` endpoints."),
             endpoints: endpoints)
+    }
+
+    /// The method name of an operation: its operationId without a framework's path-and-method
+    /// suffix (``OperationName``) unless the config keeps raw ids or that name is taken, else
+    /// the operationId (or `method path`) made Swift; a collision is warned about.
+    private mutating func operationName(_ operation: CollectedOperation, raw: String, scope: inout NameScope) -> IR.Identifier {
+        let location = operation.operation["operationId"]?.location ?? operation.operation.location
+        if operationNaming == .idiomatic, operation.operation["operationId"] != nil,
+            let short = OperationName.idiomatic(raw, method: operation.method.rawValue, path: operation.path),
+            let wanted = SwiftName.lowerCamelCase(short)
+        {
+            if !scope.contains(wanted) { return scope.claim(wanted) }
+            let name = scope.identifier(for: raw, style: .member, fallback: "call")
+            skip(.naming, "operation '\(raw)' would be named '\(wanted)', which is taken; it is generated as '\(name.name)'", at: location)
+            return name
+        }
+        let name = scope.identifier(for: raw, style: .member, fallback: "call")
+        if let wanted = SwiftName.lowerCamelCase(raw), wanted != name.name, !NameScope.reservedEndpointNames.contains(wanted) {
+            skip(.naming, "operation '\(raw)' has the same Swift name as an earlier one; it is generated as '\(name.name)'", at: location)
+        }
+        return name
     }
 
     /// `get /pets/{petId}` → `get pets by petId` (made lowerCamelCase by the name scope).

@@ -46,8 +46,12 @@ extension OpenAPIImporter {
                 name: scope.identifier(for: key, style: .member, fallback: "field"), wireName: IR.StringLiteral(key),
                 location: .formField, type: type, documentation: IR.Documentation(propertySchema["description"]?.openAPIText))
             if multipart {
-                let isBinary = type.nonOptional == .builtin(.data) || type.nonOptional.arrayElement == .builtin(.data)
                 let declared = media["encoding"]?[key]?["contentType"]?.openAPIText
+                if let declared, !Self.isTextual(mediaType: declared) {
+                    type = Self.binary(type)
+                    parameter.type = type
+                }
+                let isBinary = type.nonOptional == .builtin(.data) || type.nonOptional.arrayElement == .builtin(.data)
                 parameter.location = .multipartPart(
                     filename: isBinary ? IR.StringLiteral(key) : nil,
                     contentType: (declared ?? (isBinary ? "application/octet-stream" : nil)).map(IR.StringLiteral.init))
@@ -55,6 +59,17 @@ extension OpenAPIImporter {
                 continue
             }
             lists.body.append(parameter)
+        }
+    }
+
+    /// `String` (or `[String]`, optional or not) made `Data`: a multipart field whose `encoding`
+    /// declares a content type that is not text is a file.
+    static func binary(_ type: IR.TypeReference) -> IR.TypeReference {
+        switch type {
+        case .builtin(.string): .builtin(.data)
+        case .array(.builtin(.string)): .array(.builtin(.data))
+        case .optional(let wrapped): .optional(binary(wrapped))
+        default: type
         }
     }
 

@@ -167,14 +167,25 @@ extension OpenAPIImporter {
     }
 
     private func stringType(_ schema: Node) -> IR.TypeReference {
+        // OAS 3.1 spells files without `format`: `contentMediaType: application/octet-stream`
+        // (FastAPI's UploadFile) or `contentEncoding: base64`.
+        if schema["contentEncoding"] != nil { return .builtin(.data) }
+        if let media = schema["contentMediaType"]?.openAPIText, !Self.isTextual(mediaType: media) { return .builtin(.data) }
         switch schema["format"]?.openAPIText {
-        case "date-time": .builtin(.date)
-        case "date": .builtin(.calendarDate)
-        case "uuid": .builtin(.uuid)
-        case "uri", "url": .builtin(.url)
-        case "byte", "binary": .builtin(.data)
-        default: .builtin(.string)
+        case "date-time": return .builtin(.date)
+        case "date": return .builtin(.calendarDate)
+        case "uuid": return .builtin(.uuid)
+        case "uri", "url": return .builtin(.url)
+        case "byte", "binary": return .builtin(.data)
+        default: return .builtin(.string)
         }
+    }
+
+    /// Whether a media type is text a `String` holds (`text/*`, JSON, XML, form data) rather than bytes.
+    static func isTextual(mediaType: String) -> Bool {
+        let type = mediaType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        return type.hasPrefix("text/") || type == "application/json" || type.hasSuffix("+json") || type == "application/xml"
+            || type.hasSuffix("+xml") || type == "application/x-www-form-urlencoded"
     }
 
     /// The runtime's `JSONValue`: any JSON value, for schemas that do not say what they hold

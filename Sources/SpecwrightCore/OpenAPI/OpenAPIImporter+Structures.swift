@@ -171,12 +171,27 @@ extension OpenAPIImporter {
             guard codes.allSatisfy({ $0 != nil }) else { return nil }
             return IR.Expression(code: "[" + codes.compactMap { $0 }.joined(separator: ", ") + "]")
         case .named(let name):
+            if let number = value.openAPIInt, let (cases, unknown) = integerEnumCases(named: name) {
+                return IR.Expression(code: "." + (cases[number].map(\.code) ?? unknown.code + "(\(number))"))
+            }
             guard let text = value.string, let (cases, unknown) = stringEnumCases(named: name) else { return nil }
             if let match = cases[text] { return IR.Expression(code: "." + match.code) }
             return IR.Expression(code: "." + unknown.code + "(" + IR.StringLiteral(text).code + ")")
         default:
             return nil
         }
+    }
+
+    /// The cases of an integer enum by raw value, whether it is declared already or is a
+    /// component declared later (its case names are computed the same way).
+    func integerEnumCases(named name: IR.Identifier) -> (cases: [Int: IR.Identifier], unknown: IR.Identifier)? {
+        if case .integerEnum(let cases, let unknown)? = declaredKinds[name.name] { return (cases, unknown) }
+        guard declaredKinds[name.name] == nil, let component = componentByName[name.name], let schema = componentNodes[component],
+            Self.referenceString(schema) == nil, shape(schema) == .enumeration,
+            Self.isIntegerEnumeration(schema, kind: enumerationKind(schema["enum"]?.sequence ?? []))
+        else { return nil }
+        let names = Self.integerEnumCaseNames(schema)
+        return (names.byValue, names.unknown)
     }
 
     /// The cases of a string enum by raw value, whether it is declared already or is a

@@ -27,6 +27,8 @@ public struct OpenAPIImporter {
 
     let root: Node
     let file: String
+    /// How operationIds become method names.
+    let operationNaming: OperationNaming
     var diagnostics = DiagnosticBag(limit: 1000)
     var summary = ImportSummary()
     var typeScope = NameScope(reserved: NameScope.reservedTypeNames)
@@ -67,15 +69,15 @@ public struct OpenAPIImporter {
     enum DeclaredKind {
         case structure
         case stringEnum(cases: [String: IR.Identifier], unknown: IR.Identifier)
-        case integerEnum
+        case integerEnum(cases: [Int: IR.Identifier], unknown: IR.Identifier)
         case union
         case alias(IR.TypeReference)
     }
 
     /// Imports the document whose root is `root` (named `file` in diagnostics): every operation
     /// and every component schema, as translated (the pipeline's passes filter and box recursion).
-    public static func importDocument(_ root: Node, file: String) -> Result {
-        let result = translate(root, file: file)
+    public static func importDocument(_ root: Node, file: String, operationNaming: OperationNaming = .idiomatic) -> Result {
+        let result = translate(root, file: file, operationNaming: operationNaming)
         return result.diagnostics.contains(where: \.isError)
             ? Result(api: nil, diagnostics: result.diagnostics, summary: result.summary, componentTypeNames: result.componentTypeNames)
             : result
@@ -84,8 +86,8 @@ public struct OpenAPIImporter {
     /// ``importDocument(_:file:)`` for the pipeline: the API is kept when the only errors are
     /// in operations, since the filter may leave those out. What lowering one operation
     /// reported is also attached to its endpoint (``IR/EndpointSource/diagnostics``).
-    static func translate(_ root: Node, file: String) -> Result {
-        var importer = OpenAPIImporter(root: root, file: file)
+    static func translate(_ root: Node, file: String, operationNaming: OperationNaming = .idiomatic) -> Result {
+        var importer = OpenAPIImporter(root: root, file: file, operationNaming: operationNaming)
         importer.checkStructure()
         let api = importer.importAPI()
         importer.summary.schemasGenerated = api.types.count
@@ -96,9 +98,10 @@ public struct OpenAPIImporter {
             componentTypeNames: importer.componentNames.mapValues(\.name))
     }
 
-    private init(root: Node, file: String) {
+    private init(root: Node, file: String, operationNaming: OperationNaming) {
         self.root = root
         self.file = file
+        self.operationNaming = operationNaming
         references = ReferenceIndex(root: root, file: file)
     }
 

@@ -27,14 +27,14 @@ enum FrontEnd {
     }
 
     /// Translates `source` (named `file` in diagnostics): every operation and type.
-    static func translate(_ source: ParsedSource, file: String) -> Output {
+    static func translate(_ source: ParsedSource, file: String, operationNaming: OperationNaming = .idiomatic) -> Output {
         switch source {
         case .failed(let diagnostic):
             return Output(api: nil, diagnostics: [diagnostic], summary: nil)
         case .specwright(let root):
             return specwright(root, file: file)
         case .openAPI(let root):
-            let imported = OpenAPIImporter.translate(root, file: file)
+            let imported = OpenAPIImporter.translate(root, file: file, operationNaming: operationNaming)
             return Output(
                 api: imported.api, diagnostics: imported.diagnostics, summary: .openAPI(imported.summary), root: root,
                 isOpenAPI: true, documentTypeNames: imported.componentTypeNames)

@@ -9,6 +9,8 @@ import SpecwrightYAML
 /// access: internal          # public (default) | package | internal
 /// templates: MyTemplates    # a folder of .mustache overrides, relative to this file
 /// mutableProperties: true   # `var` properties on generated objects (default: `let`)
+/// operationNames: operationId  # OpenAPI: keep operationIds as written (default `idiomatic`:
+///                           #   `read_item_items__item_id__get` → `readItem`, see OperationName)
 /// filter:                   # generate only these operations and the types they use
 ///   operations: [createCall, fetchCall]   # OpenAPI operationId / spec endpoint (`list`, `books.list`)
 ///   tags: [Calls]                         # OpenAPI tag / spec group
@@ -24,11 +26,13 @@ public struct GenerationConfig: Hashable, Sendable {
     public var templatesDirectory: String?
     /// Whether generated objects get `var` properties, when the file sets it.
     public var mutableProperties: Bool?
+    /// How OpenAPI operationIds become method names, when the file sets it.
+    public var operationNaming: OperationNaming?
     /// Which operations to generate (everything when the file has no `filter`).
     public var filter: OperationFilter = .all
 
     /// The keys the file may contain.
-    static let keys = ["access", "templates", "mutableProperties", "filter"]
+    static let keys = ["access", "templates", "mutableProperties", "operationNames", "filter"]
     /// The keys of `filter`.
     static let filterKeys = ["operations", "tags", "paths", "schemas"]
 
@@ -78,6 +82,14 @@ public struct GenerationConfig: Hashable, Sendable {
                     config.mutableProperties = flag
                 } else {
                     diagnostics.append(Diagnostic(.error, "'mutableProperties' must be true or false", at: entry.value.location))
+                }
+            case "operationNames":
+                let value = entry.value.string ?? ""
+                if let naming = OperationNaming(rawValue: value) {
+                    config.operationNaming = naming
+                } else {
+                    diagnostics.append(Diagnostic(.error, "'operationNames' must be idiomatic or operationId, not '\(value)'",
+                                                  at: entry.value.location))
                 }
             case "filter":
                 config.filter = parseFilter(entry.value, diagnostics: &diagnostics)

@@ -13,6 +13,8 @@ public struct GenerationInput: Sendable {
     public var templates: TemplateSet?
     /// Prefix for the generated file names (`Bookstore` → `BookstoreTypes.swift`).
     public var filePrefix: String
+    /// How OpenAPI operationIds become method names (the config's `operationNames`).
+    public var operationNaming: OperationNaming = .idiomatic
 
     /// Creates an input.
     public init(

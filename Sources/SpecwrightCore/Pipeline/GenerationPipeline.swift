@@ -34,7 +34,7 @@ public enum GenerationPipeline {
     /// Runs the stages up to and including `last` on `input`.
     public static func run(_ input: GenerationInput, through last: Stage = .render) -> GenerationResult {
         let source = SourceReader.read(input.bytes, file: input.file)
-        let translated = FrontEnd.translate(source, file: input.file)
+        let translated = FrontEnd.translate(source, file: input.file, operationNaming: input.operationNaming)
         var summary = translated.summary
         func result(_ stage: Stage, _ api: IR.API?, _ diagnostics: [Diagnostic], files: [GeneratedFile] = [],
                     templateFailure: TemplateSet.Failure? = nil) -> GenerationResult {

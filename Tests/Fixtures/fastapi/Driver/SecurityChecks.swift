@@ -66,33 +66,33 @@ struct SecurityChecks {
 
     func run() async {
         await check("security.login-is-public") {
-            let token = try await service.auth.loginLoginPost(username: "alice", password: "wonderland")
+            let token = try await service.auth.login(username: "alice", password: "wonderland")
             try expectEqual(token, Token(accessToken: "token-of-alice", tokenType: "bearer"))
             credentials.store(token.accessToken)
         }
         await check("security.login-wrong-password") {
             _ = try await expectStatus(400) {
-                _ = try await service.auth.loginLoginPost(username: "alice", password: "guess")
+                _ = try await service.auth.login(username: "alice", password: "guess")
             }
         }
         await check("security.bearer") {
-            try expectEqual(try await service.auth.readMeMeGet(), Principal(name: "alice", scheme: "bearer"))
+            try expectEqual(try await service.auth.readMe(), Principal(name: "alice", scheme: "bearer"))
         }
         await check("security.public-route-gets-no-credentials") {
-            try expectEqual(try await service.public.healthHealthGet(), Health(status: "ok", authorizationSent: false))
+            try expectEqual(try await service.public.health(), Health(status: "ok", authorizationSent: false))
         }
         await check("security.public-401-starts-no-refresh") {
-            _ = try await expectStatus(401) { _ = try await service.public.publicUnauthorizedPublicUnauthorizedGet() }
+            _ = try await expectStatus(401) { _ = try await service.public.publicUnauthorized() }
             try expectEqual(credentials.refreshes, 0, "refreshes")
         }
         await check("security.basic") {
-            try expectEqual(try await service.auth.basicWhoamiBasicWhoamiGet(), Principal(name: "alice:wonderland", scheme: "basic"))
+            try expectEqual(try await service.auth.basicWhoami(), Principal(name: "alice:wonderland", scheme: "basic"))
         }
         await check("security.api-key-header") {
-            try expectEqual(try await service.auth.keyedKeyedGet(), Principal(name: "header-key-1", scheme: "apiKey-header"))
+            try expectEqual(try await service.auth.keyed(), Principal(name: "header-key-1", scheme: "apiKey-header"))
         }
         await check("security.api-key-cookie") {
-            try expectEqual(try await service.auth.sessionSessionGet(), Principal(name: "cookie-key-1", scheme: "apiKey-cookie"))
+            try expectEqual(try await service.auth.session(), Principal(name: "cookie-key-1", scheme: "apiKey-cookie"))
         }
     }
 }

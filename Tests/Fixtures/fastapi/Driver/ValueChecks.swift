@@ -12,23 +12,23 @@ struct ValueChecks {
         await check("dates.body-keeps-microseconds") {
             let day = try require(CalendarDate(year: 2026, month: 2, day: 28))
             let event = Event(title: "launch", at: Self.instant, day: day)
-            let echoed = try await service.dates.createEventEventsPost(body: event)
+            let echoed = try await service.dates.createEvent(body: event)
             try expectEqual(echoed.atText, "2026-01-01T08:30:15.123456+00:00")
             try expectEqual(echoed.dayText, "2026-02-28")
             try expectEqual(echoed.event, event)
         }
         await check("dates.query-keeps-microseconds") {
-            let echoed = try await service.dates.eventAtEventsAtGet(when: Self.instant)
+            let echoed = try await service.dates.eventAt(when: Self.instant)
             try expectEqual(echoed.microsecond, 123_456)
             try expectEqual(echoed.at, Self.instant)
         }
         await check("dates.path-day") {
             let day = try require(CalendarDate(year: 2024, month: 2, day: 29))
-            let echoed = try await service.dates.dayOfDaysDayGet(day: day)
+            let echoed = try await service.dates.dayOf(day: day)
             try expectEqual(echoed.text, "2024-02-29")
         }
         await check("dates.header-keeps-microseconds") {
-            let echoed = try await service.dates.clockClockGet(xClientTime: Self.instant)
+            let echoed = try await service.dates.clock(xClientTime: Self.instant)
             try expectEqual(echoed.microsecond, 123_456)
             try expectEqual(echoed.text, "2026-01-01T08:30:15.123456+00:00")
         }
@@ -37,23 +37,23 @@ struct ValueChecks {
             try expectEqual(echoed, EchoedHeaders(xToken: "abc", xTrace: "t-1", xRetries: 3))
         }
         await check("headers.typed-response-headers") {
-            let health = try await service.headers.stampedStampedGet()
+            let health = try await service.headers.stamped()
             try expectEqual(health.status, "stamped")
             throw CheckFailure(description: "declared response headers X-Rate-Limit, X-Stamp are not exposed")
         }
         await check("enums.query-enum-and-readable-names") {
-            let listed = try await service.items.listItemsItemsGet(order: .name2, color: .lightBlue)
+            let listed = try await service.items.listItems(order: .minusName, color: .lightBlue)
             try expectEqual(listed.order.rawValue, "-name")
             try expectEqual(listed.color, .lightBlue)
             try expectEqual(listed.names, listed.names.sorted(by: >))
-            throw CheckFailure(description: "`-name` is the case `name2`")
+            try expectEqual(try await service.items.listItems().order, .name, "default order")
         }
         await check("defaults.query-defaults") {
-            let echoed = try await service.search.searchSearchGet()
+            let echoed = try await service.search.search()
             try expectEqual(echoed, SearchEcho(q: "all", limit: 10, offset: 0, exact: false, tags: ["a", "b"], priority: .value5))
         }
         await check("defaults.query-values") {
-            let echoed = try await service.search.searchSearchGet(q: "x", limit: 1, offset: 2, exact: true, tags: ["c"], priority: .value1)
+            let echoed = try await service.search.search(q: "x", limit: 1, offset: 2, exact: true, tags: ["c"], priority: .value1)
             try expectEqual(echoed, SearchEcho(q: "x", limit: 1, offset: 2, exact: true, tags: ["c"], priority: .value1))
         }
     }
