@@ -94,7 +94,8 @@ extension SpecLowering {
             cache: endpoint.cache.map(Self.cache),
             auth: authRequirement(endpoint.auth),
             isIdempotent: endpoint.idempotent == true && !endpoint.method.isIdempotentByDefault,
-            isGate: endpoint.isGate)
+            isGate: endpoint.isGate,
+            invalidates: endpoint.invalidates.map { IR.StringLiteral($0.value) })
     }
 
     /// An endpoint's own `auth:` as a requirement; `.inherit` when it has none or repeats the

@@ -224,12 +224,15 @@ extension IR {
         public var isIdempotent: Bool
         /// Whether this is the config gate.
         public var isGate: Bool
+        /// Operation names whose cached responses a successful call removes.
+        public var invalidates: [StringLiteral]
 
         /// Creates options; the defaults inherit everything.
         public init(
             timeout: Double? = nil, retry: Retry? = nil, cache: Cache? = nil, auth: AuthRequirement = .inherit,
-            isIdempotent: Bool = false, isGate: Bool = false
+            isIdempotent: Bool = false, isGate: Bool = false, invalidates: [StringLiteral] = []
         ) {
+            self.invalidates = invalidates
             self.timeout = timeout
             self.retry = retry
             self.cache = cache

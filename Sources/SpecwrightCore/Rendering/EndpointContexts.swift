@@ -210,6 +210,9 @@ struct EndpointContexts {
         if let auth = ServiceArguments.requirement(options.auth) { arguments.append("auth: " + auth) }
         if options.isIdempotent { arguments.append("isIdempotent: true") }
         if options.isGate { arguments.append("isGate: true") }
+        if !options.invalidates.isEmpty {
+            arguments.append("invalidates: [" + options.invalidates.map(\.code).joined(separator: ", ") + "]")
+        }
         guard !arguments.isEmpty else { return nil }
         let pattern = pattern(for: endpoint, binding: [])
         let value = "EndpointOptions(" + arguments.joined(separator: ", ") + ")"

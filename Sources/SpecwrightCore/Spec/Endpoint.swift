@@ -51,6 +51,9 @@ public struct Endpoint: Hashable, Sendable {
     public let isGate: Bool
     /// Batch settings, if requests are split by an array query parameter.
     public let batch: BatchSetting?
+    /// The reads (`group.name` operation names) a successful call removes from the cache
+    /// (`invalidates: [books.get, books.list]`); checked to name existing endpoints.
+    public var invalidates: [Located<String>] = []
     /// Where the endpoint's name is written.
     public let location: SourceLocation
 

@@ -27,6 +27,7 @@ struct SpecValidator {
         checkTypeReferences()
         checkNames()
         checkGate()
+        checkInvalidates()
         checkDefaults()
         checkBatchKeys()
         let parameterCheck = ParameterTypeCheck(typesByName: typesByName)
@@ -127,6 +128,24 @@ struct SpecValidator {
                     diagnostics.error("only one endpoint can be the gate; '\(first.operationName)' already is", at: endpoints[index].location)
                 } else {
                     gate = endpoints[index]
+                }
+            }
+        }
+    }
+
+    // MARK: - Invalidates
+
+    /// Every `invalidates:` entry names an endpoint of the spec (`group.name`).
+    private mutating func checkInvalidates() {
+        let operations = endpointLists.flatMap { $0.map(\.operationName) }
+        let known = Set(operations)
+        for endpoints in endpointLists {
+            for endpoint in endpoints {
+                for name in endpoint.invalidates where !known.contains(name.value) {
+                    let hint = Suggestions.didYouMean(name.value, in: operations)
+                    diagnostics.error(
+                        "'invalidates' of '\(endpoint.operationName)' names no endpoint: '\(name.value)' (expected group.endpoint)\(hint.text)",
+                        at: name.location, suggestion: hint.suggestion)
                 }
             }
         }

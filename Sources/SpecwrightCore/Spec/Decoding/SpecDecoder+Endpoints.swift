@@ -3,7 +3,7 @@ import SpecwrightYAML
 extension SpecDecoder {
     static let endpointKeys = EndpointMethod.allCases.map(\.rawValue) + [
         "summary", "description", "path", "query", "headers", "body", "response", "errors",
-        "cache", "retry", "timeout", "auth", "idempotent", "gate", "batch",
+        "cache", "retry", "timeout", "auth", "idempotent", "gate", "batch", "invalidates",
     ]
 
     static let parameterKeys = ["type", "default", "description"]
@@ -77,6 +77,7 @@ extension SpecDecoder {
         let idempotent = reader["idempotent"].flatMap { bool($0, "'idempotent'") }
         let gate = reader["gate"].flatMap { bool($0, "'gate'") } ?? false
         let batch = reader.entry("batch").flatMap { decodeBatch($0.value, owner: $0.key.location) }
+        let invalidates = reader["invalidates"].map { operationList($0, "'invalidates'") } ?? []
         let summary = reader["summary"].flatMap { text($0, "'summary'") }
         let description = reader["description"].flatMap { text($0, "'description'") }
 
@@ -98,7 +99,7 @@ extension SpecDecoder {
             name: name, group: group, method: method, path: path, summary: summary, description: description,
             pathParameters: pathParameters, queryParameters: query, headerParameters: headers,
             body: body, response: response, errors: errors, cache: cache, retry: retry, timeout: timeout,
-            auth: auth, idempotent: idempotent, isGate: gate, batch: batch, location: location)
+            auth: auth, idempotent: idempotent, isGate: gate, batch: batch, invalidates: invalidates, location: location)
     }
 
     private mutating func decodeParameters(_ node: Node, kind: String, context: @autoclosure () -> String) -> [Parameter] {

@@ -69,6 +69,17 @@ extension SpecDecoder {
         return value
     }
 
+    /// A list of operation names (`books.get`) with their locations; a single name is accepted as
+    /// a one-element list. Whether they exist is the validator's check.
+    mutating func operationList(_ node: Node, _ what: String) -> [Located<String>] {
+        let items = node.sequence ?? [node]
+        if node.sequence == nil, node.scalar == nil {
+            diagnostics.error("expected a list of operation names (group.endpoint) for \(what), found \(NodeDescription.describe(node))", at: node.location)
+            return []
+        }
+        return items.compactMap { item in word(item, what).map { Located($0, at: item.location) } }
+    }
+
     /// A list of integers; a single integer is accepted as a one-element list.
     mutating func integerList(_ node: Node, _ what: String) -> [Int]? {
         if node.scalar != nil {
