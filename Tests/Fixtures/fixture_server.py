@@ -24,6 +24,7 @@ Behaviours:
   /<sid>/large?bytes=N                                    200 with a JSON array of about N bytes
   /<sid>/json1k                                           200 with a fixed ~1 KB JSON object (benchmarks)
   /<sid>/echo                                             the request line, headers and body as JSON
+  /<sid>/blob?bytes=N[&cut=M]                             N bytes of a pattern, ranges, a cut connection (transfer_fixture.py)
   /<sid>/petstore/...                                     the OAI petstore API (petstore_fixture.py)
   /<sid>/bookstore/...                                    the stateful bookstore API of specs/bookstore.yaml (bookstore_fixture.py)
   /_stats/<sid>                                           {"hits": n, "refreshes": n, "requests": [...]}
@@ -42,6 +43,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import bookstore_fixture
 import petstore_fixture
+import transfer_fixture
 
 LOCK = threading.Lock()
 SCENARIOS = {}
@@ -142,6 +144,8 @@ class Handler(BaseHTTPRequestHandler):
         if "retry_after" in query:
             extra["Retry-After"] = query["retry_after"][0]
 
+        if transfer_fixture.route(self, behaviour, query, hit):
+            return None
         if behaviour == "sequence":
             statuses = [int(s) for s in query.get("statuses", ["200"])[0].split(",")]
             status = statuses[min(hit, len(statuses)) - 1]

@@ -67,7 +67,7 @@ import Testing
 
         init() throws {
             directory = makeTemporaryDirectory("tls")
-            try TrustingNamespace.run(
+            try ChildProcess.run(
                 "/usr/bin/env",
                 [
                     "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
@@ -88,10 +88,10 @@ import Testing
         /// Runs `transport-probe-child` in a mount namespace where the CA bundle is this certificate.
         func probe(_ url: String, method: String = "GET", policy: String) async throws -> ProbeResult {
             let script = #"mount --bind "$1" /etc/ssl/certs/ca-certificates.crt && shift && exec "$@""#
-            let output = try await TrustingNamespace.output(
+            let output = try await ChildProcess.output(
                 "/usr/bin/unshare",
                 TrustingNamespace.unshareFlags + ["sh", "-c", script, "sh", directory.appendingPathComponent("cert.pem").path,
-                 TrustingNamespace.probeChild.path, url, method, policy, "tls-secret-token"])
+                 ChildProcess.probeChild.path, url, method, policy, "tls-secret-token"])
             return try JSONDecoder().decode(ProbeResult.self, from: output)
         }
     }
@@ -114,64 +114,19 @@ import Testing
         var description: String { "status \(status.map(String.init) ?? "nil"), error \(error ?? "nil")" }
     }
 
-    /// Running children, and whether this machine lets the tests make a mount namespace and
+    /// Whether this machine lets the tests make a mount namespace and
     /// bind-mount in it (and has a system CA bundle at the path libcurl reads).
     enum TrustingNamespace {
-        struct Failed: Error, CustomStringConvertible {
-            var description: String
-        }
-
         static var isAvailable: Bool {
             FileManager.default.fileExists(atPath: "/etc/ssl/certs/ca-certificates.crt")
-                && FileManager.default.isExecutableFile(atPath: probeChild.path) && !unshareFlags.isEmpty
+                && FileManager.default.isExecutableFile(atPath: ChildProcess.probeChild.path) && !unshareFlags.isEmpty
         }
 
         /// `-m` (a mount namespace: root or `CAP_SYS_ADMIN`), else `-r -m` (inside a user namespace
         /// of its own, where unprivileged users may bind-mount), else none (the suite is skipped).
         static let unshareFlags: [String] = [["-m"], ["-r", "-m"]].first { flags in
-            (try? run("/usr/bin/unshare", flags + ["sh", "-c", "mount --bind /etc/hostname /etc/hostname"])) != nil
+            (try? ChildProcess.run("/usr/bin/unshare", flags + ["sh", "-c", "mount --bind /etc/hostname /etc/hostname"])) != nil
         } ?? []
-
-        static var probeChild: URL {
-            let candidates = [
-                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().deletingLastPathComponent(),
-                URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                    .deletingLastPathComponent().appendingPathComponent(".build/debug"),
-            ].map { $0.appendingPathComponent("transport-probe-child") }
-            return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[candidates.count - 1]
-        }
-
-        /// Runs `executable` to the end (short commands only); throws unless it exits with 0.
-        static func run(_ executable: String, _ arguments: [String]) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else { throw Failed(description: "\(executable) \(arguments) exited with \(process.terminationStatus)") }
-        }
-
-        /// Runs `executable` and returns its standard output once it has exited with 0.
-        static func output(_ executable: String, _ arguments: [String]) async throws -> Data {
-            let process = Process()
-            let output = Pipe()
-            let errors = Pipe()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-            process.standardOutput = output
-            process.standardError = errors
-            try process.run()
-            while process.isRunning { try await Task.sleep(nanoseconds: 20_000_000) }
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            guard process.terminationStatus == 0 else {
-                let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                throw Failed(description: "child exited with \(process.terminationStatus): \(message)")
-            }
-            return data
-        }
     }
 
 #endif

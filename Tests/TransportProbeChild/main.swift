@@ -4,8 +4,12 @@
 // over the system CA bundle, so only this child trusts the test's TLS server.
 //
 //   transport-probe-child <url> <GET|POST> <follow|sameOrigin|never> <bearer token>
+//   transport-probe-child download <url> <destination file>
 //
-// Output: {"status": <Int or null>, "error": <kind or null>, "body": <String>}. Exits after 60 s at most.
+// Output: {"status": <Int or null>, "error": <kind or null>, "body": <String>}; a download adds
+// "peakGrowth" (bytes the peak resident size grew by during the call, from /proc/self/status: the
+// child does nothing else, so this is the download's own memory), "progressCalls",
+// "progressMonotonic" and "lastProgress"/"total". Exits after 120 s at most.
 import Foundation
 import SpecwrightRuntime
 
@@ -18,6 +22,7 @@ struct ProbeEndpoint: Endpoint {
     var method: HTTPMethod
     var pathSegments: [String]
     var query: QueryParameters
+    var options = EndpointOptions()
     var operationName: String { "probe.call" }
     var body: RequestBody? { method == .post ? .json(["probe": 1]) : nil }
 }
@@ -27,7 +32,17 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
-let arguments = CommandLine.arguments
+/// `VmRSS` or `VmHWM` of this process in bytes (Linux), else 0.
+func memory(_ field: String) -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
+        let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+    else { return 0 }
+    return kilobytes * 1024
+}
+
+let download = CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "download"
+let arguments = download ? [CommandLine.arguments[0], CommandLine.arguments[2], "GET", "sameOrigin", "token"] : CommandLine.arguments
 guard arguments.count == 5, let components = URLComponents(string: arguments[1]),
     let scheme = components.scheme, let host = components.host, let port = components.port,
     let origin = URL(string: "\(scheme)://\(host):\(port)")
@@ -40,23 +55,39 @@ var query = QueryParameters()
 for item in components.queryItems ?? [] { query.append(item.name, item.value) }
 let endpoint = ProbeEndpoint(
     method: arguments[2] == "POST" ? .post : .get,
-    pathSegments: components.path.split(separator: "/").map(String.init), query: query)
+    pathSegments: components.path.split(separator: "/").map(String.init), query: query,
+    options: EndpointOptions(timeout: 100))
 var configuration = ClientConfiguration(tokenProvider: TokenProvider(token: { token }), retryPolicy: RetryPolicy.none)
 configuration.logging = .disabled
 configuration.transferLimits.redirects = policy
 let client = APIClient(service: ServiceDescription(name: "Probe", baseURL: origin, auth: .bearer, timeout: 20), configuration: configuration)
 
 Thread.detachNewThread {
-    Thread.sleep(forTimeInterval: 60)
-    fail("the call did not end within 60 s")
+    Thread.sleep(forTimeInterval: 120)
+    fail("the call did not end within 120 s")
 }
 let done = DispatchSemaphore(value: 0)
 Task.detached {
     var result: [String: String?] = ["status": nil, "error": nil, "body": ""]
     do {
-        let body = try await client.sendData(endpoint)
-        result["status"] = "200"
-        result["body"] = String(decoding: body, as: UTF8.self)
+        if download {
+            let progress = Locked<[TransferProgress]>([])
+            let before = memory("VmRSS")
+            let response = try await client.download(endpoint, to: URL(fileURLWithPath: CommandLine.arguments[3])) { value in
+                progress.withLock { $0.append(value) }
+            }
+            let values = progress.value
+            result["status"] = String(response.status)
+            result["peakGrowth"] = String(memory("VmHWM") - before)
+            result["progressCalls"] = String(values.count)
+            result["progressMonotonic"] = String(zip(values, values.dropFirst()).allSatisfy { $0.completedBytes <= $1.completedBytes })
+            result["lastProgress"] = values.last.map { String($0.completedBytes) }
+            result["total"] = values.last?.totalBytes.map(String.init)
+        } else {
+            let body = try await client.sendData(endpoint)
+            result["status"] = "200"
+            result["body"] = String(decoding: body, as: UTF8.self)
+        }
     } catch let error as SpecwrightError {
         result["status"] = error.status.map(String.init)
         result["error"] = error.kindDescription

@@ -30,6 +30,8 @@ import Foundation
 struct CallPipeline: Sendable {
     /// Runs steps 2–5 for a built call.
     let handler: CallHandler
+    /// The attempt loop alone, without the stages (downloads: no cache, de-duplication or envelope).
+    let attemptsOnly: CallHandler
     /// The client-wide retry budget, if enabled.
     let retryBudget: RetryBudget?
 
@@ -77,5 +79,6 @@ struct CallPipeline: Sendable {
         }
         stages += configuration.stages
         handler = CallChain.compose(stages) { context in try await loop.run(context) }
+        attemptsOnly = { context in try await loop.run(context) }
     }
 }

@@ -16,6 +16,8 @@ public final class APIClient: Sendable {
     let builder: RequestBuilder
     let decoder: JSONDecoder
     let handler: CallHandler
+    /// The attempt loop alone, without the data-layer stages (downloads: no cache, de-duplication or envelope).
+    let attemptsOnly: CallHandler
     let redactor: Redactor
 
     /// Creates a client for `service`. The pipeline its calls run through is assembled by
@@ -38,6 +40,7 @@ public final class APIClient: Sendable {
             service: service, configuration: configuration, builder: builder, transport: transport, decoder: decoder, redactor: redactor)
         retryBudget = pipeline.retryBudget
         handler = pipeline.handler
+        attemptsOnly = pipeline.attemptsOnly
     }
 
     /// Sends `endpoint` and decodes the response body as `R`.
@@ -64,18 +67,22 @@ public final class APIClient: Sendable {
     /// Runs the pipeline for `endpoint`, turns its response into a value, reports metrics and
     /// gives every error its context (operation, method, redacted URL, attempts) with every URL and
     /// message it carries redacted.
+    /// `destination` and `direct` serve downloads: the body's destination, and the handler to run
+    /// instead of the staged pipeline.
     func perform<R: Sendable>(
-        _ endpoint: some Endpoint, decode: (HTTPResponse, ResponseMetadata) throws(SpecwrightError) -> R
+        _ endpoint: some Endpoint, destination: ResponseDestination = .memory, direct: CallHandler? = nil,
+        decode: (HTTPResponse, ResponseMetadata) throws(SpecwrightError) -> R
     ) async throws(SpecwrightError) -> APIResponse<R> {
         let clock = configuration.clock
         let start = clock.now()
         var context: CallContext?
         do throws(SpecwrightError) {
-            let call = try builder.build(endpoint)
+            var call = try builder.build(endpoint)
+            call.request.destination = destination
             context = call
             let response: HTTPResponse
             do {
-                response = try await handler(call)
+                response = try await (direct ?? handler)(call)
             } catch let error as SpecwrightError {
                 throw error
             } catch {

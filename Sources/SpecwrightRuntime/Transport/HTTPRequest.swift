@@ -16,6 +16,10 @@ public struct HTTPRequest: Sendable, Hashable {
     /// The limits the transport enforces for this exchange (the client's
     /// `ClientConfiguration.transferLimits`, set on every attempt).
     public var limits: TransferLimits = .default
+    /// Where the response body goes: memory (the default) or, for a 2xx response, a file
+    /// (`APIClient.download(_:to:progress:)`). A transport that does not write files returns the
+    /// body in memory (`HTTPResponse.bodyFile` stays `nil`) and the client writes it out.
+    public var destination: ResponseDestination = .memory
 
     /// Creates a request.
     public init(method: HTTPMethod, url: URL, headers: [HTTPHeader] = [], body: Data? = nil, timeout: TimeInterval = 30) {

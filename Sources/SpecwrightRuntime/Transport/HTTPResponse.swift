@@ -11,6 +11,8 @@ public struct HTTPResponse: Sendable {
     /// What the transport measured for this exchange (DNS, connect, TLS, first byte), when it
     /// measures anything; the attempt loop adds it to the call's `ResponseMetadata.transportTimings`.
     public var timings: TransportTimings?
+    /// The file the transport wrote the body to (`ResponseDestination.file`); `body` is then empty.
+    public var bodyFile: URL?
 
     /// Creates a response; header names are lower-cased.
     public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {

@@ -4,7 +4,8 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The delegate of `URLSessionTransport`'s session: collects each task's response and body and
+/// The delegate of `URLSessionTransport`'s session: collects each task's response and body (or,
+/// for a download task, places its file: `SessionDelegate+Download.swift`) and
 /// runs every event through the task's `TransferMonitor`, cancelling the task the moment a limit
 /// is broken. One delegate serves all tasks of a session; tasks are keyed by identifier.
 ///
@@ -26,10 +27,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         }
     }
 
-    private let transfers = Locked<[Int: Transfer]>([:])
+    let transfers = Locked<[Int: Transfer]>([:])
 
     /// Registers `task` (not yet resumed), arms its deadline and resumes it.
-    func start(_ task: URLSessionDataTask, monitor: TransferMonitor, continuation: CheckedContinuation<HTTPResponse, any Error>) {
+    func start(_ task: URLSessionTask, monitor: TransferMonitor, continuation: CheckedContinuation<HTTPResponse, any Error>) {
         let transfer = Transfer(monitor: monitor, continuation: continuation)
         transfers.withLock { $0[task.taskIdentifier] = transfer }
         monitor.armDeadline { [weak self, weak task] in
@@ -39,7 +40,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         task.resume()
     }
 
-    private func transfer(for task: URLSessionTask) -> Transfer? {
+    func transfer(for task: URLSessionTask) -> Transfer? {
         transfers.withLock { $0[task.taskIdentifier] }
     }
 

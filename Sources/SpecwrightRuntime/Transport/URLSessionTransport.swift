@@ -42,7 +42,8 @@ public final class URLSessionTransport: HTTPTransport {
         session.finishTasksAndInvalidate()
     }
 
-    /// Performs the exchange as a data task whose events go through the session delegate.
+    /// Performs the exchange as a data task whose events go through the session delegate (a
+    /// download task when the request's destination is a file).
     ///
     /// The deadline is the transport's own timer: FoundationNetworking (Linux) truncates
     /// `timeoutInterval` to whole seconds (0.5 s timed out after 10 ms here) and treats it, like
@@ -61,7 +62,12 @@ public final class URLSessionTransport: HTTPTransport {
             urlRequest.addValue(header.value, forHTTPHeaderField: header.name)
         }
         urlRequest.httpBody = request.body
-        let task = session.dataTask(with: urlRequest)
+        let task: URLSessionTask
+        if case .file = request.destination {
+            task = session.downloadTask(with: urlRequest)
+        } else {
+            task = session.dataTask(with: urlRequest)
+        }
         let monitor = TransferMonitor(request: request)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in

@@ -1,0 +1,56 @@
+import Foundation
+
+/// How far a transfer has come: bytes done so far and, when the server announced it, the total.
+public struct TransferProgress: Sendable, Hashable {
+    /// Bytes transferred so far (received for a download, sent for an upload).
+    public var completedBytes: Int64
+    /// The total, when known (`Content-Length`, the file's size); `nil` otherwise.
+    public var totalBytes: Int64?
+
+    /// Creates a progress value.
+    public init(completedBytes: Int64, totalBytes: Int64?) {
+        self.completedBytes = completedBytes
+        self.totalBytes = totalBytes
+    }
+
+    /// `completedBytes / totalBytes` in 0…1, or `nil` when the total is unknown.
+    public var fractionCompleted: Double? {
+        guard let totalBytes, totalBytes > 0 else { return nil }
+        return min(1, Double(completedBytes) / Double(totalBytes))
+    }
+}
+
+/// Where a transport puts a response body: in memory (`HTTPResponse.body`, held to
+/// `TransferLimits.maximumResponseBytes`) or, for a successful (2xx) response, in a file.
+public enum ResponseDestination: Sendable, Hashable {
+    /// In `HTTPResponse.body` (the default).
+    case memory
+    /// In `FileDownload.destination`; the response's `body` is then empty.
+    case file(FileDownload)
+}
+
+/// A download of a 2xx response body into a file. The body is written to a temporary file as it
+/// arrives (memory stays bounded whatever the size) and renamed over `destination` only when the
+/// whole body arrived; on a failure, a cancellation or a timeout `destination` is left as it was.
+/// An error response's (non-2xx) body is kept in memory, so typed error bodies still decode.
+///
+/// Compared by identity: one value per download.
+public final class FileDownload: Sendable, Hashable {
+    /// Where the body ends up (an existing file there is replaced on success).
+    public let destination: URL
+    /// Called with the progress after each chunk written (on the transport's queue; keep it short).
+    /// On Linux the status is only known at the end, so an error response's bytes are counted too.
+    public let progress: (@Sendable (TransferProgress) -> Void)?
+
+    /// Creates a download into `destination`.
+    public init(destination: URL, progress: (@Sendable (TransferProgress) -> Void)? = nil) {
+        self.destination = destination
+        self.progress = progress
+    }
+
+    /// Identity.
+    public static func == (lhs: FileDownload, rhs: FileDownload) -> Bool { lhs === rhs }
+
+    /// Hashes the identity, consistent with ``==(_:_:)``.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
