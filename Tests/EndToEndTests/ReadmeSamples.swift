@@ -30,6 +30,12 @@ enum ReadmeSamples {
         return [book, created] + many
     }
 
+    static func logging() -> BookstoreClient {
+        let logged = BookstoreClient(configuration: ClientConfiguration(
+            logging: LoggingConfiguration(isEnabled: true)))   // os.Logger on Apple platforms, stderr on Linux
+        return logged
+    }
+
     static func localServer() -> BookstoreClient {
         let local = BookstoreClient(configuration: ClientConfiguration(
             baseURL: URL(string: "http://127.0.0.1:8080")))

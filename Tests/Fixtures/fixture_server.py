@@ -232,6 +232,23 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(200, b"[" + b",".join([item] * count) + b"]")
         if behaviour == "json1k":
             return self.send(200, JSON_1K)
+        if behaviour == "repeated-headers":
+            # Fields a response may repeat: three Set-Cookie (one with a comma in its Expires
+            # date), two Link and two Vary, in this order.
+            body = b"{}"
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Set-Cookie", "session=abc; Path=/; HttpOnly")
+            self.send_header("Link", '<https://api.example/items?page=2>; rel="next"')
+            self.send_header("Set-Cookie", "theme=dark; Expires=Wed, 21 Oct 2026 07:28:00 GMT")
+            self.send_header("Vary", "Accept")
+            self.send_header("Set-Cookie", "lang=en")
+            self.send_header("Link", '<https://api.example/items?page=9>; rel="last"')
+            self.send_header("Vary", "Accept-Language")
+            self.end_headers()
+            self.wfile.write(body)
+            return None
         if behaviour == "echo":
             payload = {
                 "method": self.command, "path": parts.path, "query": parts.query,

@@ -75,7 +75,7 @@ struct RuntimeErrorMappingTests {
     }
 
     @Test(arguments: [
-        (URLError.Code.timedOut, "timeout", true, false),
+        (URLError.Code.timedOut, "timeout", true, true),
         (URLError.Code.notConnectedToInternet, "transport", true, true),
         (URLError.Code.cannotConnectToHost, "transport", true, true),
         (URLError.Code.badServerResponse, "transport", false, false),

@@ -149,12 +149,15 @@ struct RuntimeInterceptorTests {
         #expect(text.contains("… ("))  // the 100-byte field pushes the body past 60 bytes: truncated
     }
 
-    @Test func loggingIsOffInReleaseBuildsByDefault() {
-        #if DEBUG
+    @Test func loggingIsOffByDefaultExceptToThePlatformLoggerInAppleDebugBuilds() {
+        #if DEBUG && canImport(os)
             #expect(LoggingConfiguration.defaultIsEnabled)
         #else
             #expect(!LoggingConfiguration.defaultIsEnabled)
         #endif
+        #expect(LoggingConfiguration().isEnabled == LoggingConfiguration.defaultIsEnabled)
+        #expect(LoggingConfiguration().sink is PlatformLogSink)
+        #expect(ClientConfiguration().logging.sink is PlatformLogSink)
         #expect(!LoggingConfiguration.disabled.isEnabled)
     }
 

@@ -6,15 +6,15 @@ public struct APIResponse<Value: Sendable>: Sendable {
     public var value: Value
     /// The final HTTP status.
     public var status: Int
-    /// The final response headers (names lower-cased).
-    public var headers: [String: String]
+    /// The final response header fields, repeated ones kept (`headers.values(for: "Link")`).
+    public var headers: HTTPFields
     /// Attempts that reached the transport (0 when served from cache).
     public var attempts: Int
     /// Retries with reasons, bytes in/out and cache status.
     public var metadata: ResponseMetadata
 
     /// Creates a response.
-    public init(value: Value, status: Int, headers: [String: String], attempts: Int, metadata: ResponseMetadata = ResponseMetadata()) {
+    public init(value: Value, status: Int, headers: HTTPFields, attempts: Int, metadata: ResponseMetadata = ResponseMetadata()) {
         self.value = value
         self.status = status
         self.headers = headers

@@ -40,15 +40,15 @@ public struct SpecwrightError: Error, Sendable, CustomStringConvertible {
     public struct HTTPFailure: Sendable {
         /// The status code.
         public var status: Int
-        /// The response headers (names lower-cased).
-        public var headers: [String: String]
+        /// The response header fields, repeated ones kept.
+        public var headers: HTTPFields
         /// The raw response body.
         public var body: Data
         /// The decoded typed error body, when the endpoint declares one for this status.
         public var typedBody: (any Sendable)?
 
         /// Creates a failure description.
-        public init(status: Int, headers: [String: String], body: Data, typedBody: (any Sendable)? = nil) {
+        public init(status: Int, headers: HTTPFields, body: Data, typedBody: (any Sendable)? = nil) {
             self.status = status
             self.headers = headers
             self.body = body
@@ -104,10 +104,10 @@ public struct SpecwrightError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Whether the error means the device cannot reach the server (no network, host unreachable).
+    /// Whether the server cannot be reached now (no network, host unreachable, timed out): the
+    /// same as `category == .offline`.
     public var isOffline: Bool {
-        if case .transport(let error) = kind { return Self.offlineCodes.contains(error.code) }
-        return false
+        category == .offline
     }
 
     /// Whether the error is a cancellation.
@@ -152,8 +152,9 @@ public struct SpecwrightError: Error, Sendable, CustomStringConvertible {
         .dnsLookupFailed, .notConnectedToInternet,
     ]
 
+    /// The transport errors that mean the server cannot be reached (``Category/offline``).
     static let offlineCodes: Set<URLError.Code> = [
         .notConnectedToInternet, .networkConnectionLost, .cannotConnectToHost, .cannotFindHost,
-        .dnsLookupFailed, .internationalRoamingOff, .dataNotAllowed,
+        .dnsLookupFailed, .internationalRoamingOff, .dataNotAllowed, .timedOut,
     ]
 }

@@ -4,8 +4,9 @@ import Foundation
 public struct HTTPResponse: Sendable {
     /// The status code.
     public var status: Int
-    /// The header fields; names are lower-cased (HTTP field names are case-insensitive).
-    public var headers: [String: String]
+    /// The header fields in the order they arrived, repeated fields kept (`Set-Cookie`, `Link`);
+    /// names compare case-insensitively (`headers["etag"]`, `headers.values(for: "Set-Cookie")`).
+    public var headers: HTTPFields
     /// The body bytes.
     public var body: Data
     /// What the transport measured for this exchange (DNS, connect, TLS, first byte), when it
@@ -14,19 +15,21 @@ public struct HTTPResponse: Sendable {
     /// The file the transport wrote the body to (`ResponseDestination.file`); `body` is then empty.
     public var bodyFile: URL?
 
-    /// Creates a response; header names are lower-cased.
-    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    /// Creates a response.
+    public init(status: Int, headers: HTTPFields = HTTPFields(), body: Data = Data()) {
         self.status = status
-        var lowered: [String: String] = [:]
-        lowered.reserveCapacity(headers.count)
-        for (name, value) in headers { lowered[name.lowercased()] = value }
-        self.headers = lowered
+        self.headers = headers
         self.body = body
     }
 
-    /// The value of header `name` (case-insensitive).
+    /// Creates a response with one field per entry of `headers`.
+    public init(status: Int, headers: [String: String], body: Data = Data()) {
+        self.init(status: status, headers: HTTPFields(headers), body: body)
+    }
+
+    /// The value of header `name` (case-insensitive; repeated fields joined by `", "`).
     public func header(_ name: String) -> String? {
-        headers[name.lowercased()]
+        headers[name]
     }
 
     /// Whether the status is 2xx.

@@ -110,14 +110,20 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 }
 
 extension HTTPResponse {
-    /// The response of `http` with `body`; header names lower-cased.
+    /// The response of `http` with `body`. Foundation hands over repeated fields joined by `", "`;
+    /// `Set-Cookie`, whose values cannot be joined (RFC 9110 §5.3), is split back into one field
+    /// per cookie (``HTTPFields/splitSetCookie(_:)``).
     init(_ http: HTTPURLResponse, body: Data) {
-        var headers: [String: String] = [:]
+        var fields: [HTTPHeader] = []
         for (name, value) in http.allHeaderFields {
-            if let name = name as? String, let value = value as? String {
-                headers[name.lowercased()] = value
+            guard let name = name as? String, let value = value as? String else { continue }
+            if HTTPHeader.namesMatch(name, "Set-Cookie") {
+                fields += HTTPFields.splitSetCookie(value).map { HTTPHeader(name, $0) }
+            } else {
+                fields.append(HTTPHeader(name, value))
             }
         }
-        self.init(status: http.statusCode, headers: headers, body: body)
+        fields.sort { $0.name.lowercased() < $1.name.lowercased() }   // stable: cookies keep their order
+        self.init(status: http.statusCode, headers: HTTPFields(fields), body: body)
     }
 }

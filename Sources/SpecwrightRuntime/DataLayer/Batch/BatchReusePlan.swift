@@ -23,10 +23,11 @@ struct BatchReusePlan<ID: Hashable & Sendable, Element: Sendable>: Sendable {
     /// it states no lifetime) minus its age; nil when they must not be reused (`no-store`,
     /// `no-cache`, already stale).
     static func freshFor(_ response: APIResponse<[Element]>, ttl: TimeInterval) -> TimeInterval? {
-        let control = CacheControl(headers: response.headers)
+        let headers = response.headers.dictionary
+        let control = CacheControl(headers: headers)
         guard !control.noStore, !control.noCache else { return nil }
-        let lifetime = CacheFreshness.lifetime(status: response.status, headers: response.headers, fallbackTTL: ttl)
-        let age = HeaderLookup.value("Age", in: response.headers).flatMap(DeltaSeconds.age(fromHeader:)) ?? 0
+        let lifetime = CacheFreshness.lifetime(status: response.status, headers: headers, fallbackTTL: ttl)
+        let age = HeaderLookup.value("Age", in: headers).flatMap(DeltaSeconds.age(fromHeader:)) ?? 0
         let remaining = lifetime - age
         return remaining > 0 ? remaining : nil
     }

@@ -48,7 +48,7 @@ struct HTTPCacheCallStage: CallStage {
             }
             let sent = log.last
             return CacheableResponse(
-                status: response.status, headers: response.headers, body: response.body,
+                status: response.status, headers: response.headers.dictionary, body: response.body,
                 sentHeaders: sent.map { fingerprint.masking($0.headers, names: credentialNames) },
                 mayStore: (sent.map { !$0.isReplay } ?? false)
                     && EnvelopeStage.isCacheable(response, method: call.request.method, unwrapper: envelope))

@@ -3,9 +3,13 @@ import Foundation
 extension SpecwrightError {
     /// A coarse grouping of errors for UI decisions ("show the offline banner", "log out").
     public enum Category: String, Sendable, Hashable {
-        /// The server could not be reached or did not answer in time: every transport failure and
-        /// timeout falls here, whatever its `URLError` code.
+        /// The server could not be reached or did not answer in time: no connection, host not
+        /// found or refusing connections, connection lost, a timeout; also a cache-only call with no
+        /// stored copy. ``SpecwrightError/isOffline``.
         case offline
+        /// The exchange failed for another reason below HTTP: TLS, a malformed response, an error a
+        /// custom transport or an interceptor threw (``SpecwrightError/underlyingError``).
+        case transport
         /// The server answered with an HTTP error (4xx, 5xx, 401 without refresh) or a body over the size limit.
         case http
         /// The envelope carried a business error code.
@@ -22,10 +26,12 @@ extension SpecwrightError {
         case cancelled
     }
 
-    /// The error's category; all transport failures are `.offline`.
+    /// The error's category: `.offline` for timeouts, `notCached` and the transport errors that mean
+    /// the server cannot be reached (``offlineCodes``), `.transport` for other transport errors.
     public var category: Category {
         switch kind {
-        case .transport, .timeout, .notCached: return .offline
+        case .timeout, .notCached: return .offline
+        case .transport(let error): return Self.offlineCodes.contains(error.code) ? .offline : .transport
         case .httpStatus, .unauthorized, .responseTooLarge: return .http
         case .business: return .business
         case .sessionExpired: return .sessionExpired

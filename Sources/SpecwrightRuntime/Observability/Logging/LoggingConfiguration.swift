@@ -4,7 +4,7 @@ import Foundation
 public struct LoggingConfiguration: Sendable {
     /// Whether requests and responses are logged.
     public var isEnabled: Bool
-    /// Where log lines go.
+    /// Where log lines go; ``PlatformLogSink`` (`os.Logger` on Apple platforms) by default.
     public var sink: any LogSink
     /// Header names whose values are replaced by `<redacted>` (case-insensitive), in addition to
     /// every name the built-in patterns match (password, secret, token, signature/sig, key, otp,
@@ -19,7 +19,7 @@ public struct LoggingConfiguration: Sendable {
 
     /// Creates a configuration.
     public init(
-        isEnabled: Bool = LoggingConfiguration.defaultIsEnabled, sink: any LogSink = StandardErrorLogSink(),
+        isEnabled: Bool = LoggingConfiguration.defaultIsEnabled, sink: any LogSink = PlatformLogSink(),
         redactedHeaders: Set<String> = LoggingConfiguration.defaultRedactedHeaders,
         redactedFields: Set<String> = LoggingConfiguration.defaultRedactedFields,
         maxBodyBytes: Int = LoggingConfiguration.defaultMaxBodyBytes
@@ -31,9 +31,12 @@ public struct LoggingConfiguration: Sendable {
         self.maxBodyBytes = max(0, maxBodyBytes)
     }
 
-    /// On in debug builds, off in release builds: request logs may hold personal data.
+    /// On only in debug builds on Apple platforms, where ``PlatformLogSink`` sends the entries to
+    /// `os.Logger` at debug level (kept in memory, shown on request); off in release builds (request
+    /// logs may hold personal data) and on Linux, where the only default destination would be
+    /// standard error. Switch it on with `LoggingConfiguration(isEnabled: true)`.
     public static let defaultIsEnabled: Bool = {
-        #if DEBUG
+        #if DEBUG && canImport(os)
             return true
         #else
             return false

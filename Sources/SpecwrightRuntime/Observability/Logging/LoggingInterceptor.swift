@@ -21,7 +21,8 @@ struct LoggingInterceptor: Interceptor {
     func inspect(_ response: HTTPResponse, for request: HTTPRequest, context: AttemptContext) async throws -> InterceptorDecision {
         let redactor = redactor.including(context.call.options.auth)
         var message = "← \(response.status) \(request.method.rawValue) \(redactor.url(request.url)) (\(response.body.count) bytes)"
-        let headers = redactor.headerLines(response.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+        let fields = response.headers.map { (name: $0.name.lowercased(), value: $0.value) }
+        let headers = redactor.headerLines(fields.enumerated().sorted { ($0.element.name, $0.offset) < ($1.element.name, $1.offset) }.map(\.element))
         if !headers.isEmpty { message += "\n" + headers }
         let body = redactor.body(response.body, contentType: response.header("content-type"))
         if !body.isEmpty { message += "\n" + body }
