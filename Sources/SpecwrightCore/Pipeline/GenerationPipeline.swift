@@ -33,14 +33,19 @@ public enum GenerationPipeline {
 
     /// Runs the stages up to and including `last` on `input`.
     public static func run(_ input: GenerationInput, through last: Stage = .render) -> GenerationResult {
-        let source = SourceReader.read(input.bytes, file: input.file)
-        let translated = FrontEnd.translate(source, file: input.file, operationNaming: input.operationNaming)
+        var translated = FrontEnd.translate(
+            SourceReader.read(input.bytes, file: input.file), file: input.file, operationNaming: input.operationNaming)
+        // Rendering reads neither the node tree nor the spec document: they are let go before
+        // the stage that allocates most (a run that stops earlier returns them: diff, export).
+        let (root, document) = last == .render ? (nil, nil) : (translated.root, translated.document)
+        (translated.root, translated.document) = (nil, nil)
         var summary = translated.summary
+        let isOpenAPI = translated.isOpenAPI
         func result(_ stage: Stage, _ api: IR.API?, _ diagnostics: [Diagnostic], files: [GeneratedFile] = [],
                     templateFailure: TemplateSet.Failure? = nil) -> GenerationResult {
             GenerationResult(
-                stage: stage, api: api, diagnostics: diagnostics, summary: summary, root: translated.root,
-                isOpenAPI: translated.isOpenAPI, document: translated.document, files: files, templateFailure: templateFailure)
+                stage: stage, api: api, diagnostics: diagnostics, summary: summary, root: root,
+                isOpenAPI: isOpenAPI, document: document, files: files, templateFailure: templateFailure)
         }
         guard let lowered = translated.api, last > .frontEnd else {
             // An operation's error leaves the API to the filter pass; a run that stops before it fails.

@@ -10,11 +10,12 @@ public struct GenerationResult: Sendable {
     public let diagnostics: [Diagnostic]
     /// What the document holds; nil when it could not be read at all.
     public let summary: DocumentSummary?
-    /// The parsed document; nil when it did not parse.
+    /// The parsed document; nil when it did not parse or the run rendered (to free its memory).
     public let root: Node?
     /// Whether the document is an OpenAPI document (else a Specwright spec).
     public let isOpenAPI: Bool
-    /// The decoded Specwright spec (`export-openapi` writes it); nil for OpenAPI and on errors.
+    /// The decoded Specwright spec (`export-openapi` writes it); nil for OpenAPI, on errors and
+    /// when the run rendered.
     public let document: SpecDocument?
     /// The generated files, in a fixed order; empty unless the run rendered without errors.
     public let files: [GeneratedFile]
