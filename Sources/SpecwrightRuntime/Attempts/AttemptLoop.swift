@@ -36,6 +36,7 @@ struct AttemptLoop: Sendable {
         var budgetTaken = 0
         var replayToken: String?
         let policy = call.options.retry
+        let deadline = policy.deadline.map { clock.now() + $0 }
         if call.isNetworkForbidden {
             throw SpecwrightError(.transport(URLError(.notConnectedToInternet)), operationName: call.operationName)
         }
@@ -43,7 +44,7 @@ struct AttemptLoop: Sendable {
             if Task.isCancelled { throw SpecwrightError(.cancelled) }
             attempt += 1
             let context = AttemptContext(call: call, attempt: attempt, replayToken: replayToken)
-            let outcome = try await perform(context, isReplay: replayToken != nil)
+            let outcome = try await perform(context, isReplay: replayToken != nil, deadline: deadline)
             switch outcome {
             case .response(let response):
                 budget?.recordSuccess(refunding: budgetTaken)
@@ -52,14 +53,16 @@ struct AttemptLoop: Sendable {
                 replayToken = token
                 call.trace.recordTokenReplay()
             case .failure(let failure, let retryAfter, let forced, let fallback):
-                guard forced || failure.isRetryable, call.mayRetry, retries < policy.maxRetries,
+                let delay = policy.delay(forRetry: retries + 1, retryAfter: retryAfter, random: random)
+                // A retry is made only if its wait ends before the call's deadline.
+                guard forced || policy.retries(failure), call.mayRetry, retries < policy.maxRetries,
+                    deadline.map({ clock.now() + delay < $0 }) ?? true,
                     budget.map({ spend(on: failure, from: $0, taken: &budgetTaken) }) ?? true
                 else {
                     if let fallback { return fallback }
                     throw failure
                 }
                 retries += 1
-                let delay = policy.delay(forRetry: retries, retryAfter: retryAfter, random: random)
                 call.trace.recordRetry(reason: forced ? "interceptor" : failure.kindDescription, delay: delay)
                 do {
                     try await clock.sleep(for: delay)
@@ -71,10 +74,16 @@ struct AttemptLoop: Sendable {
     }
 
     /// One attempt: adapt, send, inspect, classify. Only request adaptation and the refresh throw.
-    private func perform(_ context: AttemptContext, isReplay: Bool) async throws(SpecwrightError) -> Outcome {
+    private func perform(_ context: AttemptContext, isReplay: Bool, deadline: TimeInterval?) async throws(SpecwrightError) -> Outcome {
         let call = context.call
         var unadapted = call.request
         unadapted.limits = limits
+        if let deadline {
+            // The attempt may not outlast the call's deadline (a replay can start after it passed).
+            let left = deadline - clock.now()
+            guard left > 0 else { return .failure(SpecwrightError(.timeout), retryAfter: nil, forced: false, fallback: nil) }
+            unadapted.timeout = min(unadapted.timeout, left)
+        }
         let request = try await adapt(unadapted, context: context)
         call.trace.recordAttempt(bytesSent: request.body?.count ?? 0)
         call.sentRequests?.record(request, isReplay: isReplay)

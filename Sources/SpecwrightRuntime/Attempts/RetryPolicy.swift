@@ -5,7 +5,13 @@ import Foundation
 /// The delay before retry *n* (1-based) is `min(maxDelay, baseDelay × 2^(n−1))`; with full
 /// jitter (the default, "Exponential Backoff And Jitter", AWS Architecture Blog 2015) the
 /// actual delay is drawn uniformly from `0...that`. A `Retry-After` header replaces the
-/// computed delay and is clamped to `maxDelay`.
+/// computed delay and is clamped to `maxDelay` (unless `honoursLongRetryAfter`).
+///
+/// What is retried is the policy's choice too: `retryableStatuses`, `retryableTransportErrors`
+/// (timeouts always are), and only for requests that may be repeated (RFC 9110 idempotent
+/// methods, or endpoints marked idempotent). `deadline` bounds the whole call, all attempts and
+/// waits together. Set a policy per client (`ClientConfiguration.retryPolicy`) or per endpoint
+/// (`EndpointOptions.retry`, which wins).
 public struct RetryPolicy: Sendable, Hashable {
     /// How the computed delay is randomised.
     public enum Jitter: Sendable, Hashable {
@@ -23,13 +29,51 @@ public struct RetryPolicy: Sendable, Hashable {
     public var maxDelay: TimeInterval
     /// The jitter mode.
     public var jitter: Jitter
+    /// The longest the whole call may take, in seconds from its first attempt: every attempt and
+    /// every wait between them. A retry whose wait would not end before the deadline is not made
+    /// (the last error is thrown), and each attempt's timeout is cut to what is left. `nil`: only
+    /// `maxRetries` and the per-attempt timeout bound the call.
+    public var deadline: TimeInterval?
+    /// Whether a `Retry-After` longer than `maxDelay` is waited for in full (still within
+    /// `deadline`, which should then be set); `false` (the default) clamps it to `maxDelay`.
+    public var honoursLongRetryAfter: Bool
+    /// The HTTP statuses that are retried (a 401 never is: it triggers a token refresh).
+    public var retryableStatuses: Set<Int>
+    /// The `URLError` codes that are retried; a timeout of an attempt is always retried.
+    public var retryableTransportErrors: Set<URLError.Code>
 
-    /// Creates a policy. Negative values are treated as zero.
-    public init(maxRetries: Int, baseDelay: TimeInterval, maxDelay: TimeInterval, jitter: Jitter = .full) {
+    /// Creates a policy. Negative values are treated as zero; a `deadline` that is not a positive,
+    /// finite number means none.
+    public init(
+        maxRetries: Int, baseDelay: TimeInterval, maxDelay: TimeInterval, jitter: Jitter = .full, deadline: TimeInterval? = nil,
+        honoursLongRetryAfter: Bool = false, retryableStatuses: Set<Int> = RetryPolicy.defaultRetryableStatuses,
+        retryableTransportErrors: Set<URLError.Code> = RetryPolicy.defaultRetryableTransportErrors
+    ) {
         self.maxRetries = max(0, maxRetries)
         self.baseDelay = max(0, baseDelay)
         self.maxDelay = max(0, maxDelay)
         self.jitter = jitter
+        self.deadline = deadline.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        self.honoursLongRetryAfter = honoursLongRetryAfter
+        self.retryableStatuses = retryableStatuses
+        self.retryableTransportErrors = retryableTransportErrors
+    }
+
+    /// 408, 429, 500, 502, 503, 504: the statuses that say "try again" (RFC 9110 §15.5.9, §15.6;
+    /// RFC 6585 §4).
+    public static let defaultRetryableStatuses: Set<Int> = SpecwrightError.retryableStatuses
+
+    /// Connection lost, cannot connect, host or DNS lookup failed, not connected, timed out.
+    public static let defaultRetryableTransportErrors: Set<URLError.Code> = SpecwrightError.retryableTransportCodes
+
+    /// Whether this policy retries `error` (before the idempotency, retry count, budget and deadline checks).
+    public func retries(_ error: SpecwrightError) -> Bool {
+        switch error.kind {
+        case .timeout: return true
+        case .transport(let failure): return retryableTransportErrors.contains(failure.code)
+        case .httpStatus(let failure): return retryableStatuses.contains(failure.status)
+        default: return false
+        }
     }
 
     /// Never retry.
@@ -53,7 +97,7 @@ public struct RetryPolicy: Sendable, Hashable {
         random: () -> Double = { Double.random(in: 0...1) }
     ) -> TimeInterval {
         if let retryAfter {
-            return min(maxDelay, max(0, retryAfter))
+            return honoursLongRetryAfter ? max(0, retryAfter) : min(maxDelay, max(0, retryAfter))
         }
         let ceiling = backoffCeiling(forRetry: retry)
         switch jitter {
