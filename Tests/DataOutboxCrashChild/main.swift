@@ -3,20 +3,21 @@
 //   outbox-crash-child <outbox.sqlite> <scenario base URL> <count> enqueue-and-flush|flush
 //
 // `enqueue-and-flush` enqueues <count> POSTs to <base>/outbox (Idempotency-Key "write-<i>") and then
-// flushes; the test SIGKILLs it in the middle. `flush` flushes what is left and prints the result.
+// flushes; the server holds the 21st write, and the test SIGKILLs the child while it waits.
+// `flush` flushes what is left and prints the result.
 // The process exits by itself when its stdin closes (the test ended) and after 120 s at most.
 import Foundation
 import SpecwrightRuntime
 
 struct OutboxWrite: Endpoint {
     var index: Int
-    var delay: String
     var operationName: String { "crash.write" }
     var method: HTTPMethod { .post }
     var pathSegments: [String] { ["outbox"] }
     var query: QueryParameters {
         var query = QueryParameters()
-        query.append("delay", delay)
+        // The server holds every write after the 20th until the test releases it (after the kill).
+        query.append("hold_after", "20")
         return query
     }
     var headers: [HTTPHeader] { [HTTPHeader("Idempotency-Key", "write-\(index)")] }
@@ -54,7 +55,7 @@ do {
         configuration: ClientConfiguration(logging: .disabled))
     if arguments[4] == "enqueue-and-flush" {
         for index in 0..<count {
-            try client.enqueue(OutboxWrite(index: index, delay: "0.03"), in: outbox)
+            try client.enqueue(OutboxWrite(index: index), in: outbox)
         }
         say("enqueued \(count)")
     }

@@ -285,7 +285,10 @@ class Handler(BaseHTTPRequestHandler):
 #   /<sid>/batch?ids=a&ids=b…[&delay=S]      [{"id": "a"}, …]; tracks calls and peak concurrency
 #         [&slow_ids=a,b] only calls holding one of these ids wait `delay`; [&fail_ids=a,b] calls
 #         holding one of these get 500; [&cc=V] sent as Cache-Control
-#   /<sid>/outbox[?delay=S]                 POST; de-duplicates by Idempotency-Key (201 / 200 replay)
+#   /<sid>/outbox[?delay=S][&hold_after=N]  POST; de-duplicates by Idempotency-Key (201 / 200 replay);
+#         with hold_after=N, once N keys have arrived every further write is held (no answer) until
+#         /<sid>/outbox_release is called (or 60 s pass), so a client is reliably mid-flush
+#   /<sid>/outbox_release                   releases the held writes of the scenario
 #   /_data/<sid>                            {"not_modified", "batch_calls", "batch_peak",
 #                                            "outbox_keys" (first-delivery order), "outbox_duplicates"}
 # ---------------------------------------------------------------------------------------------
@@ -387,6 +390,13 @@ def data_layer_route(handler, state, behaviour, query, body, hit):
             return True
         if delay:
             time.sleep(delay)
+        hold_after = int(query.get("hold_after", ["0"])[0])
+        deadline = time.monotonic() + 60
+        while hold_after and time.monotonic() < deadline:
+            with LOCK:
+                if data.get("outbox_released") or len(data["outbox_keys"]) < hold_after:
+                    break
+            time.sleep(0.01)
         with LOCK:
             replay = key in data["outbox_seen"]
             if replay:
@@ -395,6 +405,11 @@ def data_layer_route(handler, state, behaviour, query, body, hit):
                 data["outbox_seen"].add(key)
                 data["outbox_keys"].append(key)
         handler.send(200 if replay else 201, json.dumps({"key": key, "replay": replay}).encode())
+        return True
+    if behaviour == "outbox_release":
+        with LOCK:
+            data["outbox_released"] = True
+        handler.send(200, b'{"released":true}')
         return True
     return False
 

@@ -2,24 +2,22 @@ import Foundation
 import Testing
 import SpecwrightCLI
 
-/// Hostile files end with exit code 1 and a located error, quickly and with bounded memory.
-/// The caps are generous (debug build, shared machine); measured times are far lower.
+/// Hostile files end with exit code 1 and a located error, with bounded memory. The suite's time
+/// limit is the hang guard; speed itself is measured by `specwright-bench scaling`, not asserted here
+/// (a timed assertion fails on a loaded machine).
 @Suite(.timeLimit(.minutes(1))) struct SpecHostileInputTests {
     /// `file:line:col: error: message` (or a note/warning that accompanies errors).
     private func isLocated(_ line: String) -> Bool {
         line.wholeMatch(of: #/[^:]+:\d+:\d+: (error|warning|note): .+/#) != nil
     }
 
-    private func expectLocatedFailure(_ bytes: [UInt8], file: String = "hostile.yaml", cap: Duration = .seconds(10)) {
-        let start = ContinuousClock.now
+    private func expectLocatedFailure(_ bytes: [UInt8], file: String = "hostile.yaml") {
         let run = runCLI(["validate", file], files: [file: bytes])
-        let elapsed = ContinuousClock.now - start
         #expect(run.exitCode == 1)
         #expect(run.errorLines.count >= 1)
         #expect(run.errorLines.allSatisfy(isLocated), "\(run.errorLines.prefix(3))")
         #expect(run.errorLines.first?.contains(": error: ") == true)
         #expect(run.errorLines.allSatisfy { $0.hasPrefix(file + ":") })
-        #expect(elapsed < cap, "took \(elapsed)")
     }
 
     @Test func aBillionLaughsFileIsRejected() {
@@ -41,12 +39,9 @@ import SpecwrightCLI
         let head = Array("specwright: 1\nname: Big\nbaseURL: https://big.example\ndescription: \"".utf8)
         let tail = Array("\"\nbogus: 1\n".utf8)
         let bytes = head + [UInt8](repeating: UInt8(ascii: "x"), count: 50 << 20) + tail
-        let start = ContinuousClock.now
         let run = runCLI(["validate", "big.yaml"], files: ["big.yaml": bytes])
-        let elapsed = ContinuousClock.now - start
         #expect(run.exitCode == 1)
         #expect(run.errorLines == ["big.yaml:5:1: error: unknown key 'bogus' in the spec"])
-        #expect(elapsed < .seconds(10), "took \(elapsed)")
     }
 
     @Test func aFileOverTheSizeLimitIsRejectedBeforeParsing() {
