@@ -14,9 +14,10 @@ enum CacheBenchmark {
 
     struct Cached: Endpoint {
         var cache: CachePolicy
+        var extra: [String] = []
         var operationName: String { "bench.cached" }
         var method: HTTPMethod { .get }
-        var pathSegments: [String] { ["cached"] }
+        var pathSegments: [String] { ["cached"] + extra }
         var query: QueryParameters {
             var query = QueryParameters()
             query.append("cc", "max-age=3600")

@@ -5,6 +5,7 @@
 let benchmarks: [(name: String, run: () async throws -> Void)] = [
     ("runtime", RuntimeBenchmark.run),
     ("cache", CacheBenchmark.run),
+    ("cache-observe", CacheObserveBenchmark.run),
     // yaml [spec.yaml] [--iterations N] [--only a|b|c]: YAML front end on a large spec.
     ("yaml", { YAMLFrontEndSuite.run(arguments: argumentsAfter("yaml")) }),
     ("generate", GenerateBenchmark.run),
