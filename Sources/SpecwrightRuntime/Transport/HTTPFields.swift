@@ -55,7 +55,7 @@ public struct HTTPFields: Sendable, Hashable, RandomAccessCollection, Expressibl
         fields.setValue(value, for: name)
     }
 
-    /// Names lower-cased, repeated fields combined as ``subscript(_:)`` does.
+    /// Names lower-cased, repeated fields combined as the `self[name]` subscript does.
     public var dictionary: [String: String] {
         var result: [String: String] = [:]
         for field in fields {

@@ -27,7 +27,7 @@ extension SpecwrightError {
     }
 
     /// The error's category: `.offline` for timeouts, `notCached` and the transport errors that mean
-    /// the server cannot be reached (``offlineCodes``), `.transport` for other transport errors.
+    /// the server cannot be reached (`SpecwrightError.offlineCodes`), `.transport` for other transport errors.
     public var category: Category {
         switch kind {
         case .timeout, .notCached: return .offline

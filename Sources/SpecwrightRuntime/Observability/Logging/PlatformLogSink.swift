@@ -2,7 +2,7 @@ import Foundation
 
 /// The default sink: the platform's logger, never a stream of request bodies on standard error.
 ///
-/// On Apple platforms entries go to `os.Logger` through ``OSLogSink`` (subsystem and category
+/// On Apple platforms entries go to `os.Logger` through `OSLogSink` (subsystem and category
 /// below): request and response details at debug level — kept in memory only, shown by Console or
 /// `log stream --level debug` when asked for — failures at error level, the (already redacted)
 /// message marked private, the operation name public. Elsewhere (Linux) entries are written to
