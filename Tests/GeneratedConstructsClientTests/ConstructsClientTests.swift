@@ -87,7 +87,7 @@ import Testing
         ])
         let meta = try #require(parts.last)
         #expect(meta.name == "meta" && meta.contentType == "application/json")
-        #expect(try JSONDecoder().decode(JSONValue.self, from: meta.data) == .object(["kind": .string("tabby"), "lives": .int(9)]))
+        #expect(try JSONDecoder().decode(JSONValue.self, from: meta.source.loadedData()) == .object(["kind": .string("tabby"), "lives": .int(9)]))
         #expect(endpoint.options.retry == RetryPolicy.none)
         #expect(endpoint.errorBodies.count == 1)
     }

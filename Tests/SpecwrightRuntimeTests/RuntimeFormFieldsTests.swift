@@ -127,7 +127,7 @@ extension RuntimeFormFieldsTests {
     @Test func objectPartsOfAMultipartBodyAreJSON() throws {
         let part = MultipartPart(name: "meta", json: Address(city: "Paris", zip: 1, geo: nil, since: Date(timeIntervalSince1970: 0)), dates: .iso8601)
         #expect(part.contentType == "application/json")
-        let decoded = try JSONDecoder().decode(JSONValue.self, from: part.data)
+        let decoded = try JSONDecoder().decode(JSONValue.self, from: part.source.loadedData())
         #expect(decoded == .object(["city": .string("Paris"), "zip": .int(1), "since": .string("1970-01-01T00:00:00Z")]))
     }
 }

@@ -34,15 +34,25 @@ public struct MultipartPart: Sendable, Hashable {
     public var filename: String?
     /// The part's content type; `nil` means none is sent (text field).
     public var contentType: String?
-    /// The part's bytes.
-    public var data: Data
+    /// Where the part's bytes come from: memory, or a file read when the request is sent.
+    public var source: FilePart.Source
 
-    /// Creates a part.
+    /// Creates a part holding `data`.
     public init(name: String, filename: String? = nil, contentType: String? = nil, data: Data) {
         self.name = name
         self.filename = filename
         self.contentType = contentType
-        self.data = data
+        self.source = .data(data)
+    }
+
+    /// Creates the part of a file field: `file`'s bytes, file name and content type; when `file`
+    /// has no content type, `defaultContentType` (what the operation declares for the field), else
+    /// `application/octet-stream`.
+    public init(name: String, file: FilePart, defaultContentType: String? = nil) {
+        self.name = name
+        self.filename = file.filename
+        self.contentType = file.contentType ?? defaultContentType ?? "application/octet-stream"
+        self.source = file.source
     }
 }
 

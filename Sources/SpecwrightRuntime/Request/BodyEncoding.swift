@@ -17,30 +17,8 @@ extension RequestBody {
                 .joined(separator: "&")
             return (Data(text.utf8), "application/x-www-form-urlencoded")
         case .multipart(let parts):
-            let boundary = "specwright-\(UUID().uuidString)"
-            return (Self.multipartBody(parts, boundary: boundary), "multipart/form-data; boundary=\(boundary)")
+            let boundary = MultipartEncoding.makeBoundary()
+            return (try MultipartEncoding.body(parts, boundary: boundary), MultipartEncoding.contentType(boundary: boundary))
         }
-    }
-
-    /// RFC 7578 body; quotes and line breaks in names are escaped so they cannot break the part headers.
-    static func multipartBody(_ parts: [MultipartPart], boundary: String) -> Data {
-        var body = Data()
-        for part in parts {
-            body.append(Data("--\(boundary)\r\n".utf8))
-            var disposition = "Content-Disposition: form-data; name=\"\(escape(part.name))\""
-            if let filename = part.filename { disposition += "; filename=\"\(escape(filename))\"" }
-            body.append(Data("\(disposition)\r\n".utf8))
-            if let contentType = part.contentType { body.append(Data("Content-Type: \(escape(contentType))\r\n".utf8)) }
-            body.append(Data("\r\n".utf8))
-            body.append(part.data)
-            body.append(Data("\r\n".utf8))
-        }
-        body.append(Data("--\(boundary)--\r\n".utf8))
-        return body
-    }
-
-    private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "\"", with: "%22").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
     }
 }
