@@ -72,19 +72,29 @@ import Testing
     }
 
     @Test func multipartPartsCarryFileNamesAndContentTypes() throws {
+        let photo = FilePart(data: Data([7]), filename: "me.png")
+        let attachments = [
+            FilePart(data: Data([1]), filename: "a.txt", contentType: "text/plain"),
+            FilePart(fileURL: URL(fileURLWithPath: "/tmp/b.pdf"), contentType: "application/pdf"),
+        ]
         let endpoint = UploadsEndpoint.document(
-            title: "T", file: Data([9]), priority: .high, tags: ["a", "b"], meta: Cat(kind: "tabby", lives: 9))
+            title: "T", file: Data([9]), priority: .high, tags: ["a", "b"], photo: photo, attachments: attachments,
+            meta: Cat(kind: "tabby", lives: 9))
         guard case .multipart(let parts)? = endpoint.body else {
             Issue.record("expected a multipart body")
             return
         }
-        #expect(Array(parts.prefix(5)) == [
+        #expect(Array(parts.prefix(8)) == [
             MultipartPart(name: "title", data: Data("T".utf8)),
             MultipartPart(name: "file", filename: "document.pdf", contentType: "application/pdf", data: Data([9])),
             MultipartPart(name: "priority", data: Data("10".utf8)),
             MultipartPart(name: "tags", data: Data("a".utf8)),
             MultipartPart(name: "tags", data: Data("b".utf8)),
+            MultipartPart(name: "photo", filename: "me.png", contentType: "image/png", data: Data([7])),
+            MultipartPart(name: "attachments", filename: "a.txt", contentType: "text/plain", data: Data([1])),
+            MultipartPart(name: "attachments", file: FilePart(fileURL: URL(fileURLWithPath: "/tmp/b.pdf"), contentType: "application/pdf")),
         ])
+        #expect(parts[7].source == .file(URL(fileURLWithPath: "/tmp/b.pdf")) && parts[7].filename == "b.pdf")
         let meta = try #require(parts.last)
         #expect(meta.name == "meta" && meta.contentType == "application/json")
         #expect(try JSONDecoder().decode(JSONValue.self, from: meta.source.loadedData()) == .object(["kind": .string("tabby"), "lives": .int(9)]))

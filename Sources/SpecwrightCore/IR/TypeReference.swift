@@ -71,5 +71,8 @@ extension IR {
         case url = "URL"
         /// `Data`: base64 in JSON, raw bytes as a body or response.
         case data = "Data"
+        /// The runtime's `FilePart` (bytes or a file on disk, a file name and a content type): a
+        /// file field of a multipart body. Never coded as JSON.
+        case file = "FilePart"
     }
 }

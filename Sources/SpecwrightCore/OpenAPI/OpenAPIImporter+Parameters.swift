@@ -120,7 +120,7 @@ extension OpenAPIImporter {
         resolution: while true {
             switch current {
             case .builtin(let builtin):
-                result = builtin != .data
+                result = builtin != .data && builtin != .file
                 break resolution
             case .optional(let wrapped):
                 current = wrapped

@@ -1,3 +1,4 @@
+import Foundation
 import SpecwrightYAML
 
 extension OpenAPIImporter {
@@ -47,14 +48,11 @@ extension OpenAPIImporter {
                 location: .formField, type: type, documentation: IR.Documentation(propertySchema["description"]?.openAPIText))
             if multipart {
                 let declared = media["encoding"]?[key]?["contentType"]?.openAPIText
-                if let declared, !Self.isTextual(mediaType: declared) {
-                    type = Self.binary(type)
-                    parameter.type = type
-                }
-                let isBinary = type.nonOptional == .builtin(.data) || type.nonOptional.arrayElement == .builtin(.data)
+                if let declared, !Self.isTextual(mediaType: declared) { type = Self.binary(type) }
+                let file = filePart(type)
+                parameter.type = file ?? type
                 parameter.location = .multipartPart(
-                    filename: isBinary ? IR.StringLiteral(key) : nil,
-                    contentType: (declared ?? (isBinary ? "application/octet-stream" : nil)).map(IR.StringLiteral.init))
+                    filename: nil, contentType: (file == nil ? declared : Self.singleMediaType(declared)).map(IR.StringLiteral.init))
             } else if !applyFormEncoding(media["encoding"]?[key], to: &parameter, key: key, at: propertySchema.location) {
                 continue
             }
@@ -71,6 +69,37 @@ extension OpenAPIImporter {
         case .optional(let wrapped): .optional(binary(wrapped))
         default: type
         }
+    }
+
+    /// `Data` (or `[Data]`, optional or not, directly or through aliases) made the runtime's
+    /// `FilePart`: every binary spelling of a multipart field (`format: binary|byte`,
+    /// `contentMediaType`, `contentEncoding`, a non-text `encoding.contentType`) is a file whose
+    /// name and content type the caller chooses; `nil` for any other type.
+    func filePart(_ type: IR.TypeReference) -> IR.TypeReference? {
+        switch type {
+        case .optional(let wrapped): filePart(wrapped).map(IR.TypeReference.optional)
+        case .array(let element): isBinary(element) ? .array(.builtin(.file)) : nil
+        default: isBinary(type) ? .builtin(.file) : nil
+        }
+    }
+
+    /// Whether `type` is `Data`, directly or through a chain of aliases.
+    private func isBinary(_ type: IR.TypeReference) -> Bool {
+        var current = type
+        var seen: Set<String> = []
+        while case .named(let name) = current, case .alias(let target)? = declaredKinds[name.name], seen.insert(name.name).inserted {
+            current = target
+        }
+        return current == .builtin(.data)
+    }
+
+    /// The one concrete media type of an `encoding.contentType` (the default content type of a file
+    /// part); `nil` for a list (`image/png, image/jpeg`) or a wildcard (`image/*`), where the caller
+    /// must choose.
+    static func singleMediaType(_ declared: String?) -> String? {
+        guard let declared, !declared.contains(","), !declared.contains("*") else { return nil }
+        let trimmed = declared.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty ? nil : trimmed
     }
 
     /// Applies a form field's `encoding` entry (`style`, `explode`) to `parameter`; `false`, with a

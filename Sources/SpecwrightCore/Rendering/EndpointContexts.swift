@@ -161,14 +161,20 @@ struct EndpointContexts {
         return "formFields.append(\(field.wireName.code), \(arguments))"
     }
 
-    /// The `MultipartPart` for `value` (non-optional, of `type`) of a part: `Data` and scalars as
+    /// The `MultipartPart` for `value` (non-optional, of `type`) of a part: a `FilePart` with its
+    /// own file name and content type (the declared one as the default), `Data` and scalars as
     /// bytes, objects, maps, unions and other arrays as JSON (OpenAPI's default for structured parts).
     private func multipartPart(_ part: IR.Parameter, value: String, type: IR.TypeReference) -> String {
         var arguments = ["name: " + part.wireName.code]
-        if case .multipartPart(let filename, let contentType) = part.location {
-            if let filename { arguments.append("filename: " + filename.code) }
-            if let contentType { arguments.append("contentType: " + contentType.code) }
+        var (filename, contentType): (IR.StringLiteral?, IR.StringLiteral?) = (nil, nil)
+        if case .multipartPart(let declaredFilename, let declaredType) = part.location { (filename, contentType) = (declaredFilename, declaredType) }
+        if type == .builtin(.file) {
+            arguments.append("file: " + value)
+            if let contentType { arguments.append("defaultContentType: " + contentType.code) }
+            return "MultipartPart(" + arguments.joined(separator: ", ") + ")"
         }
+        if let filename { arguments.append("filename: " + filename.code) }
+        if let contentType { arguments.append("contentType: " + contentType.code) }
         if type == .builtin(.data) || formatting.isQueryValue(type) {
             arguments.append("data: " + formatting.dataExpression(value, type: type))
         } else {
@@ -182,7 +188,7 @@ struct EndpointContexts {
     }
 
     /// `var multipartParts: [MultipartPart] = []` and one append per part (`if let` for optional
-    /// ones); an array of scalars or `Data` is one part per element under the same name
+    /// ones); an array of scalars, files or `Data` is one part per element under the same name
     /// (OpenAPI's default for arrays in multipart bodies).
     private func multipartLines(_ parts: [IR.Parameter]) -> [String] {
         var lines = ["var multipartParts: [MultipartPart] = []"]
@@ -191,7 +197,7 @@ struct EndpointContexts {
             let name = part.name.code
             let type = part.type.nonOptional
             let append: String
-            if let element = type.arrayElement, element == .builtin(.data) || formatting.isQueryValue(element) {
+            if let element = type.arrayElement, element == .builtin(.data) || element == .builtin(.file) || formatting.isQueryValue(element) {
                 append = "for element in \(name) { multipartParts.append(\(multipartPart(part, value: "element", type: element))) }"
             } else {
                 append = "multipartParts.append(\(multipartPart(part, value: name, type: type)))"

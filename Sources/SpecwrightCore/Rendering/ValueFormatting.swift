@@ -76,7 +76,7 @@ struct ValueFormatting {
     func isQueryValue(_ type: IR.TypeReference) -> Bool {
         switch type {
         case .builtin(let builtin):
-            return builtin != .data
+            return builtin != .data && builtin != .file
         case .named(let name):
             switch kinds[name.name] {
             case .stringEnum, .integerEnum: return true
@@ -115,6 +115,7 @@ struct ValueFormatting {
             case .date: return "DateCoding.\(dates.rawValue).string(from: \(value))"
             case .calendarDate: return "\(value).description"
             case .data: return "\(value).base64EncodedString()"
+            case .file: return "\(value).filename"
             }
         case .named(let name):
             switch kinds[name.name] {

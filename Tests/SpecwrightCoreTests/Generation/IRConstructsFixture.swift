@@ -103,6 +103,12 @@ enum IRConstructsFixture {
                         type: .builtin(.data)),
                     IR.Parameter(name: id("priority"), wireName: literal("priority"), location: .multipartPart(filename: nil, contentType: nil), type: .optional(named("Priority"))),
                     IR.Parameter(name: id("tags"), wireName: literal("tags"), location: .multipartPart(filename: nil, contentType: nil), type: .optional(.array(.builtin(.string)))),
+                    IR.Parameter(
+                        name: id("photo"), wireName: literal("photo"), location: .multipartPart(filename: nil, contentType: literal("image/png")),
+                        type: .builtin(.file)),
+                    IR.Parameter(
+                        name: id("attachments"), wireName: literal("attachments"), location: .multipartPart(filename: nil, contentType: nil),
+                        type: .optional(.array(.builtin(.file)))),
                     IR.Parameter(name: id("meta"), wireName: literal("meta"), location: .multipartPart(filename: nil, contentType: nil), type: .optional(named("Cat"))),
                 ],
                 body: .multipart, response: .json(named("Pet")), errors: [IR.ErrorBody(status: nil, type: named("IdOrName"))],

@@ -112,7 +112,7 @@ struct OpenAPINamingTests {
         #expect(output.client.contains("priority: Priority = .value5"))
     }
 
-    @Test("OAS 3.1 files: contentMediaType, contentEncoding and a multipart encoding's contentType are Data")
+    @Test("OAS 3.1 files: contentMediaType, contentEncoding and a multipart encoding's contentType are files (FilePart in multipart, Data in JSON)")
     func binarySpellings() throws {
         let output = try OpenAPISupport.generate(OpenAPISupport.document(paths: """
               /upload:
@@ -141,7 +141,7 @@ struct OpenAPINamingTests {
                     payload: { type: string, contentEncoding: base64 }
             """, version: "3.1.0"))
         #expect(output.succeeded, "\(output.diagnostics)")
-        #expect(output.client.contains("func upload(file: Data, files: [Data], picture: Data, note: String)"))
+        #expect(output.client.contains("func upload(file: FilePart, files: [FilePart], picture: FilePart, note: String)"))
         #expect(output.types.contains("public let payload: Data"))
     }
 }

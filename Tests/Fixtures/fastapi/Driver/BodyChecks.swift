@@ -7,15 +7,26 @@ struct BodyChecks {
 
     func run() async {
         await check("binary.multipart-file-keeps-filename-and-content-type") {
-            let upload = try await service.files.uploadFile(file: Data([1, 80, 78, 71]), note: "holiday")
+            let photo = FilePart(data: Data([1, 80, 78, 71]), filename: "photo.png", contentType: "image/png")
+            let upload = try await service.files.uploadFile(file: photo, note: "holiday")
             try expectEqual(upload.note, "holiday")
             try expectEqual(upload.files, [ReceivedFile(field: "file", filename: "photo.png", contentType: "image/png", size: 4, firstBytes: [1, 80, 78, 71])])
+            let named = FilePart(data: Data("x".utf8), filename: "Grüße \"2026\".txt")
+            let unusual = try await service.files.uploadFile(file: named, note: "names")
+            try expectEqual(unusual.files.map(\.filename), ["Grüße %222026%22.txt"], "non-ASCII name, quotes escaped as browsers do")
+            try expectEqual(unusual.files.map(\.contentType), ["application/octet-stream"], "default content type")
         }
         await check("binary.array-of-files") {
-            let upload = try await service.files.uploadFiles(files: [Data("a".utf8), Data("bc".utf8)])
+            let disk = FileManager.default.temporaryDirectory.appendingPathComponent("round-trip-\(UUID().uuidString).txt")
+            try Data("bc".utf8).write(to: disk)
+            defer { try? FileManager.default.removeItem(at: disk) }
+            let files = [FilePart(data: Data("a".utf8), filename: "a.txt", contentType: "text/plain"), FilePart(fileURL: disk, filename: "b.txt")]
+            let upload = try await service.files.uploadFiles(files: files)
             try expectEqual(upload.note, "none", "default form field")
             try expectEqual(upload.files.map(\.size), [1, 2])
             try expectEqual(upload.files.map(\.filename), ["a.txt", "b.txt"])
+            try expectEqual(upload.files.map(\.contentType), ["text/plain", "application/octet-stream"])
+            try expectEqual(upload.files.map(\.firstBytes), [[97], [98, 99]], "the file on disk was sent")
         }
         await check("null.required-nullable-is-sent-as-null") {
             let sent = Item(name: "Saw", description: nil, price: 9.75)

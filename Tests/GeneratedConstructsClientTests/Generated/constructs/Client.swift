@@ -21,6 +21,8 @@ public protocol UploadsAPI: Sendable {
         file: Data,
         priority: Priority?,
         tags: [String]?,
+        photo: FilePart,
+        attachments: [FilePart]?,
         meta: Cat?
     ) async throws -> Pet
 }
@@ -39,12 +41,14 @@ extension UploadsAPI {
         try await self.login(user: user, remember: remember, pet: pet, codes: codes, extra: extra)
     }
 
-    /// ``UploadsAPI/document(title:file:priority:tags:meta:)`` with the spec's default arguments.
+    /// ``UploadsAPI/document(title:file:priority:tags:photo:attachments:meta:)`` with the spec's default arguments.
     public func document(
         title: String,
         file: Data,
         priority: Priority? = nil,
         tags: [String]? = nil,
+        photo: FilePart,
+        attachments: [FilePart]? = nil,
         meta: Cat? = nil,
         _: DefaultArguments = .init()
     ) async throws -> Pet {
@@ -53,6 +57,8 @@ extension UploadsAPI {
             file: file,
             priority: priority,
             tags: tags,
+            photo: photo,
+            attachments: attachments,
             meta: meta
         )
     }
@@ -96,6 +102,8 @@ public struct UploadsClient: UploadsAPI {
         file: Data,
         priority: Priority?,
         tags: [String]?,
+        photo: FilePart,
+        attachments: [FilePart]?,
         meta: Cat?
     ) async throws -> Pet {
         try await self.client.send(
@@ -104,6 +112,8 @@ public struct UploadsClient: UploadsAPI {
                 file: file,
                 priority: priority,
                 tags: tags,
+                photo: photo,
+                attachments: attachments,
                 meta: meta
             ),
             as: Pet.self

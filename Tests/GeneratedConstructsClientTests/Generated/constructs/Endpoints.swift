@@ -10,8 +10,8 @@ public enum UploadsEndpoint: Endpoint {
     case avatar(owner: UUID, body: Data)
     /// The request of ``UploadsAPI/login(user:remember:pet:codes:extra:)``.
     case login(user: String, remember: Bool?, pet: Cat?, codes: [Int]?, extra: JSONValue?)
-    /// The request of ``UploadsAPI/document(title:file:priority:tags:meta:)``.
-    case document(title: String, file: Data, priority: Priority?, tags: [String]?, meta: Cat?)
+    /// The request of ``UploadsAPI/document(title:file:priority:tags:photo:attachments:meta:)``.
+    case document(title: String, file: Data, priority: Priority?, tags: [String]?, photo: FilePart, attachments: [FilePart]?, meta: Cat?)
 
     public var operationName: String { operationRoute.name }
 
@@ -46,12 +46,14 @@ public enum UploadsEndpoint: Endpoint {
             formFields.append("codes", codes, joinedBy: ",")
             formFields.append("extra", json: extra)
             return .formURLEncoded(formFields.fields)
-        case .document(let title, let file, let priority, let tags, let meta):
+        case .document(let title, let file, let priority, let tags, let photo, let attachments, let meta):
             var multipartParts: [MultipartPart] = []
             multipartParts.append(MultipartPart(name: "title", data: Data(title.utf8)))
             multipartParts.append(MultipartPart(name: "file", filename: "document.pdf", contentType: "application/pdf", data: file))
             if let priority { multipartParts.append(MultipartPart(name: "priority", data: Data(String(priority.rawValue).utf8))) }
             if let tags { for element in tags { multipartParts.append(MultipartPart(name: "tags", data: Data(element.utf8))) } }
+            multipartParts.append(MultipartPart(name: "photo", file: photo, defaultContentType: "image/png"))
+            if let attachments { for element in attachments { multipartParts.append(MultipartPart(name: "attachments", file: element)) } }
             if let meta { multipartParts.append(MultipartPart(name: "meta", json: meta, dates: DateCoding.secondsSince1970)) }
             return .multipart(multipartParts)
         }
