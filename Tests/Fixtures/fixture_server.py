@@ -425,10 +425,11 @@ class QuietServer(ThreadingHTTPServer):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--lifetime", type=float, default=300)
+    parser.add_argument("--port", type=int, default=0, help="listen on this port (a restart of a stopped server)")
     parser.add_argument("--tls-cert", help="serve https with this PEM certificate (and --tls-key)")
     parser.add_argument("--tls-key")
     args = parser.parse_args()
-    server = QuietServer(("127.0.0.1", 0), Handler)
+    server = QuietServer(("127.0.0.1", args.port), Handler)
     if args.tls_cert:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(args.tls_cert, args.tls_key)

@@ -50,10 +50,12 @@ public final class FixtureServer: Sendable {
 
     /// Starts a server of its own that exits after `lifetime` seconds at the latest. With `tls`
     /// (PEM certificate and key files) it serves https and `baseURL` is `https://127.0.0.1:<port>`.
-    public init(lifetime: Int = 120, tls: (certificate: URL, key: URL)? = nil) throws {
+    /// With `port` it listens there (a restart of a stopped server: same URLs, fresh counters).
+    public init(lifetime: Int = 120, tls: (certificate: URL, key: URL)? = nil, port: Int? = nil) throws {
         process = try ServerProcess(
             executable: URL(fileURLWithPath: "/usr/bin/env"),
             arguments: ["python3", Self.scriptPath, "--lifetime", String(lifetime)]
+                + (port.map { ["--port", String($0)] } ?? [])
                 + (tls.map { ["--tls-cert", $0.certificate.path, "--tls-key", $0.key.path] } ?? [])
         )
         baseURL = tls == nil ? process.baseURL : URL(string: "https://127.0.0.1:\(process.port)") ?? process.baseURL

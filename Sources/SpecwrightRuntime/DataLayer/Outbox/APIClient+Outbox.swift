@@ -3,19 +3,24 @@ import Foundation
 extension APIClient {
     /// Builds `endpoint`'s request and appends it to `outbox` without sending it. Its
     /// `Idempotency-Key` (the endpoint's, or a new one) is stored with it and sent on every
-    /// delivery attempt.
+    /// delivery attempt, and so are the credentials the endpoint asks for (its `auth`) and the
+    /// operations it invalidates.
     @discardableResult
     public func enqueue(_ endpoint: some Endpoint, in outbox: Outbox) throws -> OutboxEntry {
         let call = try builder.build(endpoint)
         let request = OutboxRequest(
             method: call.request.method.rawValue, url: call.request.url,
-            headers: call.request.headers.map { [$0.name, $0.value] }, body: call.request.body, timeout: call.request.timeout)
+            headers: call.request.headers.map { [$0.name, $0.value] }, body: call.request.body, timeout: call.request.timeout,
+            auth: call.options.auth, invalidates: call.options.invalidates)
         let key = call.idempotencyKey ?? call.request.headers.value(for: "Idempotency-Key") ?? UUID().uuidString
         return try outbox.enqueue(request, operationName: call.operationName, idempotencyKey: key)
     }
 
     /// Sends `outbox`'s pending writes in order through this client's pipeline (interceptors,
     /// authentication, retry policy of the service, treated as idempotent thanks to the key).
+    /// Each write carries the credentials its endpoint asked for when it was enqueued (an
+    /// endpoint with `auth: .none` is replayed without the token); rows stored without them use
+    /// the service's scheme.
     ///
     /// Each row is checked again first — the file may have been edited: a row whose URL is not on
     /// this client's current origin (scheme, host and port of the configured base URL) or uses a
@@ -49,7 +54,9 @@ extension APIClient {
                 headers: entry.request.headers.compactMap { $0.count == 2 ? HTTPHeader($0[0], $0[1]) : nil },
                 body: entry.request.body, timeout: timeout)
             let options = ResolvedOptions(
-                timeout: timeout, retry: retry, cache: .networkOnly, auth: .inherit, isIdempotent: true, isGate: false)
+                timeout: timeout, retry: retry, cache: .networkOnly,
+                auth: entry.request.auth ?? AuthRequirement.inherit.resolved(inheriting: service.auth), isIdempotent: true,
+                isGate: false, invalidates: entry.request.invalidates)
             let call = CallContext(
                 operationName: entry.operationName, service: service, request: request, options: options,
                 idempotencyKey: entry.idempotencyKey)

@@ -10,13 +10,17 @@ import Foundation
 /// it. Observe `changes` to show pending and failed writes. Usually used through
 /// `APIClient.enqueue(_:in:)` and `APIClient.flush(_:)`.
 public final class Outbox: Sendable {
+    /// The SQLite file the outbox lives in.
+    public let fileURL: URL
     private let store: OutboxStore
     private let flushes = InFlightDeduplicator<OutboxFlushResult>()
     private let subscribers = Locked([UUID: AsyncStream<OutboxSnapshot>.Continuation]())
+    private let enqueueObservers = Locked([UUID: @Sendable () -> Void]())
 
     /// Opens (creating if needed) the outbox stored at `fileURL` (mode 0600).
     /// Throws `OutboxError` when the file exists but cannot be read as an outbox.
     public init(fileURL: URL) throws {
+        self.fileURL = fileURL
         store = try OutboxStore(path: fileURL.path)
     }
 
@@ -35,6 +39,7 @@ public final class Outbox: Sendable {
         }
         let entry = try store.insert(operationName: operationName, idempotencyKey: idempotencyKey, request: request, at: Date())
         publish()
+        notifyEnqueued()
         return entry
     }
 
@@ -78,6 +83,7 @@ public final class Outbox: Sendable {
     public func retry(_ entry: OutboxEntry) throws {
         try store.requeue(id: entry.id)
         publish()
+        notifyEnqueued()
     }
 
     /// Removes an entry for good (pending or dead-lettered).
@@ -116,6 +122,22 @@ public final class Outbox: Sendable {
             publish()
         }
         return result
+    }
+
+    /// Calls `observer` after every `enqueue` and `retry` (an `OutboxFlusher` flushes then).
+    func onEnqueue(_ observer: @escaping @Sendable () -> Void) -> UUID {
+        let id = UUID()
+        enqueueObservers.withLock { $0[id] = observer }
+        return id
+    }
+
+    /// Stops calling an `onEnqueue` observer.
+    func removeEnqueueObserver(_ id: UUID) {
+        _ = enqueueObservers.withLock { $0.removeValue(forKey: id) }
+    }
+
+    private func notifyEnqueued() {
+        for observer in enqueueObservers.value.values { observer() }
     }
 
     private func publish() {

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A write as stored in the outbox: the request exactly as it will be sent (authentication is
-/// added at send time, so a token refreshed in between is used).
+/// added at send time, so a token refreshed in between is used — with the credentials the
+/// endpoint asks for, not the service's default).
 public struct OutboxRequest: Sendable, Hashable, Codable {
     /// The method, e.g. `POST`.
     public var method: String
@@ -13,14 +14,59 @@ public struct OutboxRequest: Sendable, Hashable, Codable {
     public var body: Data?
     /// The timeout in seconds.
     public var timeout: TimeInterval
+    /// The credentials the write is sent with (the endpoint's `auth`); nil — rows written before
+    /// the outbox stored it, or requests enqueued by hand — means the service's scheme.
+    public var auth: AuthRequirement?
+    /// Operations whose cached responses the delivered write removes (`EndpointOptions.invalidates`).
+    public var invalidates: [String]
 
     /// Creates a stored request.
-    public init(method: String, url: URL, headers: [[String]] = [], body: Data? = nil, timeout: TimeInterval = 30) {
+    public init(
+        method: String, url: URL, headers: [[String]] = [], body: Data? = nil, timeout: TimeInterval = 30,
+        auth: AuthRequirement? = nil, invalidates: [String] = []
+    ) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
         self.timeout = timeout
+        self.auth = auth == .inherit ? nil : auth
+        self.invalidates = invalidates
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case method, url, headers, body, timeout, auth, invalidates
+    }
+
+    /// Reads a stored request; `auth` and `invalidates` may be absent (older rows). A stored
+    /// `auth` naming a scheme this runtime does not know is an error, so the row is quarantined
+    /// rather than sent with other credentials.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        method = try container.decode(String.self, forKey: .method)
+        url = try container.decode(URL.self, forKey: .url)
+        headers = try container.decode([[String]].self, forKey: .headers)
+        body = try container.decodeIfPresent(Data.self, forKey: .body)
+        timeout = try container.decode(TimeInterval.self, forKey: .timeout)
+        invalidates = try container.decodeIfPresent([String].self, forKey: .invalidates) ?? []
+        if let stored = try container.decodeIfPresent([[String]].self, forKey: .auth) {
+            guard let requirement = OutboxAuthCoding.decode(stored) else {
+                throw DecodingError.dataCorruptedError(forKey: .auth, in: container, debugDescription: "unknown authentication scheme")
+            }
+            auth = requirement
+        }
+    }
+
+    /// Writes the request (`auth` in the form `OutboxAuthCoding` documents).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(method, forKey: .method)
+        try container.encode(url, forKey: .url)
+        try container.encode(headers, forKey: .headers)
+        try container.encodeIfPresent(body, forKey: .body)
+        try container.encode(timeout, forKey: .timeout)
+        if !invalidates.isEmpty { try container.encode(invalidates, forKey: .invalidates) }
+        if let auth { try container.encode(OutboxAuthCoding.encode(auth, service: .none), forKey: .auth) }
     }
 }
 
