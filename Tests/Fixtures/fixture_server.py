@@ -25,6 +25,7 @@ Behaviours:
   /<sid>/json1k                                           200 with a fixed ~1 KB JSON object (benchmarks)
   /<sid>/echo                                             the request line, headers and body as JSON
   /<sid>/blob?bytes=N[&cut=M]                             N bytes of a pattern, ranges, a cut connection (transfer_fixture.py)
+  /<sid>/upload-hash, /<sid>/multipart-hash               size and SHA-256 of an uploaded body / of each part (transfer_fixture.py)
   /<sid>/petstore/...                                     the OAI petstore API (petstore_fixture.py)
   /<sid>/bookstore/...                                    the stateful bookstore API of specs/bookstore.yaml (bookstore_fixture.py)
   /_stats/<sid>                                           {"hits": n, "refreshes": n, "requests": [...]}
@@ -116,11 +117,13 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(body)
 
     def handle_any(self):
-        length = int(self.headers.get("Content-Length") or 0)
-        body = self.rfile.read(length) if length > 0 else b""
         parts = urlsplit(self.path)
         query = parse_qs(parts.query)
         segments = [s for s in parts.path.split("/") if s]
+        length = int(self.headers.get("Content-Length") or 0)
+        # Upload routes read (and hash) the body themselves, as it arrives.
+        streams = len(segments) >= 2 and transfer_fixture.reads_body(segments[1])
+        body = self.rfile.read(length) if length > 0 and not streams else b""
         if len(segments) == 2 and segments[0] == "_stats":
             state = scenario(segments[1])
             with LOCK:

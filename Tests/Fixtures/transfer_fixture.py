@@ -1,21 +1,33 @@
 """Transfer routes of the fixture server (fixture_server.py): large downloads with ranges and cut
 connections. Standard library only.
 
-  /<sid>/blob?bytes=N[&cut=M][&stall=M]
+  /<sid>/blob?bytes=N[&cut=M][&once=1][&changes=1][&stall=M]
       N bytes, byte i = i % 251; ETag and Accept-Ranges; honours "Range: bytes=S-" (with If-Range)
-      with a 206; with cut=M a request without Range sends M bytes and then drops the connection;
-      with stall=M it sends M bytes and then waits 30 s before the rest (a client cancels meanwhile)
+      with a 206; with cut=M a request without Range sends M bytes and then drops the connection
+      (with once=1 only the scenario's first request); with changes=1 the file changes after the
+      first request (version 2: byte i = (i + 7) % 251, another ETag); with stall=M it sends M
+      bytes and then waits 30 s before the rest (a client cancels meanwhile)
+  /<sid>/upload-hash[?status=S]
+      reads the request body as it arrives (Content-Length or chunked) without storing it and
+      answers {"bytes": n, "sha256": hex, "contentType": ...} (status S, default 200)
+  /<sid>/multipart-hash
+      reads a multipart/form-data body as it arrives and answers {"parts": [{"name", "filename",
+      "contentType", "bytes", "sha256", "value" (the text of parts up to 1 KB)}], "bytes": n};
+      a malformed body gets a 400 with {"error": ...}
 """
 
+import hashlib
+import json
 import time
 
 PERIOD = 251
 BLOCK = bytes(i % PERIOD for i in range(PERIOD * 1024))  # 251 KiB, whole periods
 
 
-def pattern(start, length):
-    """Yields the bytes [start, start+length) of the blob pattern in chunks of at most 251 KiB."""
-    offset = start % PERIOD
+def pattern(start, length, shift=0):
+    """Yields the bytes [start, start+length) of the blob pattern (byte i = (i + shift) % 251) in
+    chunks of at most 251 KiB."""
+    offset = (start + shift) % PERIOD
     while length > 0:
         chunk = BLOCK[offset:offset + min(length, len(BLOCK) - offset)]
         yield chunk
@@ -25,12 +37,18 @@ def pattern(start, length):
 
 def route(handler, behaviour, query, hit):
     """Answers the transfer routes; returns False for any other behaviour."""
+    if reads_body(behaviour):
+        return receive(handler, behaviour, query)
     if behaviour != "blob":
         return False
     size = int(query.get("bytes", ["1048576"])[0])
     cut = int(query.get("cut", ["-1"])[0])
     stall = int(query.get("stall", ["-1"])[0])
-    etag = '"blob-%d"' % size
+    if query.get("once") == ["1"] and hit > 1:
+        cut = -1
+    version = 2 if query.get("changes") == ["1"] and hit > 1 else 1
+    shift = 7 if version == 2 else 0
+    etag = '"blob-%d"' % size if version == 1 else '"blob-%d-v2"' % size
     start = 0
     requested = handler.headers.get("Range", "")
     if_range = handler.headers.get("If-Range")
@@ -46,7 +64,7 @@ def route(handler, behaviour, query, hit):
     handler.end_headers()
     sent = 0
     try:
-        for chunk in pattern(start, size - start):
+        for chunk in pattern(start, size - start, shift):
             if cut >= 0 and not requested and sent + len(chunk) > cut:
                 handler.wfile.write(chunk[:cut - sent])
                 handler.wfile.flush()
@@ -62,4 +80,154 @@ def route(handler, behaviour, query, hit):
         pass  # the client stopped reading, as it should
     if cut >= 0 and not requested:
         handler.close_connection = True
+    return True
+
+
+STREAMED_ROUTES = ("upload-hash", "multipart-hash")
+
+
+def reads_body(behaviour):
+    """Whether the route reads the request body itself (the server must not read it first)."""
+    return behaviour in STREAMED_ROUTES
+
+
+def body_chunks(handler, size=1 << 16):
+    """Yields the request body in chunks as it arrives: Content-Length or chunked encoding."""
+    if "chunked" in handler.headers.get("Transfer-Encoding", "").lower():
+        while True:
+            line = handler.rfile.readline(1024).strip()
+            length = int(line.split(b";")[0] or b"0", 16)
+            if length == 0:
+                while handler.rfile.readline(1024).strip():
+                    pass  # trailer fields
+                return
+            while length > 0:
+                chunk = handler.rfile.read(min(size, length))
+                if not chunk:
+                    raise ValueError("the chunked body ended early")
+                length -= len(chunk)
+                yield chunk
+            handler.rfile.readline(16)
+    else:
+        left = int(handler.headers.get("Content-Length") or 0)
+        while left > 0:
+            chunk = handler.rfile.read(min(size, left))
+            if not chunk:
+                raise ValueError("the body ended early")
+            left -= len(chunk)
+            yield chunk
+
+
+class PartReader:
+    """Splits a multipart/form-data stream into parts, hashing each part's bytes as they arrive;
+    holds at most one chunk plus a delimiter's length in memory."""
+
+    def __init__(self, boundary):
+        self.delimiter = b"\r\n--" + boundary
+        self.parts = []
+        self.buffer = b"\r\n"  # the first delimiter has no line break before it
+        self.state = "preamble"
+        self.current = None
+
+    def feed(self, chunk):
+        self.buffer += chunk
+        while self.step():
+            pass
+
+    def step(self):
+        if self.state == "preamble" or self.state == "body":
+            index = self.buffer.find(self.delimiter)
+            if index < 0:
+                keep = len(self.delimiter) + 4
+                if self.state == "body" and len(self.buffer) > keep:
+                    self.take(self.buffer[:-keep])
+                    self.buffer = self.buffer[-keep:]
+                return False
+            if self.state == "body":
+                self.take(self.buffer[:index])
+                self.finish()
+            self.buffer = self.buffer[index + len(self.delimiter):]
+            self.state = "after-delimiter"
+            return True
+        if self.state == "after-delimiter":
+            if len(self.buffer) < 2:
+                return False
+            if self.buffer.startswith(b"--"):
+                self.state = "done"
+                return False
+            if not self.buffer.startswith(b"\r\n"):
+                raise ValueError("no line break after a delimiter")
+            self.buffer = self.buffer[2:]
+            self.state = "headers"
+            return True
+        if self.state == "headers":
+            end = self.buffer.find(b"\r\n\r\n")
+            if end < 0:
+                if len(self.buffer) > 16384:
+                    raise ValueError("part headers too long")
+                return False
+            headers = {}
+            for line in self.buffer[:end].decode("utf-8").split("\r\n"):
+                name, _, value = line.partition(":")
+                headers[name.strip().lower()] = value.strip()
+            self.buffer = self.buffer[end + 4:]
+            disposition = headers.get("content-disposition", "")
+            params = {}
+            for item in disposition.split(";")[1:]:
+                key, _, value = item.strip().partition("=")
+                params[key.lower()] = value.strip('"')
+            self.current = {"name": params.get("name"), "filename": params.get("filename"),
+                            "contentType": headers.get("content-type"), "bytes": 0,
+                            "hash": hashlib.sha256(), "head": b""}
+            self.state = "body"
+            return True
+        return False
+
+    def take(self, data):
+        if data:
+            self.current["bytes"] += len(data)
+            self.current["hash"].update(data)
+            if len(self.current["head"]) <= 1024:
+                self.current["head"] += data[:1025]
+
+    def finish(self):
+        part = self.current
+        value = part.pop("head")
+        part["sha256"] = part.pop("hash").hexdigest()
+        part["value"] = value.decode("utf-8", "replace") if len(value) <= 1024 else None
+        self.parts.append(part)
+        self.current = None
+
+
+def receive(handler, behaviour, query):
+    """Answers the upload routes, reading the body as it arrives."""
+    total = 0
+    try:
+        if behaviour == "upload-hash":
+            digest = hashlib.sha256()
+            for chunk in body_chunks(handler):
+                total += len(chunk)
+                digest.update(chunk)
+            status = int(query.get("status", ["200"])[0])
+            payload = {"bytes": total, "sha256": digest.hexdigest(), "contentType": handler.headers.get("Content-Type")}
+            handler.send(status, json.dumps(payload).encode())
+            return True
+        content_type = handler.headers.get("Content-Type", "")
+        boundary = None
+        for item in content_type.split(";")[1:]:
+            key, _, value = item.strip().partition("=")
+            if key.lower() == "boundary":
+                boundary = value.strip('"').encode()
+        if not content_type.lower().startswith("multipart/form-data") or not boundary:
+            raise ValueError("not multipart/form-data with a boundary: %r" % content_type)
+        reader = PartReader(boundary)
+        for chunk in body_chunks(handler):
+            total += len(chunk)
+            reader.feed(chunk)
+        if reader.state != "done":
+            raise ValueError("the body ended before the closing delimiter (state %s)" % reader.state)
+        handler.send(200, json.dumps({"parts": reader.parts, "bytes": total}).encode())
+    except (ValueError, UnicodeDecodeError) as error:
+        handler.close_connection = True
+        handler.send(400, json.dumps({"error": str(error)}).encode())
     return True

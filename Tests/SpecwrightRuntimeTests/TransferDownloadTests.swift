@@ -7,29 +7,15 @@ import Testing
 @Suite("Transfers: downloads to a file")
 struct TransferDownloadTests {
     private func blob(_ bytes: Int, cut: Int? = nil, stall: Int? = nil) -> TestEndpoint {
-        var query = QueryParameters()
-        query.append("bytes", bytes)
-        query.append("cut", cut)
-        query.append("stall", stall)
-        return TestEndpoint(["blob"], query: query, options: EndpointOptions(timeout: 120))
+        TransferFiles.blob(bytes, cut: cut, stall: stall)
     }
 
-    /// The files in `directory` (a download must leave nothing but its destination).
     private func files(in directory: URL) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        try TransferFiles.files(in: directory)
     }
 
-    /// Whether `file` holds the fixture's blob pattern (byte i = i % 251) at a few offsets and has `size` bytes.
     private func holdsBlob(_ file: URL, size: Int) throws -> Bool {
-        let handle = try FileHandle(forReadingFrom: file)
-        defer { try? handle.close() }
-        guard try handle.seekToEnd() == UInt64(size) else { return false }
-        for offset in [0, size / 3, size / 2, max(0, size - 70_000)] {
-            try handle.seek(toOffset: UInt64(offset))
-            let bytes = try handle.read(upToCount: 65_536) ?? Data()
-            guard bytes.enumerated().allSatisfy({ Int($0.element) == (offset + $0.offset) % 251 }) else { return false }
-        }
-        return true
+        try TransferFiles.holdsBlob(file, size: size)
     }
 
     /// 200 MB in a child process of its own (`transport-probe-child download`), so its peak

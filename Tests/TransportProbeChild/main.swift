@@ -5,11 +5,14 @@
 //
 //   transport-probe-child <url> <GET|POST> <follow|sameOrigin|never> <bearer token>
 //   transport-probe-child download <url> <destination file>
+//   transport-probe-child download-cancel <url> <destination file>
 //
 // Output: {"status": <Int or null>, "error": <kind or null>, "body": <String>}; a download adds
 // "peakGrowth" (bytes the peak resident size grew by during the call, from /proc/self/status: the
 // child does nothing else, so this is the download's own memory), "progressCalls",
-// "progressMonotonic" and "lastProgress"/"total". Exits after 120 s at most.
+// "progressMonotonic" and "lastProgress"/"total". download-cancel cancels the download once 1 MB
+// arrived and adds "leftover": the platform's download files (`<UUID>.tmp`) still in the temporary
+// directory (run it with a TMPDIR of its own) once they are gone or 30 s passed. Exits after 120 s at most.
 import Foundation
 import SpecwrightRuntime
 
@@ -41,7 +44,8 @@ func memory(_ field: String) -> Int {
     return kilobytes * 1024
 }
 
-let download = CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "download"
+let cancels = CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "download-cancel"
+let download = CommandLine.arguments.count == 4 && (CommandLine.arguments[1] == "download" || cancels)
 let arguments = download ? [CommandLine.arguments[0], CommandLine.arguments[2], "GET", "sameOrigin", "token"] : CommandLine.arguments
 guard arguments.count == 5, let components = URLComponents(string: arguments[1]),
     let scheme = components.scheme, let host = components.host, let port = components.port,
@@ -62,6 +66,33 @@ configuration.logging = .disabled
 configuration.transferLimits.redirects = policy
 let client = APIClient(service: ServiceDescription(name: "Probe", baseURL: origin, auth: .bearer, timeout: 20), configuration: configuration)
 
+/// Starts the download, cancels it once 1 MB arrived and returns the error's kind.
+func downloadAndCancel(_ endpoint: ProbeEndpoint, to destination: URL) async -> String? {
+    let received = Locked<Int64>(0)
+    let task = Task {
+        try await client.download(endpoint, to: destination) { value in received.withLock { $0 = value.completedBytes } }
+    }
+    while received.value < 1 << 20 { try? await Task.sleep(nanoseconds: 5_000_000) }
+    task.cancel()
+    switch await task.result {
+    case .success: return nil
+    case .failure(let error as SpecwrightError): return error.kindDescription
+    case .failure(let error): return "\(error)"
+    }
+}
+
+/// The `<UUID>.tmp` files in the temporary directory, once there are none or after 30 s.
+func platformFilesLeft() async -> Int {
+    func count() -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())) ?? []
+        return names.filter { $0.hasSuffix(".tmp") && UUID(uuidString: String($0.dropLast(4))) != nil }.count
+    }
+    for _ in 0..<600 where count() > 0 {
+        try? await Task.sleep(nanoseconds: 50_000_000)
+    }
+    return count()
+}
+
 Thread.detachNewThread {
     Thread.sleep(forTimeInterval: 120)
     fail("the call did not end within 120 s")
@@ -70,7 +101,10 @@ let done = DispatchSemaphore(value: 0)
 Task.detached {
     var result: [String: String?] = ["status": nil, "error": nil, "body": ""]
     do {
-        if download {
+        if cancels {
+            result["error"] = await downloadAndCancel(endpoint, to: URL(fileURLWithPath: CommandLine.arguments[3]))
+            result["leftover"] = String(await platformFilesLeft())
+        } else if download {
             let progress = Locked<[TransferProgress]>([])
             let before = memory("VmRSS")
             let response = try await client.download(endpoint, to: URL(fileURLWithPath: CommandLine.arguments[3])) { value in
@@ -101,3 +135,4 @@ Task.detached {
 }
 done.wait()
 exit(0)
+

@@ -53,7 +53,10 @@ struct AttemptLoop: Sendable {
                 replayToken = token
                 call.trace.recordTokenReplay()
             case .failure(let failure, let retryAfter, let forced, let fallback):
+                // Whatever the transport made of it, a cancelled call ends as cancelled, unretried.
+                if Task.isCancelled { throw SpecwrightError(.cancelled) }
                 let delay = policy.delay(forRetry: retries + 1, retryAfter: retryAfter, random: random)
+                let takenBefore = budgetTaken
                 // A retry is made only if its wait ends before the call's deadline.
                 guard forced || policy.retries(failure), call.mayRetry, retries < policy.maxRetries,
                     deadline.map({ clock.now() + delay < $0 }) ?? true,
@@ -67,6 +70,8 @@ struct AttemptLoop: Sendable {
                 do {
                     try await clock.sleep(for: delay)
                 } catch {
+                    // The retry is not made, so it costs the budget nothing.
+                    budget?.refund(budgetTaken - takenBefore)
                     throw SpecwrightError(.cancelled)
                 }
             }

@@ -51,6 +51,14 @@ public final class RetryBudget: Sendable {
         }
     }
 
+    /// Gives back `tokens` taken for a retry that was not made (the call was cancelled during its
+    /// backoff); never above the capacity.
+    func refund(_ tokens: Int) {
+        guard tokens > 0 else { return }
+        let capacity = configuration.capacity
+        self.tokens.withLock { $0 = min(capacity, $0 + tokens) }
+    }
+
     /// Returns tokens after a call succeeded: what its retries took, or the success increment
     /// when it needed no retry; never above the capacity.
     public func recordSuccess(refunding acquired: Int) {

@@ -11,17 +11,21 @@ extension APIClient {
     /// non-decreasing values that end at the total (`Content-Length`, else the bytes received).
     ///
     /// Downloads run the attempt loop (interceptors, credentials, token refresh, retries under the
-    /// endpoint's policy — each retry starts a fresh temporary file) but not the data layer: they
+    /// endpoint's policy) but not the data layer: they
     /// are never cached, de-duplicated or unwrapped from an envelope. `TransferLimits.maximumResponseBytes`
     /// bounds in-memory bodies only (an error response's body); the endpoint's timeout is the
     /// deadline for the whole download, so give large files a generous one
-    /// (`EndpointOptions(timeout:)`). A transport that does not write files itself (a custom one,
+    /// (`EndpointOptions(timeout:)`). When an attempt is cut mid-body and the policy retries, the
+    /// retry asks for the rest only (`Range`, with `If-Range` where the platform shows the
+    /// validator), checks that it continues the bytes kept, and otherwise starts again from 0; the
+    /// kept bytes never outlive the call. A transport that does not write files itself (a custom one,
     /// or `StubTransport`) returns the body in memory and it is written to `destination` here.
     @discardableResult
     public func download(
         _ endpoint: some Endpoint, to destination: URL, progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) async throws -> APIResponse<URL> {
         let download = FileDownload(destination: destination, progress: progress)
+        defer { download.resume.finish() }
         return try await perform(endpoint, destination: .file(download), direct: attemptsOnly) { response, _ throws(SpecwrightError) in
             if response.bodyFile == nil {
                 do {

@@ -7,9 +7,13 @@ import Foundation
 enum DownloadPlacement {
     /// Moves `location` to a hidden file in the destination's directory and returns it.
     static func stage(_ location: URL, for download: FileDownload) throws -> URL {
-        let destination = download.destination
+        try stage(location, nextTo: download.destination, suffix: "download")
+    }
+
+    /// Moves `location` to a hidden file `.<name>.<uuid>.<suffix>` in `destination`'s directory.
+    static func stage(_ location: URL, nextTo destination: URL, suffix: String) throws -> URL {
         let staged = destination.deletingLastPathComponent()
-            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).download")
+            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).\(suffix)")
         do {
             try FileManager.default.moveItem(at: location, to: staged)
         } catch {

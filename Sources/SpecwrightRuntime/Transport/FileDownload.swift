@@ -32,6 +32,9 @@ public enum ResponseDestination: Sendable, Hashable {
 /// A download of a 2xx response body into a file. The body is written to a temporary file as it
 /// arrives (memory stays bounded whatever the size) and renamed over `destination` only when the
 /// whole body arrived; on a failure, a cancellation or a timeout `destination` is left as it was.
+/// When an attempt is cut mid-body and the call retries, the next attempt asks only for the rest
+/// (`Range` / `If-Range`) where the server supports it, and the download restarts from 0 when the
+/// file changed on the server.
 /// An error response's (non-2xx) body is kept in memory, so typed error bodies still decode.
 ///
 /// Compared by identity: one value per download.
@@ -41,11 +44,14 @@ public final class FileDownload: Sendable, Hashable {
     /// Called with the progress after each chunk written (on the transport's queue; keep it short).
     /// On Linux the status is only known at the end, so an error response's bytes are counted too.
     public let progress: (@Sendable (TransferProgress) -> Void)?
+    /// What interrupted attempts kept for the next one (`Range` / `If-Range`).
+    let resume: DownloadResume
 
     /// Creates a download into `destination`.
     public init(destination: URL, progress: (@Sendable (TransferProgress) -> Void)? = nil) {
         self.destination = destination
         self.progress = progress
+        resume = DownloadResume(destination: destination)
     }
 
     /// Identity.

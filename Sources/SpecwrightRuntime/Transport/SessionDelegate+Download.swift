@@ -7,7 +7,8 @@ import Foundation
 /// Download tasks (`ResponseDestination.file`): the platform writes the body to a file as it
 /// arrives — on Linux synchronously on the session's work queue, so a slow delegate queue never
 /// holds body bytes in memory and TCP slows the server down instead — and this delegate reports
-/// progress and places the finished file.
+/// progress and places the finished file (completing a resumed download's partial file:
+/// `SessionDelegate+Resume.swift`).
 extension SessionDelegate: URLSessionDownloadDelegate {
     func urlSession(
         _ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
@@ -17,8 +18,10 @@ extension SessionDelegate: URLSessionDownloadDelegate {
         // is unknown and the bytes are counted (an error response's body is small).
         guard let transfer = transfer(for: downloadTask), case .file(let download) = transfer.monitor.request.destination else { return }
         if let http = downloadTask.response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) { return }
+        let offset = downloadAttempt(of: downloadTask)?.offset ?? 0
         download.progress?(TransferProgress(
-            completedBytes: totalBytesWritten, totalBytes: totalBytesExpectedToWrite >= 0 ? totalBytesExpectedToWrite : nil))
+            completedBytes: download.resume.report(offset + totalBytesWritten),
+            totalBytes: download.resume.total(offset: offset, expected: totalBytesExpectedToWrite)))
     }
 
     /// A 2xx body is renamed over the destination — only while the exchange still runs, and the
@@ -36,9 +39,11 @@ extension SessionDelegate: URLSessionDownloadDelegate {
             if let body { transfer.body = body } else { fail(downloadTask, with: limits.tooLarge()) }
             return
         }
+        let offset = downloadAttempt(of: downloadTask)?.offset ?? 0
         let staged: URL
         do {
-            staged = try DownloadPlacement.stage(location, for: download)
+            staged = try download.resume.assemble(
+                location, status: http.statusCode, contentRange: HTTPResponse(http, body: Data()).header("Content-Range"), offset: offset)
         } catch {
             return fail(downloadTask, with: error)
         }
@@ -60,9 +65,9 @@ extension SessionDelegate: URLSessionDownloadDelegate {
             fail(downloadTask, with: error)
         case .success(let finished?):
             finished.monitor.disarm()
-            let written = downloadTask.countOfBytesReceived
+            let written = offset + downloadTask.countOfBytesReceived
             let expected = downloadTask.countOfBytesExpectedToReceive
-            download.progress?(TransferProgress(completedBytes: written, totalBytes: expected >= 0 ? expected : written))
+            download.progress?(TransferProgress(completedBytes: download.resume.report(written), totalBytes: expected >= 0 ? offset + expected : written))
             var response = HTTPResponse(http, body: Data())
             response.timings = finished.clock.finish()
             response.bodyFile = download.destination

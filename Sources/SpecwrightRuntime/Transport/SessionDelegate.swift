@@ -28,6 +28,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     let transfers = Locked<[Int: Transfer]>([:])
+    /// Each download task's attempt (`SessionDelegate+Download.swift`), kept until the task
+    /// completes — also after `fail(_:with:)` ended its exchange early.
+    let downloadAttempts = Locked<[Int: DownloadAttempt]>([:])
 
     /// Registers `task` (not yet resumed), arms its deadline and resumes it.
     func start(_ task: URLSessionTask, monitor: TransferMonitor, continuation: CheckedContinuation<HTTPResponse, any Error>) {
@@ -95,10 +98,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) })
+        endDownloadAttempt(of: task, error: error, whileRunning: transfer != nil)
+        guard let transfer else { return }
         transfer.monitor.disarm()
         if let error {
-            transfer.continuation.resume(throwing: error)
+            transfer.continuation.resume(throwing: Self.connectionLost(error, task: task))
         } else if let http = task.response as? HTTPURLResponse {
             var response = HTTPResponse(http, body: transfer.body)
             response.timings = transfer.clock.finish()

@@ -43,7 +43,8 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     /// Performs the exchange as a data task whose events go through the session delegate (a
-    /// download task when the request's destination is a file).
+    /// download task when the request's destination is a file; after an interrupted attempt it asks
+    /// for the rest with `Range` / `If-Range`: `DownloadResume`).
     ///
     /// The deadline is the transport's own timer: FoundationNetworking (Linux) truncates
     /// `timeoutInterval` to whole seconds (0.5 s timed out after 10 ms here) and treats it, like
@@ -63,8 +64,11 @@ public final class URLSessionTransport: HTTPTransport {
         }
         urlRequest.httpBody = request.body
         let task: URLSessionTask
-        if case .file = request.destination {
+        if case .file(let download) = request.destination {
+            let attempt = download.resume.nextAttempt()
+            for header in attempt.headers { urlRequest.setValue(header.value, forHTTPHeaderField: header.name) }
             task = session.downloadTask(with: urlRequest)
+            delegate.register(DownloadAttempt(download: download, offset: attempt.offset, start: Date()), for: task)
         } else {
             task = session.dataTask(with: urlRequest)
         }

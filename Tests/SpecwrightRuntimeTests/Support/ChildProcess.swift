@@ -30,9 +30,11 @@ enum ChildProcess {
         guard process.terminationStatus == 0 else { throw Failed(description: "\(executable) \(arguments) exited with \(process.terminationStatus)") }
     }
 
-    /// Runs `executable` and returns its standard output once it has exited with 0.
-    static func output(_ executable: String, _ arguments: [String]) async throws -> Data {
+    /// Runs `executable` (with `environment` added to this process's) and returns its standard
+    /// output once it has exited with 0.
+    static func output(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) async throws -> Data {
         let process = Process()
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let output = Pipe()
         let errors = Pipe()
         process.executableURL = URL(fileURLWithPath: executable)
