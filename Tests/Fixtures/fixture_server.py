@@ -106,6 +106,15 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
+    def handle_expect_100(self):
+        # The interim response must leave now: with the buffered wfile above it would wait for
+        # the final one, and a client that sent "Expect: 100-continue" (curl does for bodies over
+        # 1 MB) would wait a second before sending the body.
+        self.send_response_only(100)
+        self.end_headers()
+        self.wfile.flush()
+        return True
+
     def send(self, status, body=b"", content_type="application/json", headers=None):
         self.send_response(status)
         self.send_header("Content-Type", content_type)

@@ -68,10 +68,10 @@ public final class APIClient: Sendable {
     /// gives every error its context (operation, method, redacted URL, attempts) with every URL and
     /// message it carries redacted.
     /// `destination` and `direct` serve downloads: the body's destination, and the handler to run
-    /// instead of the staged pipeline.
+    /// instead of the staged pipeline; `upload` receives the progress of the request body.
     func perform<R: Sendable>(
         _ endpoint: some Endpoint, destination: ResponseDestination = .memory, direct: CallHandler? = nil,
-        decode: (HTTPResponse, ResponseMetadata) throws(SpecwrightError) -> R
+        upload: UploadObserver? = nil, decode: (HTTPResponse, ResponseMetadata) throws(SpecwrightError) -> R
     ) async throws(SpecwrightError) -> APIResponse<R> {
         let clock = configuration.clock
         let start = clock.now()
@@ -79,6 +79,7 @@ public final class APIClient: Sendable {
         do throws(SpecwrightError) {
             var call = try builder.build(endpoint)
             call.request.destination = destination
+            call.request.uploadObserver = upload
             context = call
             let response: HTTPResponse
             do {

@@ -20,6 +20,9 @@ public struct HTTPRequest: Sendable, Hashable {
     /// (`APIClient.download(_:to:progress:)`). A transport that does not write files returns the
     /// body in memory (`HTTPResponse.bodyFile` stays `nil`) and the client writes it out.
     public var destination: ResponseDestination = .memory
+    /// Receives the progress of the request body as it is sent (`APIClient.upload(_:as:progress:)`);
+    /// `nil` for ordinary calls.
+    public var uploadObserver: UploadObserver?
 
     /// Creates a request.
     public init(method: HTTPMethod, url: URL, headers: [HTTPHeader] = [], body: Data? = nil, timeout: TimeInterval = 30) {

@@ -93,6 +93,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         transfer.body.append(data)
     }
 
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64
+    ) {
+        guard let observer = transfer(for: task)?.monitor.request.uploadObserver else { return }
+        observer.report(sent: totalBytesSent, of: totalBytesExpectedToSend >= 0 ? totalBytesExpectedToSend : nil)
+    }
+
     func urlSession(_ session: URLSession, task: URLSessionTask, didFinishCollecting metrics: URLSessionTaskMetrics) {
         transfer(for: task)?.clock.metrics = TransportTimings(metrics)
     }
