@@ -16,7 +16,7 @@ public enum GenerateCommand: Command {
             .init("output", short: "o", valueName: "dir", help: "The directory to write the files into."),
             .init("access", valueName: "level", help: "Access level of the generated API: public (default), package or internal."),
             .init("templates", valueName: "dir", help: "A directory of .mustache files overriding the default templates."),
-            .init("config", valueName: "file", help: "A generation config file (access, templates, filter); command-line options win."),
+            .init("config", valueName: "file", help: "A generation config file (access, templates, filter, policies); command-line options win."),
             .init("file-prefix", valueName: "prefix", help: "Prefix for the output file names (BookstoreTypes.swift), so several specs can share a target."),
         ],
         flags: [
@@ -86,6 +86,7 @@ public enum GenerateCommand: Command {
             options: RenderOptions(access: access, mutableProperties: arguments.flag("mutable-properties") || config.mutableProperties == true),
             filter: config.filter, templates: templates, filePrefix: arguments.option("file-prefix") ?? "")
         input.operationNaming = config.operationNaming ?? .idiomatic
+        input.overlay = config.overlay
         let result = GenerationPipeline.run(input)
         for diagnostic in result.diagnostics {
             context.output.printError(diagnostic.description)

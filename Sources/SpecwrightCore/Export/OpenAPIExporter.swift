@@ -69,6 +69,11 @@ public struct OpenAPIExporter: Sendable {
             ])))
         }
         result.append(("x-specwright-dates", .string(document.dates.rawValue)))
+        // Always written: an importer without it caches reads as the server says (`cache: http`).
+        let defaults = document.defaults
+        result.append(("x-specwright-defaults", .object([
+            ("timeout", .double(defaults.timeout)), ("retry", Self.retry(defaults.retry)), ("cache", Self.cache(defaults.cache)),
+        ])))
         return result
     }
 
@@ -77,17 +82,25 @@ public struct OpenAPIExporter: Sendable {
     private func paths() -> [(key: String, value: DocumentValue)] {
         var order: [String] = []
         var operations: [String: [(key: String, value: DocumentValue)]] = [:]
-        let names = Dictionary(grouping: document.allEndpoints, by: \.name)
-        for group in document.groups {
-            for endpoint in group.endpoints {
-                let path = openAPIPath(endpoint.path.value)
-                if operations[path] == nil { order.append(path) }
-                let unique = (names[endpoint.name]?.count ?? 0) == 1
-                let operationId = unique ? endpoint.name : group.name + "_" + endpoint.name
-                operations[path, default: []].append((endpoint.method.rawValue, operation(endpoint, id: operationId)))
-            }
+        let ids = operationIDs
+        for endpoint in document.allEndpoints {
+            let path = openAPIPath(endpoint.path.value)
+            if operations[path] == nil { order.append(path) }
+            operations[path, default: []].append((endpoint.method.rawValue, operation(endpoint, id: ids[endpoint.operationName] ?? endpoint.name)))
         }
         return order.map { ($0, .object(operations[$0] ?? [])) }
+    }
+
+    /// The `operationId` of each endpoint by its `group.name`: its name where that is unique,
+    /// else `group_name`.
+    private var operationIDs: [String: String] {
+        let names = Dictionary(grouping: document.allEndpoints, by: \.name)
+        var ids: [String: String] = [:]
+        for endpoint in document.allEndpoints {
+            let unique = (names[endpoint.name]?.count ?? 0) == 1
+            ids[endpoint.operationName] = unique ? endpoint.name : endpoint.group + "_" + endpoint.name
+        }
+        return ids
     }
 
     private func openAPIPath(_ template: PathTemplate) -> String {
@@ -157,14 +170,13 @@ public struct OpenAPIExporter: Sendable {
     private func operationExtensions(_ endpoint: Endpoint) -> [(key: String, value: DocumentValue)] {
         var result: [(key: String, value: DocumentValue)] = []
         if let timeout = endpoint.timeout { result.append(("timeout", .double(timeout))) }
-        if let retry = endpoint.retry {
-            result.append(("retry", .object([
-                ("max", .int(retry.maxRetries)), ("baseDelay", .double(retry.baseDelay)), ("maxDelay", .double(retry.maxDelay)),
-            ])))
-        }
-        if let cache = endpoint.cache { result.append(("cache", Self.cache(cache))) }
+        if let retry = endpoint.retry { result.append(("retry", Self.retry(retry))) }
+        if let cache = endpoint.cache { result.append(("cache", Self.cache(cache, lifetime: endpoint.cacheLifetime))) }
         if let idempotent = endpoint.idempotent { result.append(("idempotent", .bool(idempotent))) }
         if endpoint.isGate { result.append(("gate", .bool(true))) }
+        if !endpoint.invalidates.isEmpty {
+            result.append(("invalidates", .array(endpoint.invalidates.map { .string(operationIDs[$0.value] ?? $0.value) })))
+        }
         if let batch = endpoint.batch {
             var entries: [(String, DocumentValue)] = [
                 ("parameter", .string(batch.parameter.value)), ("size", .int(batch.size)), ("concurrency", .int(batch.concurrency)),
@@ -178,9 +190,19 @@ public struct OpenAPIExporter: Sendable {
         return result
     }
 
+    private static func retry(_ retry: RetrySetting) -> DocumentValue {
+        .object([("max", .int(retry.maxRetries)), ("baseDelay", .double(retry.baseDelay)), ("maxDelay", .double(retry.maxDelay))])
+    }
+
+    private static func cache(_ setting: CacheSetting, lifetime: CacheLifetimeSetting? = nil) -> DocumentValue {
+        guard let lifetime, case .object(let entries) = cache(setting) else { return cache(setting) }
+        return .object(entries + [("lifetime", .string(lifetime.rawValue))])
+    }
+
     private static func cache(_ setting: CacheSetting) -> DocumentValue {
         switch setting {
         case .none: .string("none")
+        case .http: .string("http")
         case .cacheFirst(let ttl): .object([("policy", .string("cacheFirst")), ("ttl", .double(ttl))])
         case .networkFirst(let ttl): .object([("policy", .string("networkFirst")), ("ttl", .double(ttl))])
         case .staleWhileRevalidate(let ttl): .object([("policy", .string("staleWhileRevalidate")), ("ttl", .double(ttl))])

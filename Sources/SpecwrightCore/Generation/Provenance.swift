@@ -19,9 +19,15 @@ public struct Provenance: Hashable, Sendable {
     public let configHash: String
 
     /// The provenance of generating `input` with these settings.
-    public init(input: some Collection<UInt8>, options: RenderOptions, filter: OperationFilter, templates: TemplateSet) {
+    public init(
+        input: some Collection<UInt8>, options: RenderOptions, filter: OperationFilter, overlay: PolicyOverlay = .none,
+        templates: TemplateSet
+    ) {
         inputHash = String(SHA256.hex(input).prefix(Self.hashLength))
-        let configuration = Self.configurationText(options: options, filter: filter, templates: templates)
+        var configuration = Self.configurationText(options: options, filter: filter, templates: templates)
+        // The overlay's settings as the generator holds them; absent without one, so the hashes
+        // of configs without policies stay what they were.
+        if !overlay.isEmpty { configuration += "policies: \(SHA256.hex(String(reflecting: overlay).utf8))\n" }
         configHash = String(SHA256.hex(configuration.utf8).prefix(Self.hashLength))
     }
 

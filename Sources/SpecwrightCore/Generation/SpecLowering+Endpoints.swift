@@ -95,7 +95,8 @@ extension SpecLowering {
             auth: authRequirement(endpoint.auth),
             isIdempotent: endpoint.idempotent == true && !endpoint.method.isIdempotentByDefault,
             isGate: endpoint.isGate,
-            invalidates: endpoint.invalidates.map { IR.StringLiteral($0.value) })
+            invalidates: endpoint.invalidates.map { IR.StringLiteral($0.value) },
+            cacheLifetime: endpoint.cacheLifetime == .app ? .app : nil)  // `.server` is the runtime's default
     }
 
     /// An endpoint's own `auth:` as a requirement; `.inherit` when it has none or repeats the

@@ -74,12 +74,7 @@ public struct SpecLowering {
         if URL(string: document.baseURL.value) == nil {
             diagnostics.error("baseURL '\(document.baseURL.value)' is not a URL Foundation can parse", at: document.baseURL.location)
         }
-        let envelope = document.envelope.map { envelope in
-            IR.Envelope(
-                codeKey: IR.StringLiteral(envelope.codeKey), messageKey: IR.StringLiteral(envelope.messageKey),
-                dataKey: IR.StringLiteral(envelope.dataKey), successCodes: envelope.successCodes,
-                sessionExpiredCodes: envelope.sessionExpiredCodes)
-        }
+        let envelope = document.envelope.map(Self.envelope)
         return IR.Service(
             name: IR.StringLiteral(document.name.value),
             baseURL: IR.StringLiteral(document.baseURL.value),
@@ -90,6 +85,13 @@ public struct SpecLowering {
             timeout: document.defaults.timeout,
             retry: Self.retry(document.defaults.retry),
             cache: Self.cache(document.defaults.cache))
+    }
+
+    static func envelope(_ envelope: EnvelopeSetting) -> IR.Envelope {
+        IR.Envelope(
+            codeKey: IR.StringLiteral(envelope.codeKey), messageKey: IR.StringLiteral(envelope.messageKey),
+            dataKey: IR.StringLiteral(envelope.dataKey), successCodes: envelope.successCodes,
+            sessionExpiredCodes: envelope.sessionExpiredCodes)
     }
 
     static func auth(_ setting: AuthSetting) -> IR.Auth {
@@ -108,6 +110,7 @@ public struct SpecLowering {
     static func cache(_ setting: CacheSetting) -> IR.Cache {
         switch setting {
         case .none: .networkOnly
+        case .http: .http
         case .cacheFirst(let ttl): .cacheFirst(ttl: ttl)
         case .networkFirst(let ttl): .networkFirst(ttl: ttl)
         case .staleWhileRevalidate(let ttl): .staleWhileRevalidate(ttl: ttl)

@@ -226,12 +226,16 @@ extension IR {
         public var isGate: Bool
         /// Operation names whose cached responses a successful call removes.
         public var invalidates: [StringLiteral]
+        /// Who decides how long cached responses stay fresh; nil: the server (the runtime's default).
+        public var cacheLifetime: CacheLifetime?
 
         /// Creates options; the defaults inherit everything.
         public init(
             timeout: Double? = nil, retry: Retry? = nil, cache: Cache? = nil, auth: AuthRequirement = .inherit,
-            isIdempotent: Bool = false, isGate: Bool = false, invalidates: [StringLiteral] = []
+            isIdempotent: Bool = false, isGate: Bool = false, invalidates: [StringLiteral] = [],
+            cacheLifetime: CacheLifetime? = nil
         ) {
+            self.cacheLifetime = cacheLifetime
             self.invalidates = invalidates
             self.timeout = timeout
             self.retry = retry

@@ -13,9 +13,16 @@ extension IR {
         /// What the front end reported while translating this operation alone; the pipeline
         /// reports them only when the filter keeps the endpoint.
         public var diagnostics: [Diagnostic]
+        /// The settings the document gives the operation in a form the policy pass applies (an
+        /// OpenAPI operation's `x-specwright`); nil when the front end lowered them itself.
+        public var settings: OperationSettings?
 
         /// Creates a source identity.
-        public init(names: [String] = [], tags: [String] = [], pathTemplate: String = "", diagnostics: [Diagnostic] = []) {
+        public init(
+            names: [String] = [], tags: [String] = [], pathTemplate: String = "", diagnostics: [Diagnostic] = [],
+            settings: OperationSettings? = nil
+        ) {
+            self.settings = settings
             self.names = names
             self.tags = tags
             self.pathTemplate = pathTemplate

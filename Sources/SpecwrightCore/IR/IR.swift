@@ -182,11 +182,21 @@ extension IR {
     public enum Cache: Hashable, Sendable {
         /// Never cache.
         case networkOnly
+        /// Cache as the server's headers say, nothing more (`CachePolicy.http`, `cacheFirst` with ttl 0).
+        case http
         /// Serve fresh cached responses without the network.
         case cacheFirst(ttl: Double)
         /// Network first, cache when offline.
         case networkFirst(ttl: Double)
         /// Serve cached, refresh in the background.
         case staleWhileRevalidate(ttl: Double)
+    }
+
+    /// Who decides how long cached responses stay fresh (the runtime's `CacheLifetime`).
+    public enum CacheLifetime: String, Hashable, Sendable {
+        /// The server's caching headers (RFC 9111).
+        case server
+        /// The cache policy's ttl, whatever the server says.
+        case app
     }
 }

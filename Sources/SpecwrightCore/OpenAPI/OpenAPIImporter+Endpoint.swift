@@ -24,6 +24,7 @@ extension OpenAPIImporter {
             })
         }
         let security = operationSecurity(operation)
+        let settings = operationSettings(operation)
         return IR.Endpoint(
             name: name,
             operationName: IR.StringLiteral(group.property.name + "." + name.name),
@@ -38,7 +39,7 @@ extension OpenAPIImporter {
             batch: nil,
             source: IR.EndpointSource(
                 names: [operation["operationId"]?.openAPIText].compactMap { $0 }, tags: operation["tags"]?.openAPIStrings ?? [],
-                pathTemplate: collected.path))
+                pathTemplate: collected.path, settings: settings))
     }
 
     private func endpointDocumentation(_ operation: Node, parameters: [IR.Parameter], security: String?) -> IR.Documentation {

@@ -2,19 +2,23 @@ import Foundation
 import SpecwrightYAML
 
 extension OpenAPIImporter {
-    /// The service settings: base URL from `servers[0]` (variables replaced by their defaults)
-    /// and the scheme of the document's `security` (see `lowerServiceAuth`).
+    /// The service settings: base URL from `servers[0]` (variables replaced by their defaults),
+    /// the scheme of the document's `security` (see `lowerServiceAuth`), and the `x-specwright-*`
+    /// extensions. Reads are cached as the server's headers say (`CachePolicy.http`) unless the
+    /// document says otherwise: a client with an `HTTPCache` then stores and revalidates GET
+    /// responses per RFC 9111 and adds no lifetime of its own (see docs/openapi.md).
     mutating func lowerService(name: String) -> IR.Service {
-        IR.Service(
+        let extensions = serviceExtensions()
+        return IR.Service(
             name: IR.StringLiteral(name),
             baseURL: IR.StringLiteral(baseURL()),
-            headers: [],
+            headers: extensions.headers,
             auth: serviceAuth,
             dates: root["x-specwright-dates"]?.openAPIText.flatMap(IR.DateCoding.init(rawValue:)) ?? .iso8601,
-            envelope: nil,
-            timeout: 30,
-            retry: IR.Retry(maxRetries: 3, baseDelay: 0.5, maxDelay: 8),
-            cache: .networkOnly)
+            envelope: extensions.overlay.envelope,
+            timeout: extensions.overlay.timeout ?? 30,
+            retry: extensions.overlay.retry ?? IR.Retry(maxRetries: 3, baseDelay: 0.5, maxDelay: 8),
+            cache: extensions.overlay.cache ?? .http)
     }
 
     private mutating func baseURL() -> String {

@@ -3,10 +3,13 @@
 /// 1. **filter** (``OperationFilter/selectingEndpoints(of:matched:)``): only the endpoints the
 ///    generation config's `filter` selects, matched by their ``IR/EndpointSource``; what the
 ///    front end reported about an endpoint the filter leaves out is withdrawn with it.
-/// 2. **reachability** (``IR/API/keepingUsedTypes(plus:)``): with a filter, only the types the
+/// 2. **policy overlay** (``PolicyOverlay``, `PolicyOverlay+Pass.swift`): the document's own
+///    per-operation settings (an OpenAPI `x-specwright`), then the generation config's `defaults`,
+///    `envelope` and `policies` rules; names in them are resolved and checked here.
+/// 3. **reachability** (``IR/API/keepingUsedTypes(plus:)``): with a filter, only the types the
 ///    kept endpoints use and the listed `schemas`; then a warning per filter entry that matched
 ///    nothing.
-/// 3. **recursion boxing** (``RecursionBoxing``): a struct that contains itself (directly or
+/// 4. **recursion boxing** (``RecursionBoxing``): a struct that contains itself (directly or
 ///    through other types, optional or not) holds the recursive value in an `indirect enum` box.
 ///
 /// Naming is not a pass yet: each front end names through ``NameScope`` while it translates.
@@ -15,7 +18,8 @@ enum IRPasses {
     struct Output {
         /// The transformed API.
         var api: IR.API
-        /// Warnings of the passes (filter entries that match nothing).
+        /// What the passes report: filter entries that match nothing (warnings), policy settings
+        /// that name nothing or do not fit their operation (errors).
         var diagnostics: [Diagnostic]
         /// How many endpoints the filter left out, and what the front end reported about them.
         var leftOut: (endpoints: Int, diagnostics: [Diagnostic])
@@ -23,17 +27,18 @@ enum IRPasses {
 
     /// Runs every pass over `api`. `documentTypeNames` maps a type's name in the document to its
     /// Swift name (for `schemas` entries).
-    static func run(_ api: IR.API, filter: OperationFilter, documentTypeNames: [String: String]) -> Output {
+    static func run(
+        _ api: IR.API, filter: OperationFilter, overlay: PolicyOverlay = .none, documentTypeNames: [String: String]
+    ) -> Output {
         var matched: Set<OperationFilter.Entry> = []
         let selected = filter.selectingEndpoints(of: api, matched: &matched)
         let leftOut = selected.leftOut.flatMap(\.source.diagnostics)
-        var result = selected.api
-        var warnings: [Diagnostic] = []
+        var (result, diagnostics) = overlay.apply(to: selected.api, document: api)
         if !filter.isEmpty {
             result = filter.prunedTypes(of: result, documentNames: documentTypeNames, matched: &matched)
-            warnings = filter.unmatchedWarnings(matched)
+            diagnostics += filter.unmatchedWarnings(matched)
         }
         result = RecursionBoxing.apply(to: result)
-        return Output(api: result, diagnostics: warnings, leftOut: (selected.leftOut.count, leftOut))
+        return Output(api: result, diagnostics: diagnostics, leftOut: (selected.leftOut.count, leftOut))
     }
 }

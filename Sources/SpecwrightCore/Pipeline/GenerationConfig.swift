@@ -16,6 +16,15 @@ import SpecwrightYAML
 ///   tags: [Calls]                         # OpenAPI tag / spec group
 ///   paths: [/2010-04-01/Accounts/{AccountSid}/Calls.json]
 ///   schemas: [ApiV2010AccountCall]        # types to generate even when unused
+/// defaults: { cache: http, timeout: 20 }  # the service's defaults (the spec's `defaults:`)
+/// envelope: { code: code, message: message, data: data, success: [0] }
+/// policies:                 # per operation / tag / path (+ methods): the spec's endpoint settings
+///   - tags: [Calls]
+///     methods: [get]
+///     cache: { policy: staleWhileRevalidate, ttl: 60 }
+///   - operations: [createCall]
+///     idempotent: true
+///     invalidates: [fetchCall]
 /// ```
 ///
 /// Options given on the command line win over the file.
@@ -30,9 +39,11 @@ public struct GenerationConfig: Hashable, Sendable {
     public var operationNaming: OperationNaming?
     /// Which operations to generate (everything when the file has no `filter`).
     public var filter: OperationFilter = .all
+    /// Runtime policies on top of the document: `defaults`, `envelope`, `policies` (``PolicyOverlay``).
+    public var overlay: PolicyOverlay = .none
 
     /// The keys the file may contain.
-    static let keys = ["access", "templates", "mutableProperties", "operationNames", "filter"]
+    static let keys = ["access", "templates", "mutableProperties", "operationNames", "filter"] + PolicyOverlay.configKeys
     /// The keys of `filter`.
     static let filterKeys = ["operations", "tags", "paths", "schemas"]
 
@@ -93,6 +104,8 @@ public struct GenerationConfig: Hashable, Sendable {
                 }
             case "filter":
                 config.filter = parseFilter(entry.value, diagnostics: &diagnostics)
+            case "defaults", "envelope", "policies":
+                config.overlay.read(key, entry, file: file, diagnostics: &diagnostics)
             default:
                 let hint = Suggestions.closest(to: key, in: keys).map { " (did you mean '\($0)'?)" } ?? ""
                 diagnostics.append(Diagnostic(.error, "unknown key '\(key)' in generation config\(hint)", at: entry.key.location,

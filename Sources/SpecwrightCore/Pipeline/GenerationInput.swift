@@ -13,6 +13,8 @@ public struct GenerationInput: Sendable {
     public var templates: TemplateSet?
     /// Prefix for the generated file names (`Bookstore` → `BookstoreTypes.swift`).
     public var filePrefix: String
+    /// Runtime policies on top of the document (the config's `defaults`, `envelope`, `policies`).
+    public var overlay: PolicyOverlay = .none
     /// How OpenAPI operationIds become method names (the config's `operationNames`).
     public var operationNaming: OperationNaming = .idiomatic
 

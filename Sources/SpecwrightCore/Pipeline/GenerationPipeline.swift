@@ -7,7 +7,8 @@ import SpecwrightYAML
 ///     bytes ─ source ─▶ node tree ─ front end ─▶ IR ─ passes ─▶ IR ─ render ─▶ files ─ write
 ///             SourceReader        FrontEnd:                IRPasses      SwiftClientRenderer   OutputWriter
 ///             (JSON or YAML,      spec: SpecLoader +       (filter,      (templates)           (CLI; or
-///              which front end)   SpecLowering; OpenAPI:    reachability,                       OutputCheck)
+///              which front end)   SpecLowering; OpenAPI:    policy overlay,                     OutputCheck)
+///                                                           reachability,
 ///                                                           recursion boxing)
 ///                                 OpenAPIImporter
 ///
@@ -52,7 +53,8 @@ public enum GenerationPipeline {
             let failed = translated.diagnostics.contains(where: \.isError)
             return result(.frontEnd, failed ? nil : translated.api, translated.diagnostics)
         }
-        let passed = IRPasses.run(lowered, filter: input.filter, documentTypeNames: translated.documentTypeNames)
+        let passed = IRPasses.run(
+            lowered, filter: input.filter, overlay: input.overlay, documentTypeNames: translated.documentTypeNames)
         var diagnostics = withdrawing(passed.leftOut.diagnostics, from: translated.diagnostics)
         if !passed.diagnostics.isEmpty { diagnostics = DiagnosticBag.sortedByLocation(diagnostics + passed.diagnostics) }
         if case .openAPI(var imported)? = summary {
@@ -89,7 +91,8 @@ public enum GenerationPipeline {
         let templates: TemplateSet
         if let given = input.templates { templates = given } else { templates = try TemplateSet.defaults() }
         var options = input.options
-        options.provenance = Provenance(input: input.bytes, options: options, filter: input.filter, templates: templates)
+        options.provenance = Provenance(
+            input: input.bytes, options: options, filter: input.filter, overlay: input.overlay, templates: templates)
         let files = try SwiftClientRenderer(templates: templates, options: options).render(api)
         return files.map { GeneratedFile(name: input.filePrefix + $0.name, contents: $0.contents) }
     }

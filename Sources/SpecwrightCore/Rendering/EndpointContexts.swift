@@ -216,6 +216,7 @@ struct EndpointContexts {
         if let auth = ServiceArguments.requirement(options.auth) { arguments.append("auth: " + auth) }
         if options.isIdempotent { arguments.append("isIdempotent: true") }
         if options.isGate { arguments.append("isGate: true") }
+        if let lifetime = options.cacheLifetime { arguments.append("cacheLifetime: ." + lifetime.rawValue) }
         if !options.invalidates.isEmpty {
             arguments.append("invalidates: [" + options.invalidates.map(\.code).joined(separator: ", ") + "]")
         }

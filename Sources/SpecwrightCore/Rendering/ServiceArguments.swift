@@ -73,6 +73,7 @@ enum ServiceArguments {
     static func cache(_ cache: IR.Cache) -> String {
         switch cache {
         case .networkOnly: ".networkOnly"
+        case .http: ".http"
         case .cacheFirst(let ttl): ".cacheFirst(ttl: \(SourceLayout.number(ttl)))"
         case .networkFirst(let ttl): ".networkFirst(ttl: \(SourceLayout.number(ttl)))"
         case .staleWhileRevalidate(let ttl): ".staleWhileRevalidate(ttl: \(SourceLayout.number(ttl)))"

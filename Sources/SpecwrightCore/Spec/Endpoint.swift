@@ -54,6 +54,8 @@ public struct Endpoint: Hashable, Sendable {
     /// The reads (`group.name` operation names) a successful call removes from the cache
     /// (`invalidates: [books.get, books.list]`); checked to name existing endpoints.
     public var invalidates: [Located<String>] = []
+    /// Who decides how long its cached responses stay fresh (`cache: { …, lifetime: app }`); nil: the server.
+    public var cacheLifetime: CacheLifetimeSetting?
     /// Where the endpoint's name is written.
     public let location: SourceLocation
 

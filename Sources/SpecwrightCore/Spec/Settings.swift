@@ -95,6 +95,9 @@ public struct RetrySetting: Hashable, Sendable {
 public enum CacheSetting: Hashable, Sendable {
     /// Never cache (the runtime's `networkOnly`).
     case none
+    /// HTTP caching exactly as the server's `Cache-Control` / `Expires` / `ETag` say (RFC 9111),
+    /// with no app ttl and no heuristic freshness (the runtime's `CachePolicy.http`).
+    case http
     /// Serve a fresh cached response without asking the network.
     case cacheFirst(ttl: Double)
     /// Ask the network; fall back to the cache when offline.
@@ -104,6 +107,15 @@ public enum CacheSetting: Hashable, Sendable {
 
     /// The policy names accepted in `policy:`.
     public static let policyNames = ["cacheFirst", "networkFirst", "staleWhileRevalidate"]
+}
+
+/// Who decides how long an endpoint's cached responses stay fresh: `cache: { …, lifetime: app }`
+/// (the runtime's `CacheLifetime`).
+public enum CacheLifetimeSetting: String, Hashable, Sendable, CaseIterable {
+    /// The server's caching headers (RFC 9111); the policy's ttl only when they state no lifetime.
+    case server
+    /// The policy's ttl, whatever the server's caching headers say.
+    case app
 }
 
 /// Settings endpoints inherit (`defaults:`).

@@ -112,3 +112,68 @@ struct OpenAPIExportTests {
         }
     }
 }
+
+/// The runtime options survive `export-openapi` and the import (`x-specwright`,
+/// `x-specwright-defaults`, `-envelope`, `-headers`): the words a config's `policies` use.
+extension OpenAPIExportTests {
+    /// Service defaults and every endpoint's options, with `invalidates` named by `group.endpoint`
+    /// Swift names (the document's operation names differ between the two sides).
+    static func optionsSignature(_ api: IR.API) -> [String] {
+        var swiftNames: [String: String] = [:]
+        for group in api.groups {
+            for endpoint in group.endpoints { swiftNames[endpoint.operationName.value] = group.propertyName.name + "." + endpoint.name.name }
+        }
+        let service = api.service
+        var lines = ["service \(service.timeout) \(service.retry) \(service.cache) \(String(describing: service.envelope)) \(service.headers) \(service.dates)"]
+        for group in api.groups {
+            for endpoint in group.endpoints {
+                var options = endpoint.options
+                options.invalidates = options.invalidates.map { IR.StringLiteral(swiftNames[$0.value] ?? "?" + $0.value) }
+                options.auth = .inherit
+                lines.append("\(group.propertyName.name).\(endpoint.name.name) \(options) \(String(describing: endpoint.batch))")
+            }
+        }
+        return lines.sorted()
+    }
+
+    static let everyOption = minimalHeader + """
+        envelope: { code: code, message: msg, data: payload, success: [0, 200], sessionExpired: [401] }
+        headers: { X-Client: specwright }
+        defaults: { timeout: 15, retry: none, cache: http }
+        types:
+          Item: { properties: { id: Int, name: String } }
+        endpoints:
+          items:
+            byIds:
+              get: /items
+              query: { ids: "[Int]" }
+              response: "[Item]"
+              cache: { policy: staleWhileRevalidate, ttl: 30, lifetime: app }
+              batch: { parameter: ids, size: 20, concurrency: 3, timeout: 5, deadline: 50, partial: true, key: id }
+            put:
+              post: /items
+              body: Item
+              idempotent: true
+              timeout: 9
+              retry: { max: 1, baseDelay: 2, maxDelay: 3 }
+              invalidates: [items.byIds, settings.load]
+          settings:
+            load: { get: /settings, response: "[String: String]", gate: true, cache: none }
+        """
+
+    @Test("every endpoint option and service default survives export and import", arguments: specs + ["every option"])
+    func optionsRoundTrip(spec: String) throws {
+        let document: SpecDocument
+        if spec == "every option" {
+            let loaded = SpecLoader.load(bytes: Array(Self.everyOption.utf8), file: "every.yaml")
+            document = try #require(loaded.document, "\(loaded.diagnostics.map(\.description))")
+        } else {
+            document = try Self.load(spec)
+        }
+        let original = try #require(SpecLowering.lower(document).api)
+        let yaml = OpenAPIExporter(document: document).export().yaml
+        let imported = GenerationPipeline.run(GenerationInput(bytes: Array(yaml.utf8), file: "export.yaml"), through: .passes)
+        let api = try #require(imported.api, "\(imported.diagnostics.map(\.description))")
+        #expect(Self.optionsSignature(api) == Self.optionsSignature(original))
+    }
+}

@@ -70,7 +70,8 @@ extension SpecDecoder {
         let body = reader["body"].flatMap { typeUse($0, "'body'") }
         let response = reader["response"].flatMap { typeUse($0, "'response'") }
         let errors = reader["errors"].map { decodeErrors($0) } ?? []
-        let cache = reader.entry("cache").flatMap { decodeCache($0.value, owner: $0.key.location) }
+        let cacheSettings = reader.entry("cache").flatMap { decodeCache($0.value, owner: $0.key.location, allowsLifetime: true) }
+        let cache = cacheSettings?.setting
         let retry = reader["retry"].flatMap { decodeRetry($0) }
         let timeout = reader["timeout"].flatMap { positiveSeconds($0, "'timeout'") }
         let auth = reader.entry("auth").flatMap { decodeAuth($0.value, owner: $0.key.location) }
@@ -99,7 +100,8 @@ extension SpecDecoder {
             name: name, group: group, method: method, path: path, summary: summary, description: description,
             pathParameters: pathParameters, queryParameters: query, headerParameters: headers,
             body: body, response: response, errors: errors, cache: cache, retry: retry, timeout: timeout,
-            auth: auth, idempotent: idempotent, isGate: gate, batch: batch, invalidates: invalidates, location: location)
+            auth: auth, idempotent: idempotent, isGate: gate, batch: batch, invalidates: invalidates,
+            cacheLifetime: cacheSettings?.lifetime, location: location)
     }
 
     private mutating func decodeParameters(_ node: Node, kind: String, context: @autoclosure () -> String) -> [Parameter] {
@@ -168,7 +170,7 @@ extension SpecDecoder {
         return errors
     }
 
-    private mutating func decodeBatch(_ node: Node, owner: SourceLocation) -> BatchSetting? {
+    mutating func decodeBatch(_ node: Node, owner: SourceLocation) -> BatchSetting? {
         guard let reader = MappingReader(node, context: "'batch'", allowed: Self.batchKeys, owner: owner, diagnostics: &diagnostics) else { return nil }
         let parameterNode = reader.required("parameter", diagnostics: &diagnostics)
         let parameter = parameterNode.flatMap { word($0, "'parameter'") }

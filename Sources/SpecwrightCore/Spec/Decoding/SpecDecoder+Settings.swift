@@ -130,13 +130,22 @@ extension SpecDecoder {
     }
 
     mutating func decodeCache(_ node: Node, owner: SourceLocation) -> CacheSetting? {
+        decodeCache(node, owner: owner, allowsLifetime: false)?.setting
+    }
+
+    /// An endpoint's `cache:`: a policy and, in the mapping form, who decides the lifetime
+    /// (`lifetime: app | server`; only endpoints take it — the runtime sets it per endpoint).
+    mutating func decodeCache(_ node: Node, owner: SourceLocation, allowsLifetime: Bool) -> (setting: CacheSetting, lifetime: CacheLifetimeSetting?)? {
         if node.scalar != nil {
             guard let value = word(node, "'cache'") else { return nil }
-            if value == "none" { return CacheSetting.none }
-            diagnostics.error("invalid cache '\(NodeDescription.excerpt(value))' (expected none or { policy: \(CacheSetting.policyNames.joined(separator: " | ")), ttl: SECONDS })", at: node.location)
+            if value == "none" { return (CacheSetting.none, nil) }
+            if value == "http" { return (CacheSetting.http, nil) }
+            diagnostics.error("invalid cache '\(NodeDescription.excerpt(value))' (expected none, http or { policy: \(CacheSetting.policyNames.joined(separator: " | ")), ttl: SECONDS })", at: node.location)
             return nil
         }
-        guard let reader = MappingReader(node, context: "'cache'", allowed: ["policy", "ttl"], owner: owner, diagnostics: &diagnostics) else { return nil }
+        let keys = ["policy", "ttl"] + (allowsLifetime ? ["lifetime"] : [])
+        guard let reader = MappingReader(node, context: "'cache'", allowed: keys, owner: owner, diagnostics: &diagnostics) else { return nil }
+        let lifetime = reader["lifetime"].flatMap { keyword($0, "'lifetime'", CacheLifetimeSetting.self) }
         let policyNode = reader.required("policy", diagnostics: &diagnostics)
         let ttl = reader.required("ttl", diagnostics: &diagnostics).flatMap { positiveSeconds($0, "'ttl'") }
         guard let policyNode, let policy = word(policyNode, "'policy'") else { return nil }
@@ -151,7 +160,7 @@ extension SpecDecoder {
             diagnostics.error("invalid cache policy '\(NodeDescription.excerpt(policy))' (expected \(Self.alternatives(CacheSetting.policyNames)))\(hint.text)", at: policyNode.location, suggestion: hint.suggestion)
         }
         guard let make, let ttl else { return nil }
-        return make(ttl)
+        return (make(ttl), lifetime)
     }
 
     /// `2`, `0.5` — numbers as a person would write them.

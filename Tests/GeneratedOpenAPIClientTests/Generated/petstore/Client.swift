@@ -121,7 +121,7 @@ public struct SwaggerPetstoreClient: Sendable {
         baseURL: URL(string: "http://petstore.swagger.io/v1")!,
         timeout: 30,
         retry: .default,
-        cache: .networkOnly
+        cache: .http
     )
 
     /// The client every group sends through.

@@ -550,7 +550,7 @@ public struct SwaggerPetstoreOpenAPI30Client: Sendable {
         baseURL: URL(string: "https://petstore3.swagger.io/api/v3")!,
         timeout: 30,
         retry: .default,
-        cache: .networkOnly
+        cache: .http
     )
 
     /// The client every group sends through.
