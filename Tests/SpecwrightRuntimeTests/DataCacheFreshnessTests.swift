@@ -27,6 +27,28 @@ struct DataCacheFreshnessTests {
         #expect(CacheControl("max-age=abc").maxAge == 0)
     }
 
+    /// RFC 9111 §5.2: a quoted-string argument may hold commas; they do not start a directive.
+    @Test func aCommaInsideAQuotedArgumentDoesNotStartADirective() {
+        let control = CacheControl(#"no-cache="set-cookie,no-store,max-age=0", max-age=60"#)
+        #expect(control.noCache)
+        #expect(!control.noStore)
+        #expect(control.maxAge == 60)
+        let escaped = CacheControl(#"x-note="a \"quoted, no-cache\" b", stale-if-error=5"#)
+        #expect(!escaped.noCache)
+        #expect(escaped.staleIfError == 5)
+    }
+
+    @Test func spacesTabsAndEmptyMembersAroundDirectivesAreIgnored() {
+        let control = CacheControl(" ,\tmax-age = 30 ,, \tno-cache\t, max-stale ,min-fresh=\"7\"  ")
+        #expect(control.maxAge == 30)
+        #expect(control.noCache)
+        #expect(control.maxStale == .infinity)
+        #expect(control.minFresh == 7)
+        #expect(CacheControl("").maxAge == nil)
+        #expect(CacheControl("=5, max-age").maxAge == 0)
+        #expect(CacheControl(#"max-age="12"#).maxAge == 12)
+    }
+
     @Test func maxAgeTakesPrecedenceOverExpires() {
         let headers = ["Cache-Control": "max-age=60", "Expires": HTTPDate.format(t0.addingTimeInterval(600)),
                        "Date": HTTPDate.format(t0)]

@@ -21,37 +21,85 @@ struct CacheControl: Sendable, Hashable {
 
     /// Parses every `Cache-Control` value in `headers` (names compared case-insensitively).
     init(headers: [String: String]) {
-        self.init(HeaderLookup.value("Cache-Control", in: headers) ?? "")
+        let value = HeaderLookup.value("Cache-Control", in: headers)
+        self.init(value ?? "")
         // HTTP/1.0 `Pragma: no-cache` counts only when Cache-Control is absent (RFC 9111 §5.4).
-        if HeaderLookup.value("Cache-Control", in: headers) == nil,
+        if value == nil,
             let pragma = HeaderLookup.value("Pragma", in: headers), pragma.lowercased().contains("no-cache")
         {
             noCache = true
         }
     }
 
-    /// Parses one header value such as `max-age=60, stale-while-revalidate=30`.
+    /// Parses one header value such as `max-age=60, stale-while-revalidate=30` (RFC 9111 §5.2:
+    /// `#( token [ "=" ( token / quoted-string ) ] )`; a comma inside a quoted string does not end
+    /// the directive). Byte by byte, without Foundation: it runs several times on every cache hit.
     init(_ value: String) {
-        for part in value.split(separator: ",") {
-            let pieces = part.split(separator: "=", maxSplits: 1)
-            let name = pieces.first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-            let argument = pieces.count > 1
-                ? pieces[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-                : nil
+        for (name, argument) in Self.directives(in: value) {
             let seconds = argument.flatMap(DeltaSeconds.parse)
-            switch name {
-            case "max-age": maxAge = seconds ?? 0
-            case "no-store": noStore = true
-            case "no-cache": noCache = true
-            case "must-revalidate", "proxy-revalidate": mustRevalidate = true
-            case "stale-while-revalidate": staleWhileRevalidate = seconds
-            case "stale-if-error": staleIfError = seconds
-            case "max-stale": maxStale = argument == nil ? .infinity : seconds
-            case "min-fresh": minFresh = seconds
-            case "only-if-cached": onlyIfCached = true
-            default: continue
+            if HTTPWhitespace.equalsIgnoringCase(name, "max-age") {
+                maxAge = seconds ?? 0
+            } else if HTTPWhitespace.equalsIgnoringCase(name, "no-store") {
+                noStore = true
+            } else if HTTPWhitespace.equalsIgnoringCase(name, "no-cache") {
+                noCache = true
+            } else if HTTPWhitespace.equalsIgnoringCase(name, "must-revalidate")
+                || HTTPWhitespace.equalsIgnoringCase(name, "proxy-revalidate")
+            {
+                mustRevalidate = true
+            } else if HTTPWhitespace.equalsIgnoringCase(name, "stale-while-revalidate") {
+                staleWhileRevalidate = seconds
+            } else if HTTPWhitespace.equalsIgnoringCase(name, "stale-if-error") {
+                staleIfError = seconds
+            } else if HTTPWhitespace.equalsIgnoringCase(name, "max-stale") {
+                maxStale = argument == nil ? .infinity : seconds
+            } else if HTTPWhitespace.equalsIgnoringCase(name, "min-fresh") {
+                minFresh = seconds
+            } else if HTTPWhitespace.equalsIgnoringCase(name, "only-if-cached") {
+                onlyIfCached = true
             }
         }
+    }
+
+    /// The directives of a `Cache-Control` value: each name, and its argument without the quotes
+    /// of a quoted string (escapes kept as sent; arguments the cache reads are digits).
+    static func directives(in value: String) -> [(name: Substring, argument: Substring?)] {
+        let utf8 = value.utf8
+        let end = utf8.endIndex
+        var result: [(name: Substring, argument: Substring?)] = []
+        var index = utf8.startIndex
+        func skip(while condition: (UInt8) -> Bool) {
+            while index < end, condition(utf8[index]) { index = utf8.index(after: index) }
+        }
+        while index < end {
+            skip { $0 == UInt8(ascii: ",") || HTTPWhitespace.isOptionalWhitespace($0) }
+            guard index < end else { break }
+            let nameStart = index
+            skip { $0 != UInt8(ascii: "=") && $0 != UInt8(ascii: ",") && !HTTPWhitespace.isOptionalWhitespace($0) }
+            let name = value[nameStart..<index]
+            skip(while: HTTPWhitespace.isOptionalWhitespace)
+            var argument: Substring?
+            if index < end, utf8[index] == UInt8(ascii: "=") {
+                index = utf8.index(after: index)
+                skip(while: HTTPWhitespace.isOptionalWhitespace)
+                if index < end, utf8[index] == UInt8(ascii: "\"") {
+                    index = utf8.index(after: index)
+                    let start = index
+                    while index < end, utf8[index] != UInt8(ascii: "\"") {
+                        if utf8[index] == UInt8(ascii: "\\"), utf8.index(after: index) < end { index = utf8.index(after: index) }
+                        index = utf8.index(after: index)
+                    }
+                    argument = value[start..<index]
+                } else {
+                    let start = index
+                    skip { $0 != UInt8(ascii: ",") && !HTTPWhitespace.isOptionalWhitespace($0) }
+                    argument = value[start..<index]
+                }
+            }
+            if !name.isEmpty { result.append((name, argument)) }
+            skip { $0 != UInt8(ascii: ",") }
+        }
+        return result
     }
 }
 

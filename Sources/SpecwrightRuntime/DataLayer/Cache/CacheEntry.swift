@@ -64,7 +64,7 @@ struct CacheVariant: Sendable, Hashable, Codable {
     /// nil when `Vary: *` (such a response can never be reused).
     init?(varyHeader: String?, requestHeaders: [String: String]) {
         let names = (varyHeader ?? "").split(separator: ",")
-            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            .map { HTTPWhitespace.trimmed($0).lowercased() }
             .filter { !$0.isEmpty }
         if names.contains("*") { return nil }
         self.init(names: Array(Set(names)).sorted(), requestHeaders: requestHeaders)

@@ -29,7 +29,7 @@ enum DeltaSeconds {
     /// when it is not a non-negative integer.
     static func age(fromHeader value: String) -> TimeInterval? {
         let first = value.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        return parse(first.trimmingCharacters(in: .whitespaces))
+        return parse(HTTPWhitespace.trimmed(first))
     }
 
     /// `seconds` clamped to `0...maximum`; NaN becomes `maximum`.

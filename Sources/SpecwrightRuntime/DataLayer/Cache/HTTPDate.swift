@@ -12,7 +12,7 @@ enum HTTPDate {
 
     /// The date `value` names, or nil when it matches none of the three forms.
     static func parse(_ value: String) -> Date? {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        let trimmed = String(HTTPWhitespace.trimmed(value[...]))
         if let date = parseFixdate(trimmed) { return date }
         for format in obsoleteFormats {
             let formatter = DateFormatter()
