@@ -26,6 +26,7 @@ Behaviours:
   /<sid>/echo                                             the request line, headers and body as JSON
   /<sid>/blob?bytes=N[&cut=M]                             N bytes of a pattern, ranges, a cut connection (transfer_fixture.py)
   /<sid>/upload-hash, /<sid>/multipart-hash               size and SHA-256 of an uploaded body / of each part (transfer_fixture.py)
+  /<sid>/sse, sse-resume, sse-endless, sse-stall, ndjson, flood   streamed responses (stream_fixture.py)
   /<sid>/petstore/...                                     the OAI petstore API (petstore_fixture.py)
   /<sid>/bookstore/...                                    the stateful bookstore API of specs/bookstore.yaml (bookstore_fixture.py)
   /_stats/<sid>                                           {"hits": n, "refreshes": n, "requests": [...]}
@@ -44,6 +45,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import bookstore_fixture
 import petstore_fixture
+import stream_fixture
 import transfer_fixture
 
 LOCK = threading.Lock()
@@ -157,6 +159,8 @@ class Handler(BaseHTTPRequestHandler):
             extra["Retry-After"] = query["retry_after"][0]
 
         if transfer_fixture.route(self, behaviour, query, hit):
+            return None
+        if stream_fixture.route(self, sid, behaviour, query):
             return None
         if behaviour == "sequence":
             statuses = [int(s) for s in query.get("statuses", ["200"])[0].split(",")]

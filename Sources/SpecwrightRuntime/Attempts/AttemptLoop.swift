@@ -95,7 +95,11 @@ struct AttemptLoop: Sendable {
         let response: HTTPResponse
         let decision: InterceptorDecision
         do {
-            response = try await transport.send(request)
+            if case .stream = request.destination {
+                response = try await Self.streamedExchange(request, over: transport)
+            } else {
+                response = try await transport.send(request)
+            }
             // Any transport's body is held to the limit (URLSessionTransport stops it while receiving).
             guard response.body.count <= request.limits.maximumResponseBytes else { throw request.limits.tooLarge() }
             call.trace.recordReceived(bytes: response.body.count)

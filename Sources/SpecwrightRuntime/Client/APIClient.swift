@@ -67,11 +67,13 @@ public final class APIClient: Sendable {
     /// Runs the pipeline for `endpoint`, turns its response into a value, reports metrics and
     /// gives every error its context (operation, method, redacted URL, attempts) with every URL and
     /// message it carries redacted.
-    /// `destination` and `direct` serve downloads: the body's destination, and the handler to run
-    /// instead of the staged pipeline; `upload` receives the progress of the request body.
+    /// `destination` and `direct` serve downloads and streams: the body's destination, and the
+    /// handler to run instead of the staged pipeline; `upload` receives the progress of the request
+    /// body; `adjust` changes the built request (headers a stream sends).
     func perform<R: Sendable>(
         _ endpoint: some Endpoint, destination: ResponseDestination = .memory, direct: CallHandler? = nil,
-        upload: UploadObserver? = nil, decode: (HTTPResponse, ResponseMetadata) throws(SpecwrightError) -> R
+        upload: UploadObserver? = nil, adjust: ((inout HTTPRequest) -> Void)? = nil,
+        decode: (HTTPResponse, ResponseMetadata) throws(SpecwrightError) -> R
     ) async throws(SpecwrightError) -> APIResponse<R> {
         let clock = configuration.clock
         let start = clock.now()
@@ -80,6 +82,7 @@ public final class APIClient: Sendable {
             var call = try builder.build(endpoint)
             call.request.destination = destination
             call.request.uploadObserver = upload
+            adjust?(&call.request)
             context = call
             let response: HTTPResponse
             do {

@@ -21,12 +21,17 @@ public struct TransferProgress: Sendable, Hashable {
 }
 
 /// Where a transport puts a response body: in memory (`HTTPResponse.body`, held to
-/// `TransferLimits.maximumResponseBytes`) or, for a successful (2xx) response, in a file.
+/// `TransferLimits.maximumResponseBytes`), for a successful (2xx) response in a file, or to the
+/// caller as it arrives.
 public enum ResponseDestination: Sendable, Hashable {
     /// In `HTTPResponse.body` (the default).
     case memory
     /// In `FileDownload.destination`; the response's `body` is then empty.
     case file(FileDownload)
+    /// Handed to the caller chunk by chunk as it arrives (`APIClient.stream(_:)`): the attempt
+    /// loop calls `HTTPTransport.stream(_:)`, and interceptors see a 2xx response's head with an
+    /// empty `body` (any other status's body is read into memory, up to the size limit).
+    case stream
 }
 
 /// A download of a 2xx response body into a file. The body is written to a temporary file as it

@@ -11,6 +11,12 @@ public struct HTTPRequest: Sendable, Hashable {
     public var headers: [HTTPHeader]
     /// The body bytes, if any.
     public var body: Data?
+    /// A body sent from a file or as it is produced (`HTTPBody(contentsOf:)`, `HTTPBody(_:length:)`)
+    /// instead of ``body``, which is ignored when this is set. `URLSessionTransport` uploads a
+    /// file-backed body straight from its file and spools any other stream to a temporary file
+    /// first, so memory stays bounded; a transport that cannot stream reads it with
+    /// `HTTPBody.collect(upTo:)`.
+    public var streamedBody: HTTPBody?
     /// The timeout in seconds: a total deadline for the exchange, from sending to the last body byte.
     public var timeout: TimeInterval
     /// The limits the transport enforces for this exchange (the client's

@@ -14,6 +14,9 @@ public struct HTTPResponse: Sendable {
     public var timings: TransportTimings?
     /// The file the transport wrote the body to (`ResponseDestination.file`); `body` is then empty.
     public var bodyFile: URL?
+    /// The body still to be read, for a 2xx response to a `ResponseDestination.stream` request
+    /// (`body` is then empty). Set by the attempt loop; no transport sets it.
+    var streamedBody: HTTPBody?
 
     /// Creates a response.
     public init(status: Int, headers: HTTPFields = HTTPFields(), body: Data = Data()) {

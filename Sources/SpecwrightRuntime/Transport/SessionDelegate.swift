@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// The delegate of `URLSessionTransport`'s session: collects each task's response and body (or,
-/// for a download task, places its file: `SessionDelegate+Download.swift`) and
+/// for a download task, places its file: `SessionDelegate+Download.swift`; for a streamed
+/// exchange, hands the body on as it arrives: `SessionDelegate+Stream.swift`) and
 /// runs every event through the task's `TransferMonitor`, cancelling the task the moment a limit
 /// is broken. One delegate serves all tasks of a session; tasks are keyed by identifier.
 ///
@@ -31,6 +32,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// Each download task's attempt (`SessionDelegate+Download.swift`), kept until the task
     /// completes — also after `fail(_:with:)` ended its exchange early.
     let downloadAttempts = Locked<[Int: DownloadAttempt]>([:])
+    /// The streamed exchanges, apart so the buffered path's lookups stay as they were.
+    let streams = Locked<[Int: StreamTransfer]>([:])
 
     /// Registers `task` (not yet resumed), arms its deadline and resumes it.
     func start(_ task: URLSessionTask, monitor: TransferMonitor, continuation: CheckedContinuation<HTTPResponse, any Error>) {
@@ -56,7 +59,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// delegate, and the chunks curl keeps producing pile up unprocessed. Until the cancel lands,
     /// the delegate drops every chunk, so memory stays bounded.
     func fail(_ task: URLSessionTask, with error: any Error) {
-        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else {
+            if failStream(task, with: error) { DispatchQueue.global().async { task.cancel() } }
+            return
+        }
         transfer.monitor.disarm()
         transfer.continuation.resume(throwing: error)
         DispatchQueue.global().async { task.cancel() }
@@ -73,6 +79,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
                 completionHandler(.cancel)
                 return
             }
+        } else if let stream = stream(for: dataTask) {
+            deliverHead(stream, response: response)
         }
         completionHandler(.allow)
     }
@@ -81,11 +89,15 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        completionHandler(transfer(for: task)?.monitor.redirect(request, after: response))
+        let monitor = transfer(for: task)?.monitor ?? stream(for: task)?.monitor
+        completionHandler(monitor?.redirect(request, after: response))
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        guard let transfer = transfer(for: dataTask) else { return }
+        guard let transfer = transfer(for: dataTask) else {
+            if let stream = stream(for: dataTask) { receiveStreamed(data, on: dataTask, transfer: stream) }
+            return
+        }
         if let error = transfer.monitor.check(received: transfer.body.count, adding: data.count) {
             fail(dataTask, with: error)
             return
@@ -101,13 +113,17 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didFinishCollecting metrics: URLSessionTaskMetrics) {
-        transfer(for: task)?.clock.metrics = TransportTimings(metrics)
+        if let transfer = transfer(for: task) {
+            transfer.clock.metrics = TransportTimings(metrics)
+        } else {
+            stream(for: task)?.clock.metrics = TransportTimings(metrics)
+        }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) })
         endDownloadAttempt(of: task, error: error, whileRunning: transfer != nil)
-        guard let transfer else { return }
+        guard let transfer else { return completeStream(task, error: error.map { Self.connectionLost($0, task: task) }) }
         transfer.monitor.disarm()
         if let error {
             transfer.continuation.resume(throwing: Self.connectionLost(error, task: task))

@@ -43,44 +43,77 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     /// Performs the exchange as a data task whose events go through the session delegate (a
-    /// download task when the request's destination is a file; after an interrupted attempt it asks
-    /// for the rest with `Range` / `If-Range`: `DownloadResume`).
+    /// download task when the request's destination is a file — after an interrupted attempt it
+    /// asks for the rest with `Range` / `If-Range`: `DownloadResume`; an upload task when the
+    /// request has a `streamedBody`).
     ///
     /// The deadline is the transport's own timer: FoundationNetworking (Linux) truncates
     /// `timeoutInterval` to whole seconds (0.5 s timed out after 10 ms here) and treats it, like
     /// Apple platforms, as an idle timeout only; so the request's idle timeout is the deadline
     /// rounded up, and the timer cancels the task when the deadline passes.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard let delegate = session.delegate as? SessionDelegate else {
-            throw URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "the session's delegate was replaced"])
-        }
-        let timeout = try RequestTimeout.validated(request.timeout, source: "the request timeout")
-        var urlRequest = URLRequest(url: request.url)
-        urlRequest.httpMethod = request.method.rawValue
-        urlRequest.timeoutInterval = timeout.rounded(.up)
-        urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
-        for header in request.headers {
-            urlRequest.addValue(header.value, forHTTPHeaderField: header.name)
-        }
-        urlRequest.httpBody = request.body
+        let delegate = try sessionDelegate()
         let task: URLSessionTask
-        if case .file(let download) = request.destination {
-            let attempt = download.resume.nextAttempt()
-            for header in attempt.headers { urlRequest.setValue(header.value, forHTTPHeaderField: header.name) }
-            task = session.downloadTask(with: urlRequest)
-            delegate.register(DownloadAttempt(download: download, offset: attempt.offset, start: Date()), for: task)
+        var spooled: PreparedTask?
+        if request.streamedBody == nil {
+            var urlRequest = try Self.urlRequest(for: request)
+            urlRequest.httpBody = request.body
+            if case .file(let download) = request.destination {
+                task = downloadTask(urlRequest, for: download, delegate: delegate)
+            } else {
+                task = session.dataTask(with: urlRequest)
+            }
         } else {
-            task = session.dataTask(with: urlRequest)
+            let prepared = try await prepare(request, streaming: false, delegate: delegate)
+            spooled = prepared
+            task = prepared.task
         }
+        defer { spooled?.discardSpool() }
         let monitor = TransferMonitor(request: request)
-        return try await withTaskCancellationHandler {
+        return try await Self.run(task, on: delegate) { delegate.start(task, monitor: monitor, continuation: $0) }
+    }
+
+    /// Performs the exchange as a data task and returns at the response head; the body's chunks
+    /// arrive through the session delegate as the server sends them (on Linux and Apple platforms
+    /// alike), and the task is cancelled when the reader leaves its loop, is cancelled, or drops
+    /// the body. A reader that lags behind: on Apple platforms the task is suspended while more
+    /// than a megabyte (at most half of `limits.maximumResponseBytes`) waits unread;
+    /// FoundationNetworking cannot hold a transfer back, so there the body fails with
+    /// `.responseTooLarge` once `limits.maximumResponseBytes` wait unread. `request.timeout`
+    /// bounds the wait for the head and then each silence between chunks (time the reader holds
+    /// the task suspended does not count). A `streamedBody` is uploaded from its file (or spooled
+    /// to a temporary file first).
+    public func stream(_ request: HTTPRequest) async throws -> HTTPStreamedResponse {
+        let delegate = try sessionDelegate()
+        var plain = request
+        plain.destination = .memory
+        let prepared = try await prepare(plain, streaming: true, delegate: delegate)
+        defer { prepared.discardSpool() }
+        let task = prepared.task
+        let monitor = TransferMonitor(request: plain)
+        return try await Self.run(task, on: delegate) { delegate.startStream(task, monitor: monitor, continuation: $0) }
+    }
+
+    /// Registers and resumes `task` with `start` and waits for what the delegate hands back;
+    /// cancelling the calling task ends the exchange at once.
+    private static func run<Result>(
+        _ task: URLSessionTask, on delegate: SessionDelegate, start: (CheckedContinuation<Result, any Error>) -> Void
+    ) async throws -> Result {
+        try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                delegate.start(task, monitor: monitor, continuation: continuation)
+                start(continuation)
                 // Cancelled before the task was registered: the cancellation handler found nothing to end.
                 if Task.isCancelled { delegate.fail(task, with: CancellationError()) }
             }
         } onCancel: {
             delegate.fail(task, with: CancellationError())
         }
+    }
+
+    private func sessionDelegate() throws -> SessionDelegate {
+        guard let delegate = session.delegate as? SessionDelegate else {
+            throw URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "the session's delegate was replaced"])
+        }
+        return delegate
     }
 }

@@ -1,0 +1,47 @@
+import Foundation
+
+extension APIClient {
+    /// Sends `endpoint` and returns its `text/event-stream` body's events as they arrive, once the
+    /// response head is in (a status other than 2xx fails here, as any call would).
+    ///
+    /// The request asks for `Accept: text/event-stream` (unless the endpoint sets `Accept`) and
+    /// `Cache-Control: no-cache`, and runs like ``stream(_:)``: never cached or retried once the
+    /// body is handed over. When the connection is lost midway and the stream announced event ids,
+    /// the call is made again with `Last-Event-ID` after the server's `retry:` time (else
+    /// `reconnect.defaultDelay`), as `reconnect` allows. Leaving the loop early cancels the request.
+    public func events(_ endpoint: some Endpoint, reconnect: ServerSentEventReconnect = .default) async throws -> ServerSentEvents {
+        let first = try await eventStreamBody(endpoint, lastEventID: nil)
+        let clock = configuration.clock
+        return ServerSentEvents(
+            first, limit: configuration.transferLimits.maximumResponseBytes, reconnect: reconnect,
+            sleep: { seconds in try await clock.sleep(for: seconds) },
+            reopen: { [self] lastEventID in try await eventStreamBody(endpoint, lastEventID: lastEventID) })
+    }
+
+    /// Sends `endpoint` and returns its server-sent events decoded as `Value` (see
+    /// ``events(_:reconnect:)`` and `ServerSentEventStream`): what generated methods of
+    /// `text/event-stream` operations return. The stream ends at an event whose data is
+    /// `terminator` (`[DONE]`; `nil` for none).
+    public func events<Value: Decodable & Sendable>(
+        _ endpoint: some Endpoint, as type: Value.Type, reconnect: ServerSentEventReconnect = .default, terminator: String? = "[DONE]"
+    ) async throws -> ServerSentEventStream<Value> {
+        ServerSentEventStream(try await events(endpoint, reconnect: reconnect), decoder: decoder, terminator: terminator)
+    }
+
+    /// Sends `endpoint` and returns its JSON Lines / NDJSON body's values decoded as `Value` as they
+    /// arrive, once the response head is in: what generated methods of `application/jsonl` and
+    /// `application/x-ndjson` operations return. Runs like ``stream(_:)``; leaving the loop early
+    /// cancels the request.
+    public func jsonLines<Value: Decodable & Sendable>(_ endpoint: some Endpoint, as type: Value.Type) async throws -> JSONLinesStream<Value> {
+        let body = try await stream(endpoint).value
+        return JSONLinesStream(body, decoder: decoder, limit: configuration.transferLimits.maximumResponseBytes)
+    }
+
+    private func eventStreamBody(_ endpoint: some Endpoint, lastEventID: String?) async throws -> HTTPBody {
+        try await streamed(endpoint) { request in
+            request.headers.addIfAbsent(HTTPHeader("Accept", "text/event-stream"))
+            request.headers.setValue("no-cache", for: "Cache-Control")
+            if let lastEventID { request.headers.setValue(lastEventID, for: "Last-Event-ID") }
+        }.value
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// One event of a `text/event-stream` body, as the WHATWG HTML standard's event-stream
+/// interpretation dispatches it (§9.2.6).
+public struct ServerSentEvent: Sendable, Hashable {
+    /// The event type: the last `event:` field of the block, or `"message"`.
+    public var event: String
+    /// The `data:` fields of the block joined by `"\n"`.
+    public var data: String
+    /// The last event ID at dispatch (set by an `id:` field of this block or an earlier one),
+    /// `nil` when none was set or it was reset with an empty `id:`. Sent back as `Last-Event-ID`
+    /// when the stream reconnects.
+    public var id: String?
+    /// The reconnection time in milliseconds, when this block had a valid `retry:` field.
+    public var retry: Int?
+
+    /// Creates an event.
+    public init(event: String = "message", data: String, id: String? = nil, retry: Int? = nil) {
+        self.event = event
+        self.data = data
+        self.id = id
+        self.retry = retry
+    }
+}
+
+/// When a server-sent event stream whose connection fails midway is opened again, continuing
+/// after the last event received (`Last-Event-ID`).
+///
+/// Only streams that announced event ids reconnect — an id is the server's promise that it can
+/// resume; a stream without ids (a language model's completion) fails with the connection's error
+/// instead of starting over. A stream that ends normally is over and never reopened.
+public struct ServerSentEventReconnect: Sendable, Hashable {
+    /// Reconnections tried in a row before the error is thrown (the count starts again with every
+    /// event received).
+    public var maxAttempts: Int
+    /// The wait before reconnecting when the server sent no `retry:` field, in seconds.
+    public var defaultDelay: TimeInterval
+
+    /// Creates a policy.
+    public init(maxAttempts: Int = 3, defaultDelay: TimeInterval = 1) {
+        self.maxAttempts = max(0, maxAttempts)
+        self.defaultDelay = max(0, defaultDelay)
+    }
+
+    /// Three attempts in a row, one second apart unless the server says otherwise (`retry:`).
+    public static let `default` = ServerSentEventReconnect()
+
+    /// Never reconnect.
+    public static let never = ServerSentEventReconnect(maxAttempts: 0)
+}

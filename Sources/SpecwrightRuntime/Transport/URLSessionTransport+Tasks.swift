@@ -1,0 +1,92 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension URLSessionTransport {
+    /// A task ready to resume, and the temporary file its body was spooled to (if any), which the
+    /// transport removes once the exchange no longer needs it.
+    struct PreparedTask {
+        let task: URLSessionTask
+        let spool: URL?
+
+        func discardSpool() {
+            if let spool { try? FileManager.default.removeItem(at: spool) }
+        }
+    }
+
+    /// The task for `request`: a download task for a file destination, an upload task from a file
+    /// for a `streamedBody` (a body that is not a file is first written to a temporary file, chunk
+    /// by chunk, so memory stays bounded), a data task otherwise. Synchronous unless there is a
+    /// streamed body to spool: the JSON fast path does not pay for it.
+    func prepare(_ request: HTTPRequest, streaming: Bool, delegate: SessionDelegate) async throws -> PreparedTask {
+        var urlRequest = try Self.urlRequest(for: request)
+        guard let body = request.streamedBody else {
+            urlRequest.httpBody = request.body
+            return PreparedTask(task: session.dataTask(with: urlRequest), spool: nil)
+        }
+        var spool: URL?
+        let file: URL
+        if let fileURL = body.fileURL {
+            file = fileURL
+        } else {
+            file = try await Self.spool(body)
+            spool = file
+        }
+        if urlRequest.value(forHTTPHeaderField: "Content-Length") == nil,
+            let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value
+        {
+            urlRequest.setValue(String(size), forHTTPHeaderField: "Content-Length")
+        }
+        if case .file(let download) = request.destination, !streaming {
+            urlRequest.httpBodyStream = InputStream(url: file)
+            return PreparedTask(task: downloadTask(urlRequest, for: download, delegate: delegate), spool: spool)
+        }
+        return PreparedTask(task: session.uploadTask(with: urlRequest, fromFile: file), spool: spool)
+    }
+
+    /// A download task for `download`'s next attempt (asking for the rest of an interrupted one
+    /// with `Range` / `If-Range`), registered with the delegate.
+    func downloadTask(_ urlRequest: URLRequest, for download: FileDownload, delegate: SessionDelegate) -> URLSessionTask {
+        var urlRequest = urlRequest
+        let attempt = download.resume.nextAttempt()
+        for header in attempt.headers { urlRequest.setValue(header.value, forHTTPHeaderField: header.name) }
+        let task = session.downloadTask(with: urlRequest)
+        delegate.register(DownloadAttempt(download: download, offset: attempt.offset, start: Date()), for: task)
+        return task
+    }
+
+    /// The `URLRequest` of `request`: method, headers, and the idle timeout (the deadline rounded
+    /// up; the delegate's timer enforces the deadline itself).
+    static func urlRequest(for request: HTTPRequest) throws -> URLRequest {
+        let timeout = try RequestTimeout.validated(request.timeout, source: "the request timeout")
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method.rawValue
+        urlRequest.timeoutInterval = timeout.rounded(.up)
+        urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
+        for header in request.headers {
+            urlRequest.addValue(header.value, forHTTPHeaderField: header.name)
+        }
+        return urlRequest
+    }
+
+    /// Writes `body` to a new temporary file as its chunks come and returns the file.
+    static func spool(_ body: HTTPBody) async throws -> URL {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-body-\(UUID().uuidString)")
+        guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+            throw URLError(.cannotCreateFile, userInfo: [NSLocalizedDescriptionKey: "cannot spool the request body to \(file.path)"])
+        }
+        do {
+            let handle = try FileHandle(forWritingTo: file)
+            defer { try? handle.close() }
+            for try await chunk in body {
+                try handle.write(contentsOf: chunk)
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: file)
+            throw error
+        }
+        return file
+    }
+}

@@ -1,0 +1,154 @@
+"""Streamed-response routes of the fixture server (fixture_server.py): server-sent events and JSON
+Lines, sent with chunked transfer encoding and flushed piece by piece. Standard library only.
+
+  /<sid>/sse?split=K
+      a fixed event stream: a BOM, comments, multi-line data, CR / LF / CRLF line ends, an event
+      name, ids (one reset), retry, a block without data, an unfinished block at the end; written
+      K bytes at a time (default 7), so lines and CRLFs are split between chunks
+  /<sid>/sse-resume?total=N&cut=M
+      events with ids 1..N, data {"n": i}; a request without Last-Event-ID sends events 1..M and
+      drops the connection mid-chunk; with "Last-Event-ID: k" it sends k+1..N and ends normally
+  /<sid>/sse-endless?interval=S
+      one event every S seconds until the client goes away; then the scenario records it
+  /<sid>/sse-stall
+      one event, then silence for 30 s (a client's idle timeout ends it)
+  /<sid>/ndjson?count=N&split=K
+      N lines {"n": i, "text": "…"} with blank lines and CRLF line ends, no final newline, K bytes
+      at a time
+  /<sid>/flood?bytes=N
+      N bytes of "x", as fast as the client takes them; records how many were written
+  /<sid>/stream-stats
+      {"closed": bool, "written": n} for the scenario's endless stream or flood
+"""
+
+import json
+import threading
+import time
+
+STATE_LOCK = threading.Lock()
+STATES = {}
+
+SSE_FIXTURE = (
+    b"\xef\xbb\xbf: a comment before anything\r\n"
+    b"retry: 1500\n"
+    b"data: first\n\n"
+    b"event: update\r\n"
+    b"id: 7\r\n"
+    b"data: line one\r\n"
+    b"data:line two\r\n"
+    b"data:  indented\r\n\r\n"
+    b": keep-alive\r"
+    b"data: {\"n\":3}\r\r"
+    b"id\n"
+    b"data\n"
+    b"data: after an empty data field\n\n"
+    b"event: ignored\nid: 9\n\n"
+    b"data: after a block without data\n"
+    b"retry: soon\n"
+    b"unknown: field\n\n"
+    b"data: unfinished"
+)
+
+
+def state_of(sid):
+    with STATE_LOCK:
+        return STATES.setdefault(sid, {"closed": False, "written": 0})
+
+
+def start_chunked(handler, content_type):
+    handler.send_response(200)
+    handler.send_header("Content-Type", content_type)
+    handler.send_header("Cache-Control", "no-cache")
+    handler.send_header("Transfer-Encoding", "chunked")
+    handler.end_headers()
+    handler.wfile.flush()
+
+
+def write_chunk(handler, data):
+    handler.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
+    handler.wfile.flush()
+
+
+def end_chunked(handler):
+    handler.wfile.write(b"0\r\n\r\n")
+    handler.wfile.flush()
+
+
+def write_split(handler, body, size):
+    for start in range(0, len(body), max(1, size)):
+        write_chunk(handler, body[start:start + size])
+        time.sleep(0.001)
+
+
+def route(handler, sid, behaviour, query):
+    """Answers the streamed-response routes; returns False for any other behaviour."""
+    number = lambda name, default: query.get(name, [default])[0]
+    try:
+        if behaviour == "sse":
+            start_chunked(handler, "text/event-stream")
+            write_split(handler, SSE_FIXTURE, int(number("split", "7")))
+            end_chunked(handler)
+        elif behaviour == "sse-resume":
+            total, cut = int(number("total", "6")), int(number("cut", "3"))
+            last = handler.headers.get("Last-Event-ID")
+            first = int(last) + 1 if last else 1
+            start_chunked(handler, "text/event-stream")
+            for n in range(first, total + 1):
+                write_chunk(handler, b'id: %d\ndata: {"n": %d}\n\n' % (n, n))
+                if last is None and n == cut:
+                    # Half a chunk, then the connection drops: the body cannot be complete.
+                    handler.wfile.write(b"40\r\ndata: lost")
+                    handler.wfile.flush()
+                    handler.close_connection = True
+                    return True
+            end_chunked(handler)
+        elif behaviour == "sse-endless":
+            interval = float(number("interval", "0.05"))
+            start_chunked(handler, "text/event-stream")
+            n = 0
+            try:
+                while True:
+                    n += 1
+                    write_chunk(handler, b'data: {"n": %d}\n\n' % n)
+                    time.sleep(interval)
+            except OSError:
+                state_of(sid)["closed"] = True
+                handler.close_connection = True
+        elif behaviour == "sse-stall":
+            start_chunked(handler, "text/event-stream")
+            write_chunk(handler, b'data: {"n": 1}\n\n')
+            time.sleep(30)
+            handler.close_connection = True
+        elif behaviour == "ndjson":
+            count, split = int(number("count", "5")), int(number("split", "5"))
+            lines = [json.dumps({"n": n, "text": "line %d" % n}).encode() for n in range(1, count + 1)]
+            body = b"\r\n\n".join(lines)
+            start_chunked(handler, "application/x-ndjson")
+            write_split(handler, body, split)
+            end_chunked(handler)
+        elif behaviour == "flood":
+            size = int(number("bytes", "67108864"))
+            block = b"x" * 65536
+            start_chunked(handler, "application/octet-stream")
+            state = state_of(sid)
+            try:
+                while size > 0:
+                    piece = block[:size]
+                    write_chunk(handler, piece)
+                    size -= len(piece)
+                    with STATE_LOCK:
+                        state["written"] += len(piece)
+                end_chunked(handler)
+            except OSError:
+                state["closed"] = True
+                handler.close_connection = True
+        elif behaviour == "stream-stats":
+            state = state_of(sid)
+            with STATE_LOCK:
+                payload = json.dumps(state).encode()
+            handler.send(200, payload)
+        else:
+            return False
+    except OSError:
+        handler.close_connection = True  # the client went away
+    return True
