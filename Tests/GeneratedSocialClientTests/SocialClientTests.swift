@@ -31,6 +31,14 @@ import Testing
         #expect(service.retry == RetryPolicy(maxRetries: 2, baseDelay: 0.25, maxDelay: 4))
     }
 
+    /// `lifetime: app` and `cache: http` in the spec reach the runtime's `EndpointOptions` (issue #15 point 2).
+    @Test func cacheLifetimeAndHTTPCachingComeFromTheSpec() {
+        #expect(ConfigEndpoint.load.options.cache == .networkFirst(ttl: 3600))
+        #expect(ConfigEndpoint.load.options.cacheLifetime == .app)
+        #expect(FeedEndpoint.byHandle(handle: "ann", cursor: nil).options.cache == .http)
+        #expect(FeedEndpoint.byHandle(handle: "ann", cursor: nil).options.cacheLifetime == nil)
+    }
+
     @Test func defaultsFillMissingKeysAndMillisecondDatesRoundTrip() throws {
         let profile = try JSONDecoder().decode(Profile.self, from: Data(Self.profileJSON.utf8))
         #expect(profile.followerCount == 0)

@@ -10,6 +10,8 @@ extension PolicyOverlay {
     /// Applies the overlay to `api`; `document` is the API before the filter, which selectors and
     /// `invalidates` are checked against (an operation the filter leaves out is not unknown).
     func apply(to api: IR.API, document: IR.API) -> (api: IR.API, diagnostics: [Diagnostic]) {
+        // Nothing to do for most runs (a spec, or a document without `x-specwright`, and no config).
+        if isEmpty, !api.groups.contains(where: { $0.endpoints.contains { $0.source.settings != nil } }) { return (api, []) }
         var diagnostics = unknownSelectorErrors(in: document)
         var result = api
         if let timeout { result.service.timeout = timeout }
