@@ -47,10 +47,13 @@ Thread.detachNewThread {
     exit(4)
 }
 
+// The timeout is longer than the test waits: the server holds one write until the test has killed
+// this process, and a loaded machine may take many seconds to get there; a shorter timeout let the
+// held write time out and be retried (more duplicates than the one a crash may cause).
 do {
     let outbox = try Outbox(fileURL: URL(fileURLWithPath: arguments[1]))
     let client = APIClient(
-        service: ServiceDescription(name: "Crash", baseURL: base, timeout: 10,
+        service: ServiceDescription(name: "Crash", baseURL: base, timeout: 100,
                                     retry: RetryPolicy(maxRetries: 3, baseDelay: 0.05, maxDelay: 0.2)),
         configuration: ClientConfiguration(logging: .disabled))
     if arguments[4] == "enqueue-and-flush" {
