@@ -372,7 +372,7 @@ def data_layer_route(handler, state, behaviour, query, body, hit):
         if query.get("fail"):
             handler.send(500, b'{"error":"config down"}')
         else:
-            handler.send(200, b'{"featureFlags":{"new":true},"minimumVersion":"1.0"}')
+            handler.send(200, json.dumps({"featureFlags": {"new": True}, "minimumVersion": "1.0", "served": hit}).encode())
         return True
     if behaviour == "envelope":
         code = int(query.get("code", ["0"])[0])

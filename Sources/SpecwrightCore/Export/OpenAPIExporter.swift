@@ -173,7 +173,9 @@ public struct OpenAPIExporter: Sendable {
         if let retry = endpoint.retry { result.append(("retry", Self.retry(retry))) }
         if let cache = endpoint.cache { result.append(("cache", Self.cache(cache, lifetime: endpoint.cacheLifetime))) }
         if let idempotent = endpoint.idempotent { result.append(("idempotent", .bool(idempotent))) }
-        if endpoint.isGate { result.append(("gate", .bool(true))) }
+        if endpoint.isGate {
+            result.append(("gate", endpoint.gateMaxAge.map { .object([("maxAge", .double($0))]) } ?? .bool(true)))
+        }
         if !endpoint.invalidates.isEmpty {
             result.append(("invalidates", .array(endpoint.invalidates.map { .string(operationIDs[$0.value] ?? $0.value) })))
         }

@@ -96,7 +96,8 @@ extension SpecLowering {
             isIdempotent: endpoint.idempotent == true && !endpoint.method.isIdempotentByDefault,
             isGate: endpoint.isGate,
             invalidates: endpoint.invalidates.map { IR.StringLiteral($0.value) },
-            cacheLifetime: endpoint.cacheLifetime == .app ? .app : nil)  // `.server` is the runtime's default
+            cacheLifetime: endpoint.cacheLifetime == .app ? .app : nil,  // `.server` is the runtime's default
+            gateMaxAge: endpoint.gateMaxAge)
     }
 
     /// An endpoint's own `auth:` as a requirement; `.inherit` when it has none or repeats the

@@ -228,14 +228,17 @@ extension IR {
         public var invalidates: [StringLiteral]
         /// Who decides how long cached responses stay fresh; nil: the server (the runtime's default).
         public var cacheLifetime: CacheLifetime?
+        /// For the gate: seconds one successful gate call keeps it open; nil: until reset.
+        public var gateMaxAge: Double?
 
         /// Creates options; the defaults inherit everything.
         public init(
             timeout: Double? = nil, retry: Retry? = nil, cache: Cache? = nil, auth: AuthRequirement = .inherit,
             isIdempotent: Bool = false, isGate: Bool = false, invalidates: [StringLiteral] = [],
-            cacheLifetime: CacheLifetime? = nil
+            cacheLifetime: CacheLifetime? = nil, gateMaxAge: Double? = nil
         ) {
             self.cacheLifetime = cacheLifetime
+            self.gateMaxAge = gateMaxAge
             self.invalidates = invalidates
             self.timeout = timeout
             self.retry = retry

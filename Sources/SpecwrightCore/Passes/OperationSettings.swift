@@ -19,6 +19,8 @@ public struct OperationSettings: Hashable, Sendable {
     public var idempotent: Bool?
     /// Whether this is the config gate.
     public var gate: Bool?
+    /// For the gate: seconds one successful gate call keeps it open (`gate: { maxAge: … }`).
+    public var gateMaxAge: Double?
     /// Batch settings; the parameter and key are names resolved by the pass.
     public var batch: BatchSetting?
     /// Operations whose cached responses a successful call removes, by name, as written.
@@ -44,7 +46,10 @@ public struct OperationSettings: Hashable, Sendable {
             settings.cacheLifetime = cache.lifetime.flatMap { IR.CacheLifetime(rawValue: $0.rawValue) }
         }
         settings.idempotent = reader["idempotent"].flatMap { decoder.bool($0, "'idempotent'") }
-        settings.gate = reader["gate"].flatMap { decoder.bool($0, "'gate'") }
+        if let entry = reader.entry("gate"), let gate = decoder.decodeGate(entry.value, owner: entry.key.location) {
+            settings.gate = gate.isGate
+            settings.gateMaxAge = gate.maxAge
+        }
         settings.batch = reader.entry("batch").flatMap { decoder.decodeBatch($0.value, owner: $0.key.location) }
         settings.invalidates = reader["invalidates"].map { decoder.operationList($0, "'invalidates'") }
         return settings

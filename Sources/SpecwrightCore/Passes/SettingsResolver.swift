@@ -39,7 +39,10 @@ struct SettingsResolver {
         if let idempotent = settings.idempotent {
             endpoint.options.isIdempotent = idempotent && [.post, .patch].contains(endpoint.method)
         }
-        if let gate = settings.gate { endpoint.options.isGate = gate }
+        if let gate = settings.gate {
+            endpoint.options.isGate = gate
+            endpoint.options.gateMaxAge = gate ? settings.gateMaxAge : nil
+        }
         if let batch = settings.batch { endpoint.batch = resolved(batch, of: endpoint) }
         if let invalidates = settings.invalidates {
             endpoint.options.invalidates = invalidates.compactMap { name in

@@ -220,6 +220,7 @@ struct EndpointContexts {
         if !options.invalidates.isEmpty {
             arguments.append("invalidates: [" + options.invalidates.map(\.code).joined(separator: ", ") + "]")
         }
+        if let maxAge = options.gateMaxAge { arguments.append("gateMaxAge: " + SourceLayout.number(maxAge)) }
         guard !arguments.isEmpty else { return nil }
         let pattern = pattern(for: endpoint, binding: [])
         let value = "EndpointOptions(" + arguments.joined(separator: ", ") + ")"

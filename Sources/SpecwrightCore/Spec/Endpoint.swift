@@ -47,8 +47,11 @@ public struct Endpoint: Hashable, Sendable {
     public let auth: AuthSetting?
     /// `idempotent:` as written; nil when absent. See ``isIdempotent``.
     public let idempotent: Bool?
-    /// Whether this endpoint is the config gate (`gate: true`).
+    /// Whether this endpoint is the config gate (`gate: true`, or `gate: { maxAge: SECONDS }`).
     public let isGate: Bool
+    /// For the gate: seconds one successful gate call keeps the gate open (`gate: { maxAge: 3600 }`);
+    /// nil (`gate: true`) keeps it open until the app resets it.
+    public var gateMaxAge: Double?
     /// Batch settings, if requests are split by an array query parameter.
     public let batch: BatchSetting?
     /// The reads (`group.name` operation names) a successful call removes from the cache

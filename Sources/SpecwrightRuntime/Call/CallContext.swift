@@ -19,12 +19,15 @@ public struct ResolvedOptions: Sendable, Hashable {
     public var isIdempotent: Bool
     /// Whether the endpoint is the configuration gate.
     public var isGate: Bool
+    /// How long a successful gate call keeps the gate open (`EndpointOptions.gateMaxAge`).
+    public var gateMaxAge: TimeInterval?
 
     /// Creates resolved options.
     public init(
         timeout: TimeInterval, retry: RetryPolicy, cache: CachePolicy, auth: AuthRequirement, isIdempotent: Bool, isGate: Bool,
-        cacheLifetime: CacheLifetime = .server, invalidates: [String] = []
+        cacheLifetime: CacheLifetime = .server, invalidates: [String] = [], gateMaxAge: TimeInterval? = nil
     ) {
+        self.gateMaxAge = gateMaxAge
         self.cacheLifetime = cacheLifetime
         self.invalidates = invalidates
         self.timeout = timeout
@@ -58,6 +61,9 @@ public struct CallContext: Sendable {
     /// Set by the config gate when its call failed offline: the call may be answered from the
     /// cache, but nothing may be sent (the attempt loop fails at once as offline).
     var isNetworkForbidden = false
+    /// Set by `APIClient.refreshGate()`: the gate call goes to the network even while the gate
+    /// holds a config (an explicit call of the gate endpoint would be answered with it).
+    var refreshesGate = false
     /// The credentials captured when the call started (`CredentialCaptureStage`); every attempt
     /// sends exactly these (a refreshed token replaces the bearer token on a replay).
     var credentials: CallCredentials?

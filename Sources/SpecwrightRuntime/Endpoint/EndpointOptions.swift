@@ -20,13 +20,17 @@ public struct EndpointOptions: Sendable, Hashable {
     public var isIdempotent: Bool
     /// Whether this endpoint is the configuration gate other requests wait for.
     public var isGate: Bool
+    /// For the gate: how many seconds one successful gate call keeps the gate open (the spec's
+    /// `gate: { maxAge: … }`); nil: until `ConfigGate.reset()`. A `ConfigGate(maxAge:)` wins.
+    public var gateMaxAge: TimeInterval?
 
     /// Creates options; every parameter defaults to "inherit".
     public init(
         timeout: TimeInterval? = nil, retry: RetryPolicy? = nil, cache: CachePolicy? = nil,
         auth: AuthRequirement = .inherit, isIdempotent: Bool = false, isGate: Bool = false,
-        cacheLifetime: CacheLifetime? = nil, invalidates: [String] = []
+        cacheLifetime: CacheLifetime? = nil, invalidates: [String] = [], gateMaxAge: TimeInterval? = nil
     ) {
+        self.gateMaxAge = gateMaxAge
         self.cacheLifetime = cacheLifetime
         self.invalidates = invalidates
         self.timeout = timeout

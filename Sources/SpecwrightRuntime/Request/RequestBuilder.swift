@@ -90,7 +90,7 @@ struct RequestBuilder: Sendable {
         ResolvedOptions(
             timeout: options.timeout ?? service.timeout, retry: options.retry ?? retryOverride ?? service.retry,
             cache: options.cache ?? service.cache, auth: options.auth.resolved(inheriting: service.auth), isIdempotent: options.isIdempotent, isGate: options.isGate,
-            cacheLifetime: options.cacheLifetime ?? .server, invalidates: options.invalidates)
+            cacheLifetime: options.cacheLifetime ?? .server, invalidates: options.invalidates, gateMaxAge: options.gateMaxAge)
     }
 
     private func makeRequest(_ endpoint: some Endpoint, timeout: TimeInterval) throws(SpecwrightError) -> HTTPRequest {

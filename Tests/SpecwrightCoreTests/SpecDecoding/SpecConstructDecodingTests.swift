@@ -180,6 +180,7 @@ import SpecwrightYAML
         #expect(spec.envelope?.successCodes == [0, 200])
         #expect(spec.dates == .millisecondsSince1970)
         #expect(spec.allEndpoints.filter(\.isGate).map(\.operationName) == ["config.load"])
+        #expect(spec.allEndpoints.first(where: \.isGate)?.gateMaxAge == 3600)
         let byIds = try #require(spec.allEndpoints.first { $0.operationName == "profiles.byIds" })
         #expect(byIds.batch?.size == 50)
         #expect(byIds.batch?.concurrency == 2)

@@ -76,7 +76,7 @@ extension SpecDecoder {
         let timeout = reader["timeout"].flatMap { positiveSeconds($0, "'timeout'") }
         let auth = reader.entry("auth").flatMap { decodeAuth($0.value, owner: $0.key.location) }
         let idempotent = reader["idempotent"].flatMap { bool($0, "'idempotent'") }
-        let gate = reader["gate"].flatMap { bool($0, "'gate'") } ?? false
+        let gateSetting = reader.entry("gate").flatMap { decodeGate($0.value, owner: $0.key.location) }
         let batch = reader.entry("batch").flatMap { decodeBatch($0.value, owner: $0.key.location) }
         let invalidates = reader["invalidates"].map { operationList($0, "'invalidates'") } ?? []
         let summary = reader["summary"].flatMap { text($0, "'summary'") }
@@ -96,12 +96,26 @@ extension SpecDecoder {
         if let batch {
             checkBatch(batch, query: query, response: response, context: reader.context)
         }
-        return Endpoint(
+        var endpoint = Endpoint(
             name: name, group: group, method: method, path: path, summary: summary, description: description,
             pathParameters: pathParameters, queryParameters: query, headerParameters: headers,
             body: body, response: response, errors: errors, cache: cache, retry: retry, timeout: timeout,
-            auth: auth, idempotent: idempotent, isGate: gate, batch: batch, invalidates: invalidates,
+            auth: auth, idempotent: idempotent, isGate: gateSetting?.isGate ?? false, batch: batch, invalidates: invalidates,
             cacheLifetime: cacheSettings?.lifetime, location: location)
+        endpoint.gateMaxAge = gateSetting?.maxAge
+        return endpoint
+    }
+
+    /// `gate: true | false`, or `gate: { maxAge: SECONDS }` (a gate whose opening expires).
+    mutating func decodeGate(_ node: Node, owner: SourceLocation) -> (isGate: Bool, maxAge: Double?)? {
+        if node.mapping == nil { return bool(node, "'gate'").map { ($0, nil) } }
+        guard let reader = MappingReader(node, context: "'gate'", allowed: ["maxAge"], owner: owner, diagnostics: &diagnostics) else {
+            return nil
+        }
+        guard let maxAge = reader.required("maxAge", diagnostics: &diagnostics).flatMap({ positiveSeconds($0, "'maxAge'") }) else {
+            return nil
+        }
+        return (true, maxAge)
     }
 
     private mutating func decodeParameters(_ node: Node, kind: String, context: @autoclosure () -> String) -> [Parameter] {

@@ -1,7 +1,12 @@
 import Foundation
 
 /// The pipeline stage of the config gate: the gate endpoint passes through (and opens the gate on
-/// success); every other request first waits until the gate is open.
+/// success, keeping its answer as the app's config); every other request first waits until the
+/// gate is open.
+///
+/// An explicit call of the gate endpoint shares the fetch: it joins a gate call in flight for the
+/// same URL, and while the gate is open it is answered with the held config without a request
+/// (`cache: .reload` fetches anew).
 ///
 /// When the gate call fails because the device is offline, a request whose cache policy allows
 /// it is still answered from the cache (never from the network): an app started in a tunnel
@@ -14,21 +19,13 @@ struct ConfigGateStage: CallStage {
     var fallback: (any Endpoint)? = nil
 
     func handle(_ context: CallContext, next: @escaping CallHandler) async throws -> HTTPResponse {
-        if context.options.isGate {
-            let response = try await next(context)
-            if response.isSuccess { gate.didPass(context) }
-            return response
-        }
+        if context.options.isGate { return try await passGateCall(context, next: next) }
         if gate.isOpen { return try await next(context) }
         guard let opening = try gate.openingContext(builder: builder, fallback: fallback) else { return try await next(context) }
         do {
             try await gate.ensureOpen(
-                open: {
-                    let response = try await next(opening)
-                    guard response.isSuccess else {
-                        throw SpecwrightError(.httpStatus(.init(status: response.status, headers: response.headers, body: response.body)))
-                    }
-                },
+                url: opening.request.url, options: opening.options,
+                fetch: { try await next(opening) },
                 unavailable: { error in
                     let reason = (error as? SpecwrightError)?.description ?? String(describing: error)
                     return GateFailure(
@@ -48,6 +45,21 @@ struct ConfigGateStage: CallStage {
             }
         }
         return try await next(context)
+    }
+
+    /// The app's own call of the gate endpoint: the held config while the gate is open, else one
+    /// fetch shared with any gate call in flight for the same URL; a success opens the gate.
+    private func passGateCall(_ context: CallContext, next: @escaping CallHandler) async throws -> HTTPResponse {
+        let url = context.request.url
+        if context.options.cache != .reload, !context.refreshesGate, let held = gate.heldResponse(for: url) { return held }
+        let response: HTTPResponse
+        do {
+            response = try await gate.calls.run(url.absoluteString) { try await next(context) }
+        } catch is CancellationError {
+            throw SpecwrightError(.cancelled)
+        }
+        if response.isSuccess { gate.record(response, url: url, options: context.options, learned: context) }
+        return response
     }
 }
 
