@@ -6,13 +6,18 @@
 //   transport-probe-child <url> <GET|POST> <follow|sameOrigin|never> <bearer token>
 //   transport-probe-child download <url> <destination file>
 //   transport-probe-child download-cancel <url> <destination file>
+//   transport-probe-child upload <url> <file>
+//   transport-probe-child upload-multipart <url> <file> <file>
 //
 // Output: {"status": <Int or null>, "error": <kind or null>, "body": <String>}; a download adds
 // "peakGrowth" (bytes the peak resident size grew by during the call, from /proc/self/status: the
 // child does nothing else, so this is the download's own memory), "progressCalls",
 // "progressMonotonic" and "lastProgress"/"total". download-cancel cancels the download once 1 MB
 // arrived and adds "leftover": the platform's download files (`<UUID>.tmp`) still in the temporary
-// directory (run it with a TMPDIR of its own) once they are gone or 30 s passed. Exits after 120 s at most.
+// directory (run it with a TMPDIR of its own) once they are gone or 30 s passed. upload POSTs the
+// file as the body (`RequestBody.file`), upload-multipart POSTs both files and two text fields as
+// multipart/form-data; both print the server's answer as "body" and the memory and progress fields
+// of a download. Exits after 120 s at most.
 import Foundation
 import SpecwrightRuntime
 
@@ -44,6 +49,9 @@ func memory(_ field: String) -> Int {
     return kilobytes * 1024
 }
 
+let uploads = (CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "upload")
+    || (CommandLine.arguments.count == 5 && CommandLine.arguments[1] == "upload-multipart")
+if uploads { runUpload() }
 let cancels = CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "download-cancel"
 let download = CommandLine.arguments.count == 4 && (CommandLine.arguments[1] == "download" || cancels)
 let arguments = download ? [CommandLine.arguments[0], CommandLine.arguments[2], "GET", "sameOrigin", "token"] : CommandLine.arguments

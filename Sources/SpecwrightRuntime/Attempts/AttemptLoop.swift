@@ -90,7 +90,7 @@ struct AttemptLoop: Sendable {
             unadapted.timeout = min(unadapted.timeout, left)
         }
         let request = try await adapt(unadapted, context: context)
-        call.trace.recordAttempt(bytesSent: request.body?.count ?? 0)
+        call.trace.recordAttempt(bytesSent: request.body?.count ?? Int(clamping: request.streamedBody?.length ?? 0))
         call.sentRequests?.record(request, isReplay: isReplay)
         let response: HTTPResponse
         let decision: InterceptorDecision

@@ -89,9 +89,10 @@ public struct CallContext: Sendable {
         self.trace = trace
     }
 
-    /// Whether a failed attempt of this call may be retried at all (RFC 9110 idempotency, or
-    /// the endpoint is marked idempotent).
+    /// Whether a failed attempt of this call may be retried at all: the request may be repeated
+    /// (RFC 9110 idempotency, or the endpoint is marked idempotent) and its body can be sent again
+    /// (bytes, a file, a multipart body of files — not a one-shot stream: `HTTPBody.isReplayable`).
     public var mayRetry: Bool {
-        request.method.isIdempotent || options.isIdempotent
+        (request.method.isIdempotent || options.isIdempotent) && request.streamedBody?.isReplayable != false
     }
 }

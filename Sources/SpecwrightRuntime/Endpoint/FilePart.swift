@@ -46,6 +46,11 @@ public struct FilePart: Sendable, Hashable {
     }
 }
 
+extension FilePart {
+    /// The content type of a file that names none: `application/octet-stream` (RFC 2046 §4.5.1).
+    static let defaultContentType = "application/octet-stream"
+}
+
 extension FilePart.Source {
     /// The number of bytes: the data's count, or the file's size on disk. Throws
     /// ``SpecwrightError/Kind/invalidRequest(_:)`` when the file cannot be read.

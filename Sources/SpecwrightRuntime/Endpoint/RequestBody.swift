@@ -8,8 +8,13 @@ public enum RequestBody: Sendable {
     case data(Data, contentType: String)
     /// `application/x-www-form-urlencoded` fields, in order.
     case formURLEncoded([FormField])
-    /// `multipart/form-data` parts, in order (RFC 7578).
+    /// `multipart/form-data` parts, in order (RFC 7578). When a part's bytes are a file on disk
+    /// (`FilePart(fileURL:)`), the body is produced from the files as it is sent, never loaded whole.
     case multipart([MultipartPart])
+    /// A file's bytes — in memory or on disk — as the whole body, with the file's content type
+    /// (`application/octet-stream` when it has none). A file on disk is read as it is sent
+    /// (`URLSessionTransport` uploads it straight from the file), never loaded whole.
+    case file(FilePart)
 }
 
 /// One field of a URL-encoded form.

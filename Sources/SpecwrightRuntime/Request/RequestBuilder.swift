@@ -119,13 +119,21 @@ struct RequestBuilder: Sendable {
         for header in endpoint.headers { headers.setValue(header.value, for: header.name) }
         for header in headers { try HeaderValidation.check(name: header.name, value: header.value) }
         var body: Data?
+        var streamed: HTTPBody?
         if let requestBody = endpoint.body {
-            let encoded = try requestBody.encoded(with: encoder)
-            body = encoded.data
-            headers.addIfAbsent(HTTPHeader("Content-Type", encoded.contentType))
+            if let stream = try requestBody.streamed() {
+                streamed = stream.body
+                headers.addIfAbsent(HTTPHeader("Content-Type", stream.contentType))
+            } else {
+                let encoded = try requestBody.encoded(with: encoder)
+                body = encoded.data
+                headers.addIfAbsent(HTTPHeader("Content-Type", encoded.contentType))
+            }
         }
         let timeout = try RequestTimeout.validated(timeout, source: "the endpoint's timeout")
-        return HTTPRequest(method: endpoint.method, url: url, headers: headers, body: body, timeout: timeout)
+        var request = HTTPRequest(method: endpoint.method, url: url, headers: headers, body: body, timeout: timeout)
+        request.streamedBody = streamed
+        return request
     }
 
     /// `url` with `name=value` appended to its query (both percent-encoded).

@@ -24,9 +24,12 @@ final class BoxedIterator<Base: AsyncIteratorProtocol>: ErasedIterator where Bas
 /// identity. Safe to share: it only holds a `Sendable` sequence and makes iterators of it.
 final class ErasedSequence: Sendable {
     private let make: @Sendable () -> ErasedIterator
+    /// Whether every iteration produces the same bytes again (`HTTPBody.isReplayable`).
+    let isReplayable: Bool
 
-    init<Chunks: AsyncSequence & Sendable>(_ sequence: Chunks) where Chunks.Element == Data {
+    init<Chunks: AsyncSequence & Sendable>(_ sequence: Chunks, replayable: Bool = false) where Chunks.Element == Data {
         make = { BoxedIterator(sequence.makeAsyncIterator()) }
+        isReplayable = replayable
     }
 
     func makeIterator() -> ErasedIterator { make() }

@@ -82,7 +82,13 @@ public final class StubTransport: HTTPTransport {
     public var requests: [HTTPRequest] { recorded.value }
 
     /// Records the request and returns the handler's response.
+    /// A request with a `streamedBody` (a file, a multipart body of files) is recorded and handed
+    /// to the handler with that body also read into `body`, so tests can look at the bytes sent.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var request = request
+        if request.body == nil, let streamed = request.streamedBody {
+            request.body = try await streamed.collect(upTo: Int.max)
+        }
         if recordsRequests { recorded.withLock { $0.append(request) } }
         try Task.checkCancellation()
         return try await handler(request)
