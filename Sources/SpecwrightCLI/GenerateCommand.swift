@@ -44,19 +44,7 @@ public enum GenerateCommand: Command {
             context.output.printError("error: --diff only goes with --check")
             return ExitCode.usage
         }
-        var config = GenerationConfig()
-        if let configPath = arguments.option("config") {
-            switch context.readFile(configPath) {
-            case .success(let bytes):
-                let parsed = GenerationConfig.parse(bytes, file: configPath)
-                parsed.diagnostics.forEach { context.output.printError($0.description) }
-                guard let loaded = parsed.config else { return ExitCode.specErrors }
-                config = loaded
-            case .failure(let error):
-                context.output.printError("error: cannot read '\(configPath)': \(error.reason)")
-                return ExitCode.specErrors
-            }
-        }
+        guard let config = ConfigFileReader.read(arguments, context: context) else { return ExitCode.specErrors }
         let accessName = arguments.option("access") ?? config.access?.rawValue ?? AccessLevel.public.rawValue
         guard let access = AccessLevel(rawValue: accessName) else {
             context.output.printError("error: --access must be public, package or internal, not '\(accessName)'")

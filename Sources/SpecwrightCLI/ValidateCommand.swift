@@ -15,8 +15,11 @@ public enum ValidateCommand: Command {
         [structure] warning of an OpenAPI document, is an error; constructs the generator skips \
         (callbacks, webhooks, response headers …) stay warnings.
         """
-    /// `[--quiet] <spec> ...`.
+    /// `[--config file] [--quiet] [--strict] <spec> ...`.
     public static let signature = CommandSignature(
+        options: [
+            .init("config", valueName: "file", help: "A generation config file whose filter and policies are checked against each document."),
+        ],
         flags: [
             .init("quiet", short: "q", help: "Print nothing for valid specs."),
             .init("strict", help: "Treat rule violations (spec warnings, OpenAPI [structure] warnings) as errors."),
@@ -28,6 +31,7 @@ public enum ValidateCommand: Command {
     public static func run(_ arguments: ParsedArguments, context: CommandContext) -> Int32 {
         var failed = false
         let strict = arguments.flag("strict")
+        guard let config = ConfigFileReader.read(arguments, context: context) else { return ExitCode.specErrors }
         /// A rule violation becomes an error with --strict (OpenAPI: the `[structure]` warnings).
         func shown(_ diagnostic: Diagnostic, openAPI: Bool) -> Diagnostic {
             guard strict, diagnostic.severity == .warning, !openAPI || diagnostic.message.hasSuffix("[structure]") else { return diagnostic }
@@ -43,7 +47,9 @@ public enum ValidateCommand: Command {
                 failed = true
                 continue
             }
-            let result = GenerationPipeline.run(GenerationInput(bytes: bytes, file: path), through: .passes)
+            var input = GenerationInput(bytes: bytes, file: path, filter: config.filter)
+            (input.overlay, input.operationNaming) = (config.overlay, config.operationNaming ?? .idiomatic)
+            let result = GenerationPipeline.run(input, through: .passes)
             let diagnostics = result.diagnostics.map { shown($0, openAPI: result.isOpenAPI) }
             diagnostics.forEach { context.output.printError($0.description) }
             guard result.succeeded, !diagnostics.contains(where: { $0.severity == .error }) else {

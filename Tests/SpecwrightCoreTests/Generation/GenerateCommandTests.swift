@@ -135,3 +135,23 @@ extension GenerateCommandTests {
         #expect(!types.contains("struct BookDraft:"))
     }
 }
+
+extension GenerateCommandTests {
+    /// `generate --config` hands the config's `policies` to the pipeline; their mistakes are
+    /// located in the config file and fail the run.
+    @Test func configPoliciesReachTheGeneratedOptionsAndTheirMistakesFailTheRun() throws {
+        let output = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let config = output.appendingPathComponent("policies.yaml")
+        try Data("policies:\n  - operations: [books.get]\n    cache: { policy: cacheFirst, ttl: 30, lifetime: app }\n".utf8).write(to: config)
+        #expect(Self.run(["generate", Self.bookstore, "--output", output.path, "--config", config.path, "-q"]).code == 0)
+        let endpoints = try String(contentsOf: output.appendingPathComponent("Endpoints.swift"), encoding: .utf8)
+        #expect(endpoints.contains("EndpointOptions(cache: .cacheFirst(ttl: 30), cacheLifetime: .app)"))
+        try Data("policies:\n  - operations: [books.gte]\n    retry: none\n".utf8).write(to: config)
+        let run = Self.run(["generate", Self.bookstore, "--output", output.path, "--config", config.path])
+        #expect(run.code == 1)
+        #expect(run.err.contains {
+            $0.hasPrefix("\(config.path):2:18: error: policy operation 'books.gte' names no operation of the document (did you mean 'books.get'?)")
+        })
+    }
+}

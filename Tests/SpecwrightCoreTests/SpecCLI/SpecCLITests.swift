@@ -109,7 +109,7 @@ import SpecwrightCore
         for arguments in [["validate", "--help"], ["validate", "x.yaml", "-h"], ["help", "validate"]] {
             let run = runCLI(arguments)
             #expect(run.exitCode == 0)
-            #expect(run.standardOutput.contains("USAGE: specwright validate [--quiet] [--strict] <spec> ...\n"))
+            #expect(run.standardOutput.contains("USAGE: specwright validate [--config <file>] [--quiet] [--strict] <spec> ...\n"))
             #expect(run.standardOutput.contains("ARGUMENTS:\n  <spec>                  The spec files to check.\n"))
             #expect(run.standardOutput.contains("  -q, --quiet             Print nothing for valid specs.\n"))
         }
@@ -120,7 +120,7 @@ import SpecwrightCore
         #expect(run.exitCode == 2)
         #expect(run.standardError == """
             Error: Unknown option '--pedantic'
-            Usage: specwright validate [--quiet] [--strict] <spec> ...
+            Usage: specwright validate [--config <file>] [--quiet] [--strict] <spec> ...
               See 'specwright validate --help' for more information.
 
             """)
@@ -189,5 +189,19 @@ import SpecwrightCore
             parsed.positionals["extra"] = []
             return parsed
         }())))
+    }
+}
+
+extension SpecCLITests {
+    /// `validate --config` checks the config's filter and policies against each document, as CI wants.
+    @Test func validateChecksTheConfigsPoliciesAgainstTheDocument() {
+        let spec = "specwright: 1\nname: A\nbaseURL: https://a.example\nendpoints:\n  books:\n    list: { get: /books, response: \"[String]\" }\n"
+        let good = "policies:\n  - operations: [books.list]\n    cache: http\n"
+        let valid = runCLI(["validate", "a.yaml", "--config", "c.yaml"], files: ["a.yaml": Array(spec.utf8), "c.yaml": Array(good.utf8)])
+        #expect(valid.exitCode == 0)
+        let bad = "policies:\n  - tags: [book]\n    cache: http\n"
+        let run = runCLI(["validate", "a.yaml", "--config", "c.yaml"], files: ["a.yaml": Array(spec.utf8), "c.yaml": Array(bad.utf8)])
+        #expect(run.exitCode == 1)
+        #expect(run.standardError == "c.yaml:2:12: error: policy tag 'book' names no tag of the document (did you mean 'books'?)\n")
     }
 }
