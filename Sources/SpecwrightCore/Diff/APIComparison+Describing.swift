@@ -39,6 +39,8 @@ extension APIComparison {
         case .none: "no body"
         case .json(let type): type.code
         case .binary: "binary data"
+        case .stream(let type, .serverSentEvents): "server-sent events of " + type.code
+        case .stream(let type, .jsonLines): "JSON Lines of " + type.code
         }
     }
 

@@ -158,7 +158,7 @@ extension APIComparison {
         for group in api.groups {
             for endpoint in group.endpoints {
                 endpoint.parameters.forEach { visit($0.type, .request) }
-                if case .json(let type) = endpoint.response { visit(type, .response) }
+                if let type = endpoint.response.decodedType { visit(type, .response) }
                 endpoint.errors.forEach { visit($0.type, .response) }
             }
         }

@@ -151,7 +151,7 @@ struct SourceLocator {
         let declarations = APIComparison.typesByName(api)
         for (key, endpoint) in APIComparison.endpoints(of: api) {
             var references = endpoint.parameters.map(\.type) + endpoint.errors.map(\.type)
-            if case .json(let type) = endpoint.response { references.append(type) }
+            if let type = endpoint.response.decodedType { references.append(type) }
             var pending = references.flatMap(Self.namedTypes)
             while let name = pending.popLast() {
                 guard firstUser[name] == nil else { continue }

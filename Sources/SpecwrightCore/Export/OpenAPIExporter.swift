@@ -126,7 +126,13 @@ public struct OpenAPIExporter: Sendable {
             result.append(("requestBody", .object([("required", .bool(true)), ("content", content(body.expression))])))
         }
         var responses: [(key: String, value: DocumentValue)] = []
-        if let response = endpoint.response {
+        if let response = endpoint.response, let stream = endpoint.stream?.value {
+            // One value's schema as the media type's `schema` (OAS 3.1 has no `itemSchema`); the
+            // importer reads a non-array schema of a streamed media type as one value.
+            let mediaType = stream == .sse ? "text/event-stream" : "application/jsonl"
+            let media = DocumentValue.object([(mediaType, .object([("schema", schema(response.expression))]))])
+            responses.append(("200", .object([("description", .string("Success: a stream.")), ("content", media)])))
+        } else if let response = endpoint.response {
             responses.append(("200", .object([("description", .string("Success.")), ("content", content(response.expression))])))
         } else {
             responses.append(("204", .object([("description", .string("Success, no content."))])))

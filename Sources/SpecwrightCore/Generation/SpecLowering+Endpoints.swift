@@ -51,7 +51,12 @@ extension SpecLowering {
         switch endpoint.response.map({ reference($0.expression) }) {
         case nil: response = .none
         case .builtin(.data)?: response = .binary
-        case let type?: response = .json(type)
+        case let type?:
+            switch endpoint.stream?.value {
+            case .sse?: response = .stream(type, .serverSentEvents)
+            case .jsonl?: response = .stream(type, .jsonLines)
+            case nil: response = .json(type)
+            }
         }
         return IR.Endpoint(
             name: name,

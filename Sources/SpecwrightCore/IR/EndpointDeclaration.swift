@@ -194,6 +194,24 @@ extension IR {
         case json(TypeReference)
         /// The raw bytes (`Data`).
         case binary
+        /// A stream of values of the type, decoded as they arrive (`text/event-stream`, JSON Lines).
+        case stream(TypeReference, StreamFormat)
+
+        /// The type the response's bytes decode to: the JSON type, or the streamed element type.
+        public var decodedType: TypeReference? {
+            switch self {
+            case .json(let type), .stream(let type, _): return type
+            case .none, .binary: return nil
+            }
+        }
+    }
+
+    /// How a streamed response's values are framed.
+    public enum StreamFormat: String, Hashable, Sendable, CaseIterable {
+        /// Server-sent events (`text/event-stream`), one value per event's data.
+        case serverSentEvents = "sse"
+        /// JSON Lines / NDJSON (`application/jsonl`, `application/x-ndjson`), one value per line.
+        case jsonLines = "jsonl"
     }
 
     /// A typed error body for a status (`nil`: any other non-2xx status).

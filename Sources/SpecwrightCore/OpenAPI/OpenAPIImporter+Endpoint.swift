@@ -114,6 +114,29 @@ extension OpenAPIImporter {
             guard let schema else { return .none }
             return .json(typeReference(schema, hint: hint + " response").nonOptional)
         }
+        if let (format, media) = Self.streamMedia(content) {
+            // OAS 3.2 `itemSchema` describes one value; a `schema` is taken as one value too,
+            // unless it is an array (the whole stream), whose items are then the values.
+            guard let schema = media["itemSchema"] ?? media["schema"] else {
+                return format == .serverSentEvents ? .stream(.builtin(.string), format) : .binary
+            }
+            let type = typeReference(schema, hint: hint + " event").nonOptional
+            return .stream(media["itemSchema"] == nil ? (type.arrayElement ?? type) : type, format)
+        }
         return .binary
+    }
+
+    /// The streamed media type of a content map (`text/event-stream`, `application/jsonl`,
+    /// `application/x-ndjson`, `application/x-jsonlines`), with its media object.
+    static func streamMedia(_ content: Node) -> (IR.StreamFormat, Node)? {
+        for (mediaType, media) in content.openAPIEntries {
+            let base = mediaType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+            switch base {
+            case "text/event-stream": return (.serverSentEvents, media)
+            case "application/jsonl", "application/x-ndjson", "application/x-jsonlines", "application/jsonlines": return (.jsonLines, media)
+            default: continue
+            }
+        }
+        return nil
     }
 }

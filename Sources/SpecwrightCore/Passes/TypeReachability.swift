@@ -28,7 +28,7 @@ extension IR.API {
         }
         for endpoint in groups.flatMap(\.endpoints) {
             endpoint.parameters.forEach { use($0.type) }
-            if case .json(let type) = endpoint.response { use(type) }
+            if let type = endpoint.response.decodedType { use(type) }
             endpoint.errors.forEach { use($0.type) }
         }
         for root in roots where declarations[root] != nil && used.insert(root).inserted { pending.append(root) }

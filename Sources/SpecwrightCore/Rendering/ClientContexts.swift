@@ -26,6 +26,8 @@ struct ClientContexts {
         case .none: " async throws"
         case .json(let type): " async throws -> " + type.code
         case .binary: " async throws -> Data"
+        case .stream(let type, .serverSentEvents): " async throws -> ServerSentEventStream<" + type.code + ">"
+        case .stream(let type, .jsonLines): " async throws -> JSONLinesStream<" + type.code + ">"
         }
     }
 
@@ -133,18 +135,28 @@ struct ClientContexts {
         return send(endpoint, group: group, indent: 8)
     }
 
+    /// The `APIClient` method a client method calls for `response`.
+    private static func clientMethod(_ response: IR.Response) -> String {
+        switch response {
+        case .none, .json: "send"
+        case .binary: "sendData"
+        case .stream(_, .serverSentEvents): "events"
+        case .stream(_, .jsonLines): "jsonLines"
+        }
+    }
+
     /// `try await self.client.send(…)` laid out within the line length at `indent`.
     private func send(
         _ endpoint: IR.Endpoint, group: IR.EndpointGroup, replacing replaced: IR.Identifier? = nil, with value: String = "",
         indent: Int, fullResponse: Bool = false
     ) -> [String] {
-        let head = "try await self.client." + (fullResponse ? "response" : endpoint.response == .binary ? "sendData" : "send")
+        let head = "try await self.client." + (fullResponse ? "response" : Self.clientMethod(endpoint.response))
         let caseName = group.enumName.code + "." + endpoint.name.code
         let arguments = endpoint.parameters.map { parameter in
             Self.argumentLabel(parameter.name) + ": " + (parameter.name == replaced ? value : parameter.name.code)
         }
         let typeArgument: [String]
-        if case .json(let type) = endpoint.response { typeArgument = ["as: " + type.code + ".self"] } else { typeArgument = [] }
+        typeArgument = endpoint.response.decodedType.map { ["as: " + $0.code + ".self"] } ?? []
         let inlineValue = caseName + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
         let inline = head + "(" + ([inlineValue] + typeArgument).joined(separator: ", ") + ")"
         guard indent + inline.count > SourceLayout.lineLength else { return [inline] }

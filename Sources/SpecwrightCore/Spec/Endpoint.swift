@@ -59,6 +59,8 @@ public struct Endpoint: Hashable, Sendable {
     public var invalidates: [Located<String>] = []
     /// Who decides how long its cached responses stay fresh (`cache: { …, lifetime: app }`); nil: the server.
     public var cacheLifetime: CacheLifetimeSetting?
+    /// `stream: sse | jsonl`: the response is a stream of `response` values; nil: one value.
+    public var stream: Located<ResponseStream>?
     /// Where the endpoint's name is written.
     public let location: SourceLocation
 
@@ -70,6 +72,14 @@ public struct Endpoint: Hashable, Sendable {
 
     /// All parameters: path, then query, then header.
     public var allParameters: [Parameter] { pathParameters + queryParameters + headerParameters }
+}
+
+/// How a streamed response frames its values (`stream:`).
+public enum ResponseStream: String, Hashable, Sendable, CaseIterable {
+    /// Server-sent events (`text/event-stream`): each event's data is one value.
+    case sse
+    /// JSON Lines / NDJSON: each line is one value.
+    case jsonl
 }
 
 /// A path, query or header parameter.

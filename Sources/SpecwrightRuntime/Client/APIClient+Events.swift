@@ -4,7 +4,8 @@ extension APIClient {
     /// Sends `endpoint` and returns its `text/event-stream` body's events as they arrive, once the
     /// response head is in (a status other than 2xx fails here, as any call would).
     ///
-    /// The request asks for `Accept: text/event-stream` (unless the endpoint sets `Accept`) and
+    /// The request asks for `Accept: text/event-stream` (unless it has an `Accept` already: the
+    /// endpoint's, or the service's static headers) and
     /// `Cache-Control: no-cache`, and runs like ``stream(_:)``: never cached or retried once the
     /// body is handed over. When the connection is lost midway and the stream announced event ids,
     /// the call is made again with `Last-Event-ID` after the server's `retry:` time (else

@@ -36,7 +36,7 @@ import Testing
         let all = Self.blocks.map(\.text).joined(separator: "\n")
         for key in ["envelope:", "defaults:", "auth:", "jsonKeys:", "dates:", "headers:", "types:", "enum:", "properties:",
                     "path:", "query:", "body:", "response:", "errors:", "cache:", "retry:", "timeout:", "idempotent:",
-                    "gate:", "batch:", "summary:", "description:", "post:", "put:", "patch:", "delete:", "head:", "<<:"] {
+                    "gate:", "batch:", "stream:", "summary:", "description:", "post:", "put:", "patch:", "delete:", "head:", "<<:"] {
             #expect(all.contains(key), "no example uses \(key)")
         }
     }

@@ -3,7 +3,7 @@ import SpecwrightYAML
 extension SpecDecoder {
     static let endpointKeys = EndpointMethod.allCases.map(\.rawValue) + [
         "summary", "description", "path", "query", "headers", "body", "response", "errors",
-        "cache", "retry", "timeout", "auth", "idempotent", "gate", "batch", "invalidates",
+        "cache", "retry", "timeout", "auth", "idempotent", "gate", "batch", "invalidates", "stream",
     ]
 
     static let parameterKeys = ["type", "default", "description"]
@@ -79,6 +79,7 @@ extension SpecDecoder {
         let gateSetting = reader.entry("gate").flatMap { decodeGate($0.value, owner: $0.key.location) }
         let batch = reader.entry("batch").flatMap { decodeBatch($0.value, owner: $0.key.location) }
         let invalidates = reader["invalidates"].map { operationList($0, "'invalidates'") } ?? []
+        let stream = reader["stream"].flatMap { node in keyword(node, "'stream'", ResponseStream.self).map { Located($0, at: node.location) } }
         let summary = reader["summary"].flatMap { text($0, "'summary'") }
         let description = reader["description"].flatMap { text($0, "'description'") }
 
@@ -96,6 +97,7 @@ extension SpecDecoder {
         if let batch {
             checkBatch(batch, query: query, response: response, context: reader.context)
         }
+        if let stream { checkStream(stream, response: response, batch: batch, cache: cache, context: reader.context) }
         var endpoint = Endpoint(
             name: name, group: group, method: method, path: path, summary: summary, description: description,
             pathParameters: pathParameters, queryParameters: query, headerParameters: headers,
@@ -103,6 +105,7 @@ extension SpecDecoder {
             auth: auth, idempotent: idempotent, isGate: gateSetting?.isGate ?? false, batch: batch, invalidates: invalidates,
             cacheLifetime: cacheSettings?.lifetime, location: location)
         endpoint.gateMaxAge = gateSetting?.maxAge
+        endpoint.stream = stream
         return endpoint
     }
 
@@ -116,6 +119,26 @@ extension SpecDecoder {
             return nil
         }
         return (true, maxAge)
+    }
+
+    /// `stream:` needs a `response` (the element type) and cannot be split into batches; a cache
+    /// setting has no effect (streamed responses are never cached).
+    private mutating func checkStream(
+        _ stream: Located<ResponseStream>, response: TypeUse?, batch: BatchSetting?, cache: CacheSetting?, context: String
+    ) {
+        guard let response else {
+            diagnostics.error("'stream: \(stream.value.rawValue)' needs a 'response': the type of each streamed value", at: stream.location)
+            return
+        }
+        if response.expression == .primitive(.data) {
+            diagnostics.error("a streamed response's values are decoded; 'Data' cannot be one (remove 'stream' for a binary body)", at: response.location)
+        }
+        if let batch {
+            diagnostics.error("a streamed response cannot be split into batches; remove 'batch' or 'stream'", at: batch.location)
+        }
+        if let cache, cache != .none {
+            diagnostics.warning("streamed responses are never cached; the 'cache' setting of \(context) has no effect", at: stream.location)
+        }
     }
 
     private mutating func decodeParameters(_ node: Node, kind: String, context: @autoclosure () -> String) -> [Parameter] {
