@@ -23,15 +23,25 @@ public final class HTTPCache: Sendable {
     /// Elements of cacheable batch endpoints by id (`APIClient.loadBatch` with `BatchReuse`).
     let batchElements = BatchElementStore()
 
-    /// A cache persisted in the SQLite database at `fileURL` (created with mode 0600; a corrupt
-    /// file is replaced). When the file cannot be created at all, the cache runs memory-only
-    /// (`isPersistent` is false) rather than failing.
-    public init(
+    /// A cache persisted in the SQLite database at `fileURL` (created with mode 0600). A file that
+    /// cannot be used — corrupt, not a database, or locked by another process for longer than
+    /// SQLite's 5 s busy timeout — is deleted and recreated empty, and a warning goes to `log`;
+    /// when the file cannot be created at all, the cache runs memory-only (`isPersistent` is
+    /// false), also with a warning. Never a crash and never a failed request.
+    public convenience init(
         fileURL: URL, memoryCapacity: Int = HTTPCache.defaultMemoryCapacity,
-        diskCapacity: Int = HTTPCache.defaultDiskCapacity
+        diskCapacity: Int = HTTPCache.defaultDiskCapacity, log: any LogSink = PlatformLogSink()
     ) {
+        self.init(
+            fileURL: fileURL, memoryCapacity: memoryCapacity, diskCapacity: diskCapacity, log: log, busyTimeoutMilliseconds: 5_000)
+    }
+
+    /// `init(fileURL:…)` with another busy timeout (tests of a locked file).
+    init(fileURL: URL, memoryCapacity: Int, diskCapacity: Int, log: any LogSink, busyTimeoutMilliseconds: Int32) {
         memory = MemoryCacheStore(capacity: memoryCapacity)
-        disk = SQLiteCacheStore.open(path: fileURL.path, capacity: diskCapacity)
+        disk = SQLiteCacheStore.open(path: fileURL.path, capacity: diskCapacity, busyTimeoutMilliseconds: busyTimeoutMilliseconds) {
+            log.log(LogEntry(level: .error, operationName: "HTTPCache", message: "warning: " + $0))
+        }
         fingerprint = disk.map { CredentialFingerprint(salt: $0.salt) } ?? .random()
     }
 

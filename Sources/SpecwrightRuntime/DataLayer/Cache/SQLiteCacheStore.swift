@@ -22,17 +22,33 @@ final class SQLiteCacheStore: Sendable {
         self.salt = salt
     }
 
-    /// Opens the store at `path`, rebuilding it when the file is corrupt or has another schema.
-    static func open(path: String, capacity: Int) -> SQLiteCacheStore? {
-        if let store = try? openOnce(path: path, capacity: capacity) { return store }
+    /// Opens the store at `path`, rebuilding it when the file is corrupt, locked by someone else
+    /// beyond the busy timeout, or has another schema — each with a `warn`ing (an older schema is
+    /// an expected upgrade and rebuilt silently). Nil, with a warning, when it cannot be created.
+    static func open(
+        path: String, capacity: Int, busyTimeoutMilliseconds: Int32 = 5_000, warn: (String) -> Void = { _ in }
+    ) -> SQLiteCacheStore? {
+        let firstError: any Error
+        do {
+            return try openOnce(path: path, capacity: capacity, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        } catch {
+            firstError = error
+        }
         for suffix in ["", "-wal", "-shm", "-journal"] {
             try? FileManager.default.removeItem(atPath: path + suffix)
         }
-        return try? openOnce(path: path, capacity: capacity)
+        do {
+            let store = try openOnce(path: path, capacity: capacity, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            warn("the cache database \(path) could not be used (\(firstError)); it was recreated empty")
+            return store
+        } catch {
+            warn("the cache database \(path) cannot be created (\(error)); the cache runs in memory only")
+            return nil
+        }
     }
 
-    private static func openOnce(path: String, capacity: Int) throws -> SQLiteCacheStore {
-        let connection = try SQLiteConnection(path: path)
+    private static func openOnce(path: String, capacity: Int, busyTimeoutMilliseconds: Int32) throws -> SQLiteCacheStore {
+        let connection = try SQLiteConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         var version = 0
         try connection.perform { session in
             try session.query("PRAGMA user_version") { version = Int(clamping: $0.int64(0)) }
