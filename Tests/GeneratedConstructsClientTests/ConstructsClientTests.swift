@@ -13,6 +13,28 @@ import Testing
         #expect(try JSONDecoder().decode(Dog.self, from: encoder.encode(full)) == full)
     }
 
+    @Test func anOptionalNullableFieldIsLeftOutSentAsNullOrGivenAValueAsTheCallerChooses() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        func json(_ dog: Dog) throws -> String { String(decoding: try encoder.encode(dog), as: UTF8.self) }
+        #expect(try json(Dog(kind: "dog", chipId: "A1")) == #"{"chip_id":"A1","kind":"dog"}"#)
+        #expect(try json(Dog(kind: "dog", chipId: "A1", nickname: nil, toys: nil)) == #"{"chip_id":"A1","kind":"dog","nickname":null,"toys":null}"#)
+        #expect(try json(Dog(kind: "dog", chipId: "A1", nickname: "Rex", toys: ["ball"])) == #"{"chip_id":"A1","kind":"dog","nickname":"Rex","toys":["ball"]}"#)
+        let unknown: String? = nil
+        #expect(try json(Dog(kind: "dog", chipId: "A1", nickname: Nullable(unknown), toys: Nullable(leavingOutNil: nil))) == #"{"chip_id":"A1","kind":"dog","nickname":null}"#)
+
+        let cleared = Dog(kind: "dog", nickname: nil, toys: .value([]))
+        #expect(cleared.nickname == nil && cleared.$nickname == .null)
+        #expect(cleared.toys == [] && cleared.$toys == .value([]))
+        #expect(cleared != Dog(kind: "dog", toys: []), "equality is equality on the wire: null is not absent")
+
+        // Reading tolerates both spellings of "no value"; sending the value again leaves the key out.
+        let received = try Self.decode(Dog.self, #"{"kind":"dog","chip_id":null,"nickname":null,"toys":["rope"]}"#)
+        #expect(received.nickname == nil && received.$nickname == .absent && received.$toys == .value(["rope"]))
+        #expect(try Self.decode(Dog.self, #"{"kind":"dog","nickname":"Rex"}"#).$nickname == .value("Rex"))
+        #expect(try json(received) == #"{"chip_id":null,"kind":"dog","toys":["rope"]}"#)
+    }
+
     static func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
         try JSONDecoder().decode(type, from: Data(json.utf8))
     }

@@ -76,6 +76,19 @@ import Testing
         #expect(batches.map { URLComponents(url: $0.url, resolvingAgainstBaseURL: false)?.queryItems?.count ?? 0 }.sorted() == [20, 50, 50])
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func aPatchSendsOnlyTheFieldsTheCallerSetAndNullWhereTheCallerAsks() async throws {
+        let stub = Self.stub { _ in Self.envelope(Self.profileJSON) }
+        let client = SocialClient(configuration: ClientConfiguration(transport: stub))
+        _ = try await client.profiles.update(body: ProfilePatch(displayName: "Ada L."))
+        _ = try await client.profiles.update(body: ProfilePatch(bio: nil, avatarURL: .value(URL(string: "https://a.example/ada.png")!)))
+        let bodies = stub.requests.filter { $0.url.path == "/v2/me" }.map { request in
+            (try? JSONSerialization.jsonObject(with: request.body ?? Data())) as? NSDictionary
+        }
+        #expect(bodies == [["display_name": "Ada L."], ["bio": NSNull(), "avatar_url": "https://a.example/ada.png"]])
+        #expect(ProfilePatch(bio: nil).bio == nil && ProfilePatch(bio: nil).$bio == .null && ProfilePatch().$bio == .absent)
+    }
+
     @Test func pathParametersAreEncodedPerSegment() {
         let id = UUID()
         let react = PostsEndpoint.react(postId: id, emoji: "👍/../x")

@@ -29,7 +29,21 @@ struct RuntimeDateParsingTests {
         #expect(abs(fast.timeIntervalSince(slow)) < 0.000_001)
     }
 
-    @Test(arguments: ["yesterday", "2024-13-01T00:00:00Z", "2024-05-01", "2024-05-01T12:34:56", "", "2024-05-01T12:34:56.Z"])
+    /// FastAPI (pydantic) writes a `datetime` without tzinfo with no offset; RFC 3339 requires one.
+    /// Such a date-time is read as UTC, as other generators' clients do (docs/openapi.md, dates).
+    @Test(arguments: [
+        ("2024-05-01T12:34:56", "2024-05-01T12:34:56Z"), ("2024-05-01T12:34:56.123456", "2024-05-01T12:34:56.123456Z"),
+        ("2024-05-01t00:00:00.5", "2024-05-01T00:00:00.5Z"), ("1970-01-01T00:00:00", "1970-01-01T00:00:00Z"),
+    ])
+    func aDateTimeWithoutOffsetIsReadAsUTC(naive: String, utc: String) throws {
+        let date = try #require(decode(naive))
+        #expect(abs(date.timeIntervalSince(try #require(decode(utc)))) < 0.000_000_5)
+    }
+
+    @Test(arguments: [
+        "yesterday", "2024-13-01T00:00:00Z", "2024-05-01", "2024-05-01T12:34", "", "2024-05-01T12:34:56.Z",
+        "2024-05-01T12:34:56.", "2024-05-01T12:34:56 ", "2024-05-01T25:00:00",
+    ])
     func invalidDatesAreDecodingErrors(text: String) {
         #expect(decode(text) == nil)
     }

@@ -23,7 +23,10 @@ extension OpenAPIExporter {
                     schema = .object(entries)
                 }
                 members.append((key, schema))
-                if !property.type.expression.isOptional, property.defaultValue == nil { required.append(.string(key)) }
+                // `null: send` is a required key whose value may be null.
+                if (!property.type.expression.isOptional && property.defaultValue == nil) || property.null?.value == .send {
+                    required.append(.string(key))
+                }
             }
             result.append(("properties", .object(members)))
             if !required.isEmpty { result.append(("required", .array(required))) }

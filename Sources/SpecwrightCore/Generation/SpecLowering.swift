@@ -107,6 +107,15 @@ public struct SpecLowering {
         IR.Retry(maxRetries: setting.maxRetries, baseDelay: setting.baseDelay, maxDelay: setting.maxDelay)
     }
 
+    /// The IR's name for a property's `null:`.
+    static func nilEncoding(_ handling: NullHandling?) -> IR.NilEncoding {
+        switch handling {
+        case nil, .omit: .omitted
+        case .send: .null
+        case .choose: .chosen
+        }
+    }
+
     static func cache(_ setting: CacheSetting) -> IR.Cache {
         switch setting {
         case .none: .networkOnly
@@ -137,7 +146,8 @@ public struct SpecLowering {
                     jsonKey: IR.StringLiteral(property.jsonKey(style: document.jsonKeys)),
                     type: reference(property.type.expression),
                     defaultValue: property.defaultValue.map { defaultExpression($0.value, type: property.type.expression) },
-                    documentation: IR.Documentation(property.description))
+                    documentation: IR.Documentation(property.description),
+                    nilEncoding: Self.nilEncoding(property.null?.value))
             }
             return .structure(IR.Structure(name: name, documentation: documentation, properties: lowered))
         case .enumeration(let cases):

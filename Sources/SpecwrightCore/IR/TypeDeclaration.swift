@@ -82,22 +82,37 @@ extension IR {
         public var defaultValue: Expression?
         /// Its doc comment.
         public var documentation: Documentation
-        /// Whether `nil` is sent as JSON `null` rather than left out: the key is required but its
-        /// value may be null (OpenAPI `required` and nullable). Only for optional types.
-        public var encodesNull: Bool
+        /// What `nil` is on the wire: left out, `null`, or the caller's choice. Only optional
+        /// types send anything but nothing.
+        public var nilEncoding: NilEncoding
 
-        /// Creates a property.
+        /// Whether `nil` is sent as JSON `null` rather than left out: the key is required but its
+        /// value may be null (OpenAPI `required` and nullable).
+        public var encodesNull: Bool { nilEncoding == .null }
+
+        /// Creates a property. `encodesNull: true` is `nilEncoding: .null`.
         public init(
             name: Identifier, jsonKey: StringLiteral, type: TypeReference, defaultValue: Expression? = nil,
-            documentation: Documentation = .none, encodesNull: Bool = false
+            documentation: Documentation = .none, encodesNull: Bool = false, nilEncoding: NilEncoding = .omitted
         ) {
             self.name = name
             self.jsonKey = jsonKey
             self.type = type
             self.defaultValue = defaultValue
             self.documentation = documentation
-            self.encodesNull = encodesNull && type.isOptional
+            self.nilEncoding = type.isOptional ? (encodesNull ? .null : nilEncoding) : .omitted
         }
+    }
+
+    /// What an optional property's `nil` becomes in a JSON object.
+    public enum NilEncoding: String, Hashable, Sendable {
+        /// The key is left out (a plain optional).
+        case omitted
+        /// `null` is sent: the key is required but may be null (the runtime's `RequiredNullable`).
+        case null
+        /// The caller chooses, per value: left out, `null`, or a value (the runtime's `Nullable`,
+        /// stored by `NullableField`): PATCH semantics for an optional, nullable field.
+        case chosen
     }
 
     /// A Swift expression built by the generator from spec values (literals only, never spec text).

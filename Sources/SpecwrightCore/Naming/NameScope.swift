@@ -92,7 +92,7 @@ extension NameScope {
         "QueryValue", "QueryValueConvertible", "RequestBody", "RetryPolicy", "ServiceDescription",
         "SpecwrightError", "TypedErrorBody", "CalendarDate", "EncodedHashable", "EncodedValue", "FieldDecoder",
         "FieldKey", "FormFields", "JSONValue", "OpenIntegerEnum", "OpenStringEnum", "UnionDecoding",
-        "FormObjectStyle", "RequiredNullable", "DefaultArguments", "CacheOverride", "AsyncThrowingStream",
+        "FormObjectStyle", "RequiredNullable", "Nullable", "NullableField", "DefaultArguments", "CacheOverride", "AsyncThrowingStream",
     ]
 
     /// Members every generated enum already declares (`rawValue`, the catch-all case, …).

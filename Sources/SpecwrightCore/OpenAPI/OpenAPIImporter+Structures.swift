@@ -95,6 +95,7 @@ extension OpenAPIImporter {
         for (key, propertySchema) in object.properties {
             let isRequired = object.required.contains(key)
             var type = typeReference(propertySchema, hint: name.name + " " + key)
+            let isNullable = type.isOptional
             var defaultValue: IR.Expression?
             if !isRequired, !type.isOptional {
                 if let value = propertySchema["default"], let expression = defaultExpression(value, type: type) {
@@ -109,7 +110,7 @@ extension OpenAPIImporter {
                 type: type,
                 defaultValue: defaultValue,
                 documentation: propertyDocumentation(propertySchema),
-                encodesNull: isRequired))
+                nilEncoding: isRequired ? .null : isNullable ? .chosen : .omitted))
         }
         var additionalProperties: IR.AdditionalProperties?
         if let additional = object.additionalProperties {

@@ -139,7 +139,8 @@ public struct OpenAPIImporter {
             service: service,
             types: declarations,
             groups: groups,
-            clientTypeName: clientTypeName)
+            clientTypeName: clientTypeName
+        ).choosingNilOnlyInRequestBodies()
     }
 
     // MARK: Diagnostics

@@ -3,6 +3,20 @@ extension IR.API {
     /// and error bodies, directly or through other types — plus the types named in `roots` and
     /// what they use. Order is kept.
     func keepingUsedTypes(plus roots: Set<String>) -> IR.API {
+        var references: [IR.TypeReference] = []
+        for endpoint in groups.flatMap(\.endpoints) {
+            references += endpoint.parameters.map(\.type)
+            if let type = endpoint.response.decodedType { references.append(type) }
+            references += endpoint.errors.map(\.type)
+        }
+        let used = typeNames(reachableFrom: references + roots.map { .named(NameScope.standalone($0)) })
+        var pruned = self
+        pruned.types = types.filter { used.contains($0.name.name) }
+        return pruned
+    }
+
+    /// The names of the top-level types `references` use, directly or through other types.
+    func typeNames(reachableFrom references: [IR.TypeReference]) -> Set<String> {
         let declarations = Dictionary(types.map { ($0.name.name, $0) }, uniquingKeysWith: { first, _ in first })
         var used: Set<String> = []
         var pending: [String] = []
@@ -26,17 +40,10 @@ extension IR.API {
             case .stringEnum, .integerEnum: break
             }
         }
-        for endpoint in groups.flatMap(\.endpoints) {
-            endpoint.parameters.forEach { use($0.type) }
-            if let type = endpoint.response.decodedType { use(type) }
-            endpoint.errors.forEach { use($0.type) }
-        }
-        for root in roots where declarations[root] != nil && used.insert(root).inserted { pending.append(root) }
+        references.forEach(use)
         while let name = pending.popLast() {
             if let declaration = declarations[name] { use(declaration) }
         }
-        var pruned = self
-        pruned.types = types.filter { used.contains($0.name.name) }
-        return pruned
+        return used
     }
 }

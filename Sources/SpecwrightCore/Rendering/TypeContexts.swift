@@ -46,10 +46,11 @@ struct TypeContexts {
         // but it is not a JSON key of its own: it is encoded after the declared fields.
         let extra = value.additionalProperties
         let extraType = extra.map { "[String: \($0.valueType.code)]" }
-        var properties = value.properties.map { property -> MustacheValue in
-            ["doc": doc(property.documentation), "name": .string(property.name.code), "type": .string(property.type.code)]
-        }
+        var properties = value.properties.map(propertyContext)
         var parameters = value.properties.map { property in
+            if property.nilEncoding == .chosen {
+                return property.name.code + ": Nullable<" + property.type.nonOptional.code + "> = .absent"
+            }
             var text = property.name.code + ": " + property.type.code
             if let defaultValue = property.defaultValue {
                 text += " = " + defaultValue.code
@@ -71,10 +72,17 @@ struct TypeContexts {
         var initLines = SourceLayout.wrapped(
             head: access.modifier + "init", items: parameters, tail: names.isEmpty ? " {}" : " {", indent: indent + 4)
         if !names.isEmpty {
-            initLines += names.map { "    self.\($0.code) = \($0.code)" }
+            initLines += value.properties.map(assignment)
+            initLines += extra.map { ["    self.\($0.name.code) = \($0.name.code)"] } ?? []
             initLines.append("}")
         }
-        let fields = value.properties.map { $0.encodesNull ? "RequiredNullable(self.\($0.name.code))" : "self." + $0.name.code }
+        let fields = value.properties.map { property in
+            switch property.nilEncoding {
+            case .omitted: "self." + property.name.code
+            case .null: "RequiredNullable(self.\(property.name.code))"
+            case .chosen: "self.$" + property.name.name
+            }
+        }
         var encodeLines = SourceLayout.wrapped(
             head: "try encoder.encodeFields", items: ["keys: Self.fieldKeys"] + fields, tail: "", indent: bodyIndent)
         if let extra {
@@ -101,6 +109,28 @@ struct TypeContexts {
         ]
     }
 
+    /// A stored property; one whose `nil` the caller chooses is stored by the runtime's
+    /// `NullableField` (`var`, settable only inside the type unless properties are mutable).
+    private func propertyContext(_ property: IR.Property) -> MustacheValue {
+        var context: [String: MustacheValue] = [
+            "doc": doc(property.documentation), "name": .string(property.name.code), "type": .string(property.type.code),
+            "attributes": "",
+        ]
+        if property.nilEncoding == .chosen {
+            context["attributes"] = "@NullableField "
+            context["propertyKeyword"] = .string(mutableProperties ? "var" : "private(set) var")
+        }
+        return .object(context)
+    }
+
+    /// The memberwise initializer's line storing `property`.
+    private func assignment(_ property: IR.Property) -> String {
+        if property.nilEncoding == .chosen {
+            return "    self._\(property.name.name) = NullableField(\(property.name.code))"
+        }
+        return "    self.\(property.name.code) = \(property.name.code)"
+    }
+
     private func lines(_ lines: [String]) -> MustacheValue {
         .list(lines.map(MustacheValue.string))
     }
@@ -109,6 +139,9 @@ struct TypeContexts {
     private func decodeExpression(_ property: IR.Property) -> String {
         if let defaultValue = property.defaultValue {
             return "fields.optional(default: \(defaultValue.code))"
+        }
+        if property.nilEncoding == .chosen {
+            return "fields.nullable()"
         }
         if property.type.isOptional {
             return "fields.optional()"

@@ -159,6 +159,7 @@ struct SpecValidator {
             guard case .object(let properties) = types[typeIndex].kind else { continue }
             for index in properties.indices {
                 if let value = properties[index].defaultValue { checkDefault(value, fits: properties[index].type.expression) }
+                checkNullHandling(properties[index])
             }
         }
         for endpoints in endpointLists {
@@ -173,6 +174,19 @@ struct SpecValidator {
     private mutating func checkDefaults(_ parameters: [Parameter]) {
         for parameter in parameters {
             if let value = parameter.defaultValue { checkDefault(value, fits: parameter.type.expression) }
+        }
+    }
+
+    /// `null:` says what an optional's `nil` is sent as: a non-optional type is never `nil`, and a
+    /// property whose `nil` the caller chooses is left out by default, so it has no `default`.
+    private mutating func checkNullHandling(_ property: Property) {
+        guard let null = property.null else { return }
+        if !property.type.expression.isOptional {
+            diagnostics.error(
+                "'null: \(null.value.rawValue)' needs an optional type; '\(property.type.expression)' is never nil (write '\(property.type.expression)?')",
+                at: null.location)
+        } else if null.value == .choose, let value = property.defaultValue {
+            diagnostics.error("'null: choose' leaves the key out unless the caller sets it, so the property takes no 'default'", at: value.location)
         }
     }
 

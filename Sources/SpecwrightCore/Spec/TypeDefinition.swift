@@ -53,11 +53,23 @@ public struct Property: Hashable, Sendable {
     public let defaultValue: Located<LiteralValue>?
     /// Where the property's name is written.
     public let location: SourceLocation
+    /// What `nil` is in a JSON object this client sends (`null:`); only for optional types.
+    public var null: Located<NullHandling>? = nil
 
     /// The JSON key: the explicit `key:` or the name converted by the spec's `jsonKeys:` style.
     public func jsonKey(style: JSONKeyStyle) -> String {
         key ?? style.jsonKey(for: name)
     }
+}
+
+/// What an optional property's `nil` becomes in a JSON object the client sends (`null:`).
+public enum NullHandling: String, Hashable, Sendable, CaseIterable {
+    /// The key is left out (the default).
+    case omit
+    /// `null` is sent: the key is always present.
+    case send
+    /// The caller chooses, per value: left out, `null` or a value (the runtime's `Nullable`).
+    case choose
 }
 
 /// One value of a string enum.

@@ -34,7 +34,7 @@ extension Encoder {
 
 /// Encodes `value` through the container's concrete overload when it is a common scalar (the
 /// generic entry point makes encoders check the type at run time), else generically.
-private func encodeField<Value: Encodable>(
+func encodeField<Value: Encodable>(
     _ value: Value, into container: inout KeyedEncodingContainer<FieldKey>, forKey key: FieldKey
 ) throws {
     if Value.self == String.self, let text = value as? String {

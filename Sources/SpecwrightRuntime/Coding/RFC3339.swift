@@ -1,6 +1,7 @@
 import Foundation
 
-/// A fast parser for the common RFC 3339 form `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`.
+/// A fast parser for the common RFC 3339 form `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; a
+/// date-time without an offset (Python writes one for a naive `datetime`) is read as UTC.
 /// Dates are decoded on every response, and `Date.ISO8601FormatStyle` costs several
 /// microseconds per value; this byte scanner costs well under one. Anything it does not fully
 /// understand (other ISO 8601 forms, leap seconds, invalid calendar dates, years before the
@@ -13,7 +14,7 @@ enum RFC3339 {
     }
 
     private static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
-        guard bytes.count >= 20 else { return nil }
+        guard bytes.count >= 19 else { return nil }
         func number(_ start: Int, _ length: Int) -> Int? {
             var value = 0
             for index in start..<(start + length) {
@@ -33,7 +34,7 @@ enum RFC3339 {
         else { return nil }
         var index = 19
         var fraction = 0.0
-        if bytes[index] == UInt8(ascii: ".") {
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             var scale = 0.1
             let start = index
@@ -44,11 +45,12 @@ enum RFC3339 {
             }
             guard index > start else { return nil }
         }
-        guard index < bytes.count else { return nil }
         var offset = 0
-        switch bytes[index] {
+        // No offset at all (a "naive" date-time, as Python's datetime writes one without tzinfo):
+        // read as UTC, as other generators' clients do; RFC 3339 itself requires an offset.
+        switch index < bytes.count ? bytes[index] : UInt8(ascii: "Z") {
         case UInt8(ascii: "Z"), UInt8(ascii: "z"):
-            index += 1
+            index = min(index + 1, bytes.count)
         case UInt8(ascii: "+"), UInt8(ascii: "-"):
             guard index + 6 == bytes.count, bytes[index + 3] == UInt8(ascii: ":"),
                 let hours = number(index + 1, 2), let minutes = number(index + 4, 2), hours <= 23, minutes <= 59

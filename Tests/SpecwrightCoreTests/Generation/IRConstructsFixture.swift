@@ -23,6 +23,8 @@ enum IRConstructsFixture {
                 IR.Property(name: id("kind"), jsonKey: literal("kind"), type: .builtin(.string)),
                 IR.Property(name: id("barkVolume"), jsonKey: literal("bark_volume"), type: .optional(.builtin(.float))),
                 IR.Property(name: id("chipId"), jsonKey: literal("chip_id"), type: .optional(.builtin(.string)), encodesNull: true),
+                IR.Property(name: id("nickname"), jsonKey: literal("nickname"), type: .optional(.builtin(.string)), nilEncoding: .chosen),
+                IR.Property(name: id("toys"), jsonKey: literal("toys"), type: .optional(.array(.builtin(.string))), nilEncoding: .chosen),
             ])),
         .union(IR.Union(
             name: id("Pet"), documentation: IR.Documentation("oneOf with a discriminator."), kind: .oneOf,

@@ -31,3 +31,74 @@ struct OpenAPISchemaNullTests {
                 + "RequiredNullable(self.label),RequiredNullable(self.score),self.comment)"), "\(output.types)")
     }
 }
+
+/// PATCH semantics: an optional, nullable property of a type a JSON request body holds is
+/// stored by `NullableField`, its initializer argument is a `Nullable` that defaults to `.absent`;
+/// types that are only received keep plain optionals.
+@Suite("OpenAPI optional nullable properties")
+struct OpenAPIOptionalNullableTests {
+    static let document = OpenAPISupport.document(
+        paths: """
+              /items/{id}:
+                patch:
+                  operationId: updateItem
+                  parameters: [{ name: id, in: path, required: true, schema: { type: integer } }]
+                  requestBody:
+                    content:
+                      application/json:
+                        schema: { $ref: '#/components/schemas/ItemPatch' }
+                  responses:
+                    '200':
+                      content:
+                        application/json:
+                          schema: { $ref: '#/components/schemas/Item' }
+            """,
+        schemas: """
+                ItemPatch:
+                  type: object
+                  properties:
+                    name: { type: string }
+                    description: { anyOf: [{ type: string }, { type: 'null' }], default: null }
+                    tags: { type: [array, 'null'], items: { type: string } }
+                    dimensions: { anyOf: [{ $ref: '#/components/schemas/Dimensions' }, { type: 'null' }] }
+                Dimensions:
+                  type: object
+                  properties:
+                    width: { type: number }
+                    depth: { type: [number, 'null'] }
+                Item:
+                  type: object
+                  required: [name]
+                  properties:
+                    name: { type: string }
+                    description: { type: [string, 'null'] }
+            """, version: "3.1.0")
+
+    @Test("a request body's optional nullable properties let the caller send nothing, null or a value")
+    func requestBodyTypesChooseNil() throws {
+        let output = try OpenAPISupport.generate(Self.document)
+        #expect(output.succeeded, "\(output.diagnostics)")
+        let flat = output.types.filter { !$0.isWhitespace }
+        #expect(flat.contains("@NullableFieldpublicprivate(set)vardescription:String?"), "\(output.types)")
+        #expect(flat.contains("@NullableFieldpublicprivate(set)vartags:[String]?"))
+        #expect(flat.contains("@NullableFieldpublicprivate(set)vardimensions:Dimensions?"))
+        #expect(flat.contains("publicletname:String?"), "a property that is not nullable stays a plain optional")
+        #expect(flat.contains(
+            "publicinit(name:String?=nil,description:Nullable<String>=.absent,tags:Nullable<[String]>=.absent,"
+                + "dimensions:Nullable<Dimensions>=.absent)"))
+        #expect(flat.contains("self._description=NullableField(description)"))
+        #expect(flat.contains("description:fields.nullable()"))
+        #expect(flat.contains("tryencoder.encodeFields(keys:Self.fieldKeys,self.name,self.$description,self.$tags,self.$dimensions)"))
+        // Reached through the body: nested objects are sent too.
+        #expect(flat.contains("@NullableFieldpublicprivate(set)vardepth:Double?"))
+    }
+
+    @Test("types that are only received keep plain optionals")
+    func responseTypesKeepOptionals() throws {
+        let output = try OpenAPISupport.generate(Self.document)
+        let item = try #require(output.types.range(of: "public struct Item:").map { String(output.types[$0.lowerBound...]) })
+        let flat = String(item.prefix { $0 != "}" }).filter { !$0.isWhitespace }
+        #expect(flat.contains("publicletdescription:String?"), "\(item)")
+        #expect(!item.contains("Nullable<"))
+    }
+}

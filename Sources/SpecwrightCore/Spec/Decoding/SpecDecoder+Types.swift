@@ -2,7 +2,7 @@ import SpecwrightYAML
 
 extension SpecDecoder {
     static let typeDefinitionKeys = ["description", "properties", "enum"]
-    static let propertyKeys = ["type", "key", "description", "default"]
+    static let propertyKeys = ["type", "key", "description", "default", "null"]
 
     mutating func decodeTypes(_ node: Node) -> [TypeDefinition] {
         if let scalar = node.scalar, case .null = scalar.value { return [] }
@@ -69,13 +69,28 @@ extension SpecDecoder {
                 let key = reader["key"].flatMap { text($0, "'key'") }
                 let description = reader["description"].flatMap { text($0, "'description'") }
                 let defaultValue = reader["default"].flatMap { node in literal(node).map { Located($0, at: node.location) } }
+                let null = reader["null"].flatMap { nullHandling($0) }
                 guard let type else { continue }
-                properties.append(Property(name: name, type: type, key: key, description: description, defaultValue: defaultValue, location: entry.key.location))
+                properties.append(Property(
+                    name: name, type: type, key: key, description: description, defaultValue: defaultValue,
+                    location: entry.key.location, null: null))
             } else if let type = typeUse(entry.value, "property '\(name)'") {
                 properties.append(Property(name: name, type: type, key: nil, description: nil, defaultValue: nil, location: entry.key.location))
             }
         }
         return properties
+    }
+
+    /// `null: omit | send | choose`.
+    private mutating func nullHandling(_ node: Node) -> Located<NullHandling>? {
+        guard let word = word(node, "'null'") else { return nil }
+        if let handling = NullHandling(rawValue: word) { return Located(handling, at: node.location) }
+        let names = NullHandling.allCases.map(\.rawValue)
+        let hint = Suggestions.didYouMean(word, in: names)
+        diagnostics.error(
+            "invalid 'null' '\(NodeDescription.excerpt(word))' (expected \(Self.alternatives(names)))\(hint.text)",
+            at: node.location, suggestion: hint.suggestion)
+        return nil
     }
 
     private mutating func decodeEnumCases(_ node: Node, typeName: String) -> [EnumCase] {

@@ -44,6 +44,11 @@ struct BodyChecks {
             let received = try await service.items.updateItem(itemId: 1, body: ItemPatch(description: nil))
             try expectEqual(received.keys, ["description"], "keys")
             try expectEqual(received.item.description, nil)
+            try expectEqual(received.item.tax, 2.5, "a field left out keeps its value")
+            let renamed: String? = "Mallet"
+            let mixed = try await service.items.updateItem(itemId: 1, body: ItemPatch(name: Nullable(renamed), tax: nil))
+            try expectEqual(mixed.keys, ["name", "tax"], "keys")
+            try expectEqual(mixed.item, Item(name: "Mallet", description: nil, price: 12.5))
         }
         await check("errors.typed-404-and-422") {
             _ = try await expectStatus(404) { _ = try await service.items.readItem(itemId: 404) }

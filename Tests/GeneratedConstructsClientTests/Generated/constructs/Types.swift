@@ -31,11 +31,21 @@ public struct Dog: Codable, Hashable, Sendable, EncodedHashable {
     public let kind: String
     public let barkVolume: Float?
     public let chipId: String?
+    @NullableField public private(set) var nickname: String?
+    @NullableField public private(set) var toys: [String]?
 
-    public init(kind: String, barkVolume: Float? = nil, chipId: String? = nil) {
+    public init(
+        kind: String,
+        barkVolume: Float? = nil,
+        chipId: String? = nil,
+        nickname: Nullable<String> = .absent,
+        toys: Nullable<[String]> = .absent
+    ) {
         self.kind = kind
         self.barkVolume = barkVolume
         self.chipId = chipId
+        self._nickname = NullableField(nickname)
+        self._toys = NullableField(toys)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -43,7 +53,9 @@ public struct Dog: Codable, Hashable, Sendable, EncodedHashable {
         self.init(
             kind: try fields.required(),
             barkVolume: fields.optional(),
-            chipId: fields.optional()
+            chipId: fields.optional(),
+            nickname: fields.nullable(),
+            toys: fields.nullable()
         )
         try fields.finish()
     }
@@ -53,11 +65,13 @@ public struct Dog: Codable, Hashable, Sendable, EncodedHashable {
             keys: Self.fieldKeys,
             self.kind,
             self.barkVolume,
-            RequiredNullable(self.chipId)
+            RequiredNullable(self.chipId),
+            self.$nickname,
+            self.$toys
         )
     }
 
-    private static let fieldKeys: [String] = ["kind", "bark_volume", "chip_id"]
+    private static let fieldKeys: [String] = ["kind", "bark_volume", "chip_id", "nickname", "toys"]
 }
 
 /// oneOf with a discriminator.
