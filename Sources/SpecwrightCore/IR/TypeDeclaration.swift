@@ -86,6 +86,11 @@ extension IR {
         /// types send anything but nothing.
         public var nilEncoding: NilEncoding
 
+        /// The value the type fixes for this property (a union's discriminator value, an OpenAPI
+        /// `const`), as a Swift expression of ``type``: the property is computed, not an
+        /// initializer argument; decoding checks the value when the key is present.
+        public var fixedValue: Expression?
+
         /// Whether `nil` is sent as JSON `null` rather than left out: the key is required but its
         /// value may be null (OpenAPI `required` and nullable).
         public var encodesNull: Bool { nilEncoding == .null }
@@ -93,8 +98,10 @@ extension IR {
         /// Creates a property. `encodesNull: true` is `nilEncoding: .null`.
         public init(
             name: Identifier, jsonKey: StringLiteral, type: TypeReference, defaultValue: Expression? = nil,
-            documentation: Documentation = .none, encodesNull: Bool = false, nilEncoding: NilEncoding = .omitted
+            documentation: Documentation = .none, encodesNull: Bool = false, nilEncoding: NilEncoding = .omitted,
+            fixedValue: Expression? = nil
         ) {
+            self.fixedValue = fixedValue
             self.name = name
             self.jsonKey = jsonKey
             self.type = type

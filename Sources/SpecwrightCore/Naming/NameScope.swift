@@ -85,6 +85,10 @@ extension NameScope {
         "Error", "Float", "Hashable", "Int", "Int32", "Int64", "Never", "Optional", "Protocol",
         "RawRepresentable", "Result", "Self", "Sendable", "String", "Swift", "Foundation", "Type",
         "URL", "UUID", "Void",
+        // Swift concurrency: a type named `Task` would take `Task { … }` from every file of the module.
+        "Task",
+        // Declared inside generated types
+        "DiscriminatorKeys",
         // SpecwrightRuntime
         "SpecwrightRuntime", "APIClient", "APIResponse", "AuthRequirement", "AuthScheme", "BatchLoader",
         "BatchOptions", "CachePolicy", "ClientConfiguration", "DateCoding", "Endpoint", "EndpointOptions",
@@ -93,6 +97,7 @@ extension NameScope {
         "SpecwrightError", "TypedErrorBody", "CalendarDate", "EncodedHashable", "EncodedValue", "FieldDecoder",
         "FieldKey", "FormFields", "JSONValue", "OpenIntegerEnum", "OpenStringEnum", "UnionDecoding",
         "FormObjectStyle", "RequiredNullable", "Nullable", "NullableField", "DefaultArguments", "CacheOverride", "AsyncThrowingStream",
+        "BatchReuse", "FilePart",
     ]
 
     /// Members every generated enum already declares (`rawValue`, the catch-all case, …).

@@ -152,14 +152,14 @@ extension OpenAPIImporter {
                 var values = mapping.filter { $0.target == reference || $0.target == component }.map(\.value)
                 if values.isEmpty, discriminator != nil { values = [component] }
                 cases.append(IR.UnionCase(
-                    name: scope.identifier(for: component, style: .member, fallback: "option\(index + 1)"),
+                    name: caseName(component, index: index, scope: &scope),
                     type: .named(identifier), discriminatorValues: values.map(IR.StringLiteral.init)))
                 continue
             }
             let label = member["title"]?.openAPIText ?? "option \(index + 1)"
             let type = typeReference(member, hint: name.name + " " + label).nonOptional
             let caseName = member["title"] != nil ? label : Self.caseLabel(type)
-            cases.append(IR.UnionCase(name: scope.identifier(for: caseName, style: .member, fallback: "option\(index + 1)"), type: type))
+            cases.append(IR.UnionCase(name: self.caseName(caseName, index: index, scope: &scope), type: type))
         }
         // A discriminator only helps when every alternative has a value to be selected by.
         let usable = discriminator != nil && cases.allSatisfy { !$0.discriminatorValues.isEmpty }
@@ -168,6 +168,16 @@ extension OpenAPIImporter {
             name: name, documentation: documentation(schema), kind: kind, cases: cases,
             discriminator: usable ? discriminator.map(IR.StringLiteral.init) : nil)
         record(.union(union), kind: .union)
+    }
+
+    /// The name of a union case. A case named like a type would hide that type inside the enum
+    /// (`case _3eNum1(_3eNum1)` makes `_3eNum1.self` the case), so a name that is also a type's
+    /// (only names starting with `_` can be: cases are lowerCamelCase, types UpperCamelCase) gets
+    /// a `case` prefix: `case3eNum1(_3eNum1)`.
+    private func caseName(_ raw: String, index: Int, scope: inout NameScope) -> IR.Identifier {
+        let candidate = SwiftName.lowerCamelCase(raw) ?? "option\(index + 1)"
+        let isTypeName = typeScope.contains(candidate) || NameScope.reservedTypeNames.contains(candidate)
+        return scope.identifier(for: isTypeName ? "case " + candidate : candidate, style: .member, fallback: "option\(index + 1)")
     }
 
     /// A case name for an inline alternative, from its type (`string`, `int`, `array`, …).

@@ -52,13 +52,7 @@ extension OpenAPIImporter {
         var type = typeReference(schema, hint: hint + " " + name)
         let required = location == "path" || parameter["required"]?.openAPIBool == true
         var defaultValue: IR.Expression?
-        if !required, !type.isOptional {
-            if let value = schema["default"], let expression = defaultExpression(value, type: type) {
-                defaultValue = expression
-            } else {
-                type = .optional(type)
-            }
-        }
+        if !required { (type, defaultValue) = omittable(type, schema: schema) }
         let style = parameter["style"]?.openAPIText
         var arraySeparator: String?
         switch location {

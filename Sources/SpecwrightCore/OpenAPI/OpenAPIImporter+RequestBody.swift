@@ -42,15 +42,22 @@ extension OpenAPIImporter {
         }
         for (key, propertySchema) in object.properties {
             var type = typeReference(propertySchema, hint: hint + " " + key)
-            if !object.required.contains(key), !type.isOptional { type = .optional(type) }
+            var defaultValue: IR.Expression?
+            if !object.required.contains(key) { (type, defaultValue) = omittable(type, schema: propertySchema) }
             var parameter = IR.Parameter(
                 name: scope.identifier(for: key, style: .member, fallback: "field"), wireName: IR.StringLiteral(key),
-                location: .formField, type: type, documentation: IR.Documentation(propertySchema["description"]?.openAPIText))
+                location: .formField, type: type, defaultValue: defaultValue,
+                documentation: IR.Documentation(propertySchema["description"]?.openAPIText))
             if multipart {
                 let declared = media["encoding"]?[key]?["contentType"]?.openAPIText
                 if let declared, !Self.isTextual(mediaType: declared) { type = Self.binary(type) }
                 let file = filePart(type)
                 parameter.type = file ?? type
+                // A file has no default (the schema's would be text); it stays optional instead.
+                if file != nil, parameter.defaultValue != nil {
+                    parameter.defaultValue = nil
+                    if !parameter.type.isOptional { parameter.type = .optional(parameter.type) }
+                }
                 parameter.location = .multipartPart(
                     filename: nil, contentType: (file == nil ? declared : Self.singleMediaType(declared)).map(IR.StringLiteral.init))
             } else if !applyFormEncoding(media["encoding"]?[key], to: &parameter, key: key, at: propertySchema.location) {

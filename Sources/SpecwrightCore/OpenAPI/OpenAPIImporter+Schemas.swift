@@ -112,10 +112,17 @@ extension OpenAPIImporter {
     // MARK: Expressions
 
     private mutating func baseType(_ schema: Node, hint: String) -> IR.TypeReference {
-        switch shape(schema) {
+        let shape = shape(schema)
+        switch shape {
         case .structure, .union, .enumeration:
             if let existing = inlineNames[schema.location] { return .named(existing) }
+            let key = sharedShapeKey(schema, shape: shape)
+            if let key, let existing = sharedShapes[key] {
+                inlineNames[schema.location] = existing
+                return .named(existing)
+            }
             let name = typeScope.identifier(for: hint, style: .type, fallback: "Inline")
+            if let key { sharedShapes[key] = name }
             declare(schema, name: name, hint: hint)
             return .named(name)
         case .expression:

@@ -97,12 +97,11 @@ extension OpenAPIImporter {
             var type = typeReference(propertySchema, hint: name.name + " " + key)
             let isNullable = type.isOptional
             var defaultValue: IR.Expression?
-            if !isRequired, !type.isOptional {
-                if let value = propertySchema["default"], let expression = defaultExpression(value, type: type) {
-                    defaultValue = expression
-                } else {
-                    type = .optional(type)
-                }
+            let fixedValue = propertySchema["const"].flatMap { constant in
+                fixedExpression(constant, type: &type)
+            }
+            if fixedValue == nil, !isRequired {
+                (type, defaultValue) = omittable(type, schema: propertySchema)
             }
             properties.append(IR.Property(
                 name: scope.identifier(for: propertySchema["x-specwright-name"]?.openAPIText ?? key, style: .member, fallback: "property"),
@@ -110,7 +109,8 @@ extension OpenAPIImporter {
                 type: type,
                 defaultValue: defaultValue,
                 documentation: propertyDocumentation(propertySchema),
-                nilEncoding: isRequired ? .null : isNullable ? .chosen : .omitted))
+                nilEncoding: fixedValue != nil ? .omitted : isRequired ? .null : isNullable ? .chosen : .omitted,
+                fixedValue: fixedValue))
         }
         var additionalProperties: IR.AdditionalProperties?
         if let additional = object.additionalProperties {
@@ -132,6 +132,15 @@ extension OpenAPIImporter {
             return IR.Documentation(schema["description"]?.openAPIText)
         }
         return documentation(schema)
+    }
+
+    /// The type and default of a value the caller or the server may leave out (a property that
+    /// is not `required`, an optional parameter or form field): the type with the schema's
+    /// `default` when the default fits it, else the optional type.
+    mutating func omittable(_ type: IR.TypeReference, schema: Node) -> (type: IR.TypeReference, defaultValue: IR.Expression?) {
+        guard !type.isOptional else { return (type, nil) }
+        if let value = schema["default"], let expression = defaultExpression(value, type: type) { return (type, expression) }
+        return (.optional(type), nil)
     }
 
     /// A default value as a Swift expression of `type`, when the value fits the type.
@@ -172,6 +181,7 @@ extension OpenAPIImporter {
             guard codes.allSatisfy({ $0 != nil }) else { return nil }
             return IR.Expression(code: "[" + codes.compactMap { $0 }.joined(separator: ", ") + "]")
         case .named(let name):
+            if case .alias(let target)? = declaredKinds[name.name] { return defaultExpression(value, type: target) }
             if let number = value.openAPIInt, let (cases, unknown) = integerEnumCases(named: name) {
                 return IR.Expression(code: "." + (cases[number].map(\.code) ?? unknown.code + "(\(number))"))
             }

@@ -46,6 +46,8 @@ public struct OpenAPIImporter {
     var declaredKinds: [String: DeclaredKind] = [:]
     /// Inline schemas already declared, by location (a schema reached twice is declared once).
     var inlineNames: [SourceLocation: IR.Identifier] = [:]
+    /// Inline unions and titled schemas already declared, by content (``sharedShapeKey(_:shape:)``).
+    var sharedShapes: [String: IR.Identifier] = [:]
     /// The service's auth scheme (operations whose effective security is this scheme inherit it).
     var serviceAuth: IR.Auth = .none
     /// Security schemes and the document's `security`, lowered once.
@@ -109,6 +111,7 @@ public struct OpenAPIImporter {
         let schemas = root["components"]?["schemas"]?.openAPIEntries ?? []
         for (name, node) in schemas {
             let identifier = typeScope.identifier(for: name, style: .type, fallback: "Schema")
+            reportReservedRename(name, as: identifier, at: node.location)
             componentNames[name] = identifier
             componentByName[identifier.name] = name
             componentNodes[name] = node
@@ -127,6 +130,7 @@ public struct OpenAPIImporter {
         }
         breakAliasCycles()
         reportSelfContainingUnions()
+        fixDiscriminators()
         serviceAuth = lowerServiceAuth()
         let service = lowerService(name: prefix)
         let groups = namedGroups.map { lowerGroup($0.0, names: $0.names) }
@@ -160,6 +164,15 @@ public struct OpenAPIImporter {
                 skip(.structure, finding.message, at: finding.location)
             }
         }
+    }
+
+    /// A schema named like a type the generated code or its importers use (`Result`, `Data`,
+    /// `Task`, `Self` …) is renamed, so it can shadow neither: says so.
+    private mutating func reportReservedRename(_ name: String, as identifier: IR.Identifier, at location: SourceLocation) {
+        guard let natural = SwiftName.upperCamelCase(name), natural != identifier.name,
+            NameScope.reservedTypeNames.contains(natural)
+        else { return }
+        skip(.naming, "schema '\(name)' is generated as '\(identifier.name)': '\(natural)' is a Swift, Foundation or SpecwrightRuntime type that generated code and apps use", at: location)
     }
 
     private mutating func reportUnsupportedTopLevel() {

@@ -49,6 +49,20 @@ public struct FieldDecoder {
         return try container.decode(Value.self, forKey: key)
     }
 
+    /// The next field, whose value the type fixes (a union's discriminator, an OpenAPI `const`):
+    /// absent is fine, any other value than `expected` is an error (so a strict union pass does
+    /// not take an object of another variant).
+    public mutating func constant<Value: Decodable & Equatable>(_ expected: Value) throws {
+        guard let key = nextKey() else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: container.codingPath, debugDescription: "more fields read than declared"))
+        }
+        if let failure { throw failure }
+        guard let value = try container.decodeIfPresent(Value.self, forKey: key), value != expected else { return }
+        throw DecodingError.dataCorrupted(.init(
+            codingPath: container.codingPath + [key], debugDescription: "expected \(expected), found \(value)"))
+    }
+
     /// Every key of the object that is not one of the declared `keys`, with its value: an
     /// object's extra properties (OpenAPI `additionalProperties`). A value that does not decode
     /// as `Value` is an error, kept like an optional field's.

@@ -10,6 +10,7 @@ struct OpenAPIGoldenTests {
     static let references: [(document: String, directory: String)] = [
         ("Tests/Fixtures/openapi/petstore.yaml", "Tests/GeneratedOpenAPIClientTests/Generated/petstore"),
         ("Tests/Fixtures/openapi/petstore3.yaml", "Tests/GeneratedOpenAPIPetstore3ClientTests/Generated/petstore3"),
+        ("Tests/Fixtures/openapi/shapes.yaml", "Tests/GeneratedOpenAPIShapesClientTests/Generated/shapes"),
     ]
 
     @Test("the committed reference output matches the importer", arguments: references.map(\.document))

@@ -166,7 +166,11 @@ struct OpenAPISchemaTests {
             """))
         #expect(output.succeeded)
         let types = output.types
-        #expect(types.contains("public struct Cat: Codable, Hashable, Sendable, EncodedHashable {\n    public let kind: String\n    public let meows: Bool?"))
+        // The discriminator is fixed by each variant: by its mapping, else by the schema's name.
+        #expect(types.contains("public struct Cat: Codable, Hashable, Sendable, EncodedHashable {\n    public var kind: String { \"kitty\" }\n    public let meows: Bool?"))
+        #expect(types.contains("public var kind: String { \"Dog\" }"))
+        #expect(types.contains("public init(meows: Bool? = nil) {"))
+        #expect(types.contains("try fields.constant(\"kitty\")"))
         #expect(types.contains("Composes `Base`."))
         #expect(types.contains("public enum Animal: Codable, Hashable, Sendable {\n    case cat(Cat)\n    case dog(Dog)"))
         #expect(types.contains("case \"kitty\": self = .cat(try value.decode(Cat.self))"))
@@ -260,5 +264,39 @@ struct OpenAPISchemaTests {
         #expect(output.types.contains("public let data: Data2?"))
         #expect(output.types.contains("public let self2: String?"))
         #expect(output.types.contains("public let `protocol`: String?"))
+        #expect(output.diagnostics.contains { $0.contains("warning: schema 'Data' is generated as 'Data2'") && $0.hasSuffix("[naming]") })
+    }
+
+    @Test("an inline union or titled schema written in several places is one type; other inline schemas stay per place")
+    func sharedInlineShapes() throws {
+        let output = try OpenAPISupport.generate(OpenAPISupport.document(schemas: """
+                A:
+                  type: object
+                  properties:
+                    pick: { title: First, oneOf: [{ type: string }, { type: integer }] }
+                    place: { title: Place, type: object, properties: { x: { type: number } } }
+                    plain: { type: object, properties: { y: { type: number } } }
+                B:
+                  type: object
+                  properties:
+                    choice: { title: Second, description: Other words, oneOf: [{ type: string }, { type: integer }] }
+                    spot: { title: Place, type: object, properties: { x: { type: number } } }
+                    plain: { type: object, properties: { y: { type: number } } }
+            """))
+        #expect(output.succeeded)
+        #expect(output.types.contains("public let choice: APick?"), "\(output.types)")
+        #expect(output.types.contains("public let spot: APlace?"))
+        #expect(output.types.contains("public let plain: BPlain?"))
+        #expect(!output.types.contains("BChoice") && !output.types.contains("BSpot"))
+    }
+
+    @Test("a union case named like the type it wraps is renamed so the type stays visible in the enum")
+    func unionCasesDoNotShadowTypes() throws {
+        let output = try OpenAPISupport.generate(OpenAPISupport.document(schemas: """
+                3e_num1: { type: string, enum: [a, b] }
+                U: { oneOf: [{ $ref: '#/components/schemas/3e_num1' }, { type: integer }] }
+            """))
+        #expect(output.succeeded)
+        #expect(output.types.contains("case case3eNum1(_3eNum1)"), "\(output.types)")
     }
 }

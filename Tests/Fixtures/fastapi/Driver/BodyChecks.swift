@@ -53,15 +53,17 @@ struct BodyChecks {
         await check("errors.typed-404-and-422") {
             _ = try await expectStatus(404) { _ = try await service.items.readItem(itemId: 404) }
             let error = try await expectStatus(422) {
-                _ = try await service.pets.createPet(body: PetHolder(pet: .dog(Dog(petType: "cat", barks: 1)), owner: "x"))
+                _ = try await service.tasks.createTask(body: Task2(title: "x", priority: .unknown(3)))
             }
             let detail = error.typedBody(as: HTTPValidationError.self)?.detail ?? []
             try expectEqual(detail.isEmpty, false, "validation detail decoded")
         }
         await check("discriminator.round-trip") {
-            let cat = PetHolder(pet: .cat(Cat(petType: "cat", meows: 3)), owner: "ann")
+            // The discriminator is fixed by the variant: `Cat(meows:)` sends "pet_type": "cat".
+            let cat = PetHolder(pet: .cat(Cat(meows: 3)), owner: "ann")
             try expectEqual(try await service.pets.createPet(body: cat), cat)
-            let dog = PetHolder(pet: .dog(Dog(petType: "dog", barks: 0.5)), owner: "bob")
+            try expectEqual(Cat(meows: 3).petType, "cat")
+            let dog = PetHolder(pet: .dog(Dog(barks: 0.5)), owner: "bob")
             try expectEqual(try await service.pets.createPet(body: dog), dog)
         }
         await check("defaults.body-defaults") {
@@ -70,9 +72,11 @@ struct BodyChecks {
             try expectEqual(saved.priority.rawValue, 5, "integer enum default")
         }
         await check("enums.body-enums") {
-            let task = Task(title: "write", priority: .value5, color: .lightBlue)
+            // The schema `Task` is generated as `Task2`: a type named `Task` would take Swift's
+            // `Task { … }` from every file of the module.
+            let task = Task2(title: "write", priority: .value5, color: .lightBlue)
             try expectEqual(try await service.tasks.createTask(body: task), task)
-            let defaulted = try await service.tasks.createTask(body: Task(title: "rest"))
+            let defaulted = try await service.tasks.createTask(body: Task2(title: "rest"))
             try expectEqual(defaulted.priority.rawValue, 1, "integer enum default")
             try expectEqual(defaulted.color, .lightBlue)
         }

@@ -1,0 +1,92 @@
+import Foundation
+import SpecwrightRuntime
+import Testing
+
+/// The reference output for `Tests/Fixtures/openapi/shapes.yaml` (issue #12 points 3 and 7):
+/// that it compiles is the first check (union cases named like the type they wrap, schemas named
+/// like Swift types); these tests check that it behaves.
+@Suite struct ShapesGeneratedClientTests {
+    static func json(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
+        try JSONDecoder().decode(type, from: Data(json.utf8))
+    }
+
+    /// A client whose every call is answered `204` and recorded.
+    static func client() -> (ShapesClient, StubTransport) {
+        let stub = StubTransport { _ in HTTPResponse(status: 204, headers: [:], body: Data()) }
+        return (ShapesClient(configuration: ClientConfiguration(transport: stub)), stub)
+    }
+
+    @Test func aDiscriminatorIsFixedByTheVariantAndFilledInByItsInitializer() throws {
+        #expect(Cat(meows: 3).petType == "cat")
+        #expect(Lizard(kind: .cat).petType == .lizard, "a discriminator typed as an enum")
+        #expect(try Self.json(PetHolderPet.cat(Cat(meows: 3))) == #"{"meows":3,"pet_type":"cat"}"#)
+        #expect(try Self.json(Lizard(kind: .dog)) == #"{"kind":"dog","pet_type":"lizard"}"#)
+        #expect(try Self.decode(PetHolderPet.self, #"{"pet_type":"dog","barks":1.5}"#) == .dog(Dog(barks: 1.5)))
+        #expect(try Self.decode(Cat.self, #"{"meows":1}"#) == Cat(meows: 1), "an absent discriminator is tolerated")
+        #expect(throws: DecodingError.self) { try Self.decode(Cat.self, #"{"pet_type":"dog","meows":1}"#) }
+    }
+
+    @Test func aUnionOrATitledSchemaWrittenInSeveralPlacesIsOneType() throws {
+        let pet = PetHolderPet.cat(Cat(meows: 1))
+        let holder = PetHolder(pet: pet, favourite: pet, owner: "ann")
+        let address = ShelterAddress(street: "Main 1", city: "Oslo")
+        let shelter = Shelter(name: "North", residents: [holder.pet], address: address, mailing: address)
+        // What one property received is sent through another without conversion.
+        let patch = ShelterPatch(address: Nullable(shelter.mailing))
+        #expect(try Self.json(patch) == #"{"address":{"city":"Oslo","street":"Main 1"}}"#)
+    }
+
+    @Test func unionCasesNeverShadowTheTypeTheyWrap() throws {
+        #expect(try Self.decode([Unioned].self, #"["a", 7]"#) == [.case3eNum1(.a), .int(7)])
+        #expect(try Self.decode(Everything.self, #"{"_3eNum1":"b"}"#)._3eNum1 == .b)
+    }
+
+    @Test func schemasNamedLikeSwiftTypesAreRenamedSoTheTypesStayUsable() async throws {
+        let everything = try Self.decode(
+            Everything.self, #"{"result":{"value":"ok"},"data":{"bytes":"AQI="},"self":{"id":1},"type":"a","task":{"title":"t"}}"#)
+        #expect(everything.result == Result2(value: "ok"))
+        #expect(everything.data?.bytes == Data([1, 2]))
+        #expect(everything.self2 == Self2(id: 1))
+        #expect(everything.type == .a)
+        #expect(everything.task == Task2(title: "t"))
+        let result: Result<Int, any Error> = .success(1)
+        #expect(try result.get() == 1)
+        #expect(await Task { 2 }.value == 2, "Swift's Task is not taken by the schema named Task")
+    }
+
+    @Test func defaultsOfEveryKindFillInitializersAndDecoding() throws {
+        let task = Task2(title: "t")
+        #expect(task.priority == .low && task.labels == ["inbox"] && task.limits == ["daily": 3] && task.kind == .urgent)
+        #expect(try Self.decode(Task2.self, #"{"title":"t"}"#) == task)
+        #expect(Window(start: 1).end == 10)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func defaultsOfEveryKindFillQueryFormAndMultipartFields() async throws {
+        let (client, stub) = Self.client()
+        _ = try? await client.search.search()
+        try await client.forms.submitForm()
+        try await client.uploads.upload(file: FilePart(data: Data("x".utf8), filename: "x.txt"))
+        let query = try #require(stub.requests.first?.url.query)
+        #expect(query == "priority=5&level=2&tags=a&tags=b&sizes=1&sizes=5")
+        let form = String(decoding: stub.requests[1].body ?? Data(), as: UTF8.self)
+        #expect(form == "priority=1&tags=x&tags=y&note=none")
+        let multipart = String(decoding: stub.requests[2].body ?? Data(), as: UTF8.self)
+        for (name, value) in [("note", "none"), ("priority", "5"), ("count", "3")] {
+            #expect(multipart.contains("name=\"\(name)\"\r\n\r\n\(value)\r\n"), "\(name) in \(multipart)")
+        }
+    }
+
+    @Test func aPatchSendsNothingNullOrAValueAsTheCallerChooses() throws {
+        #expect(try Self.json(ShelterPatch()) == "{}")
+        #expect(try Self.json(ShelterPatch(name: nil, capacity: 3)) == #"{"capacity":3,"name":null}"#)
+        let received = try Self.decode(ShelterPatch.self, #"{"name":null,"capacity":4}"#)
+        #expect(received.name == nil && received.$name == .absent && received.capacity == 4)
+    }
+}
