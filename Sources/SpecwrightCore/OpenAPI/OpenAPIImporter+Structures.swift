@@ -182,6 +182,7 @@ extension OpenAPIImporter {
             return IR.Expression(code: "[" + codes.compactMap { $0 }.joined(separator: ", ") + "]")
         case .named(let name):
             if case .alias(let target)? = declaredKinds[name.name] { return defaultExpression(value, type: target) }
+            if value.mapping != nil { return objectDefault(value, named: name) }
             if let number = value.openAPIInt, let (cases, unknown) = integerEnumCases(named: name) {
                 return IR.Expression(code: "." + (cases[number].map(\.code) ?? unknown.code + "(\(number))"))
             }

@@ -64,6 +64,10 @@ public struct OpenAPIImporter {
     var reportedCycles: Set<SourceLocation> = []
     /// String enum cases of components not declared yet, worked out for default values (nil: not a string enum).
     var laterEnumCases: [String: (cases: [String: IR.Identifier], unknown: IR.Identifier)?] = [:]
+    /// Object defaults met during the import, resolved at its end (``objectDefault(_:named:)``).
+    var pendingObjectDefaults: [(value: Node, name: IR.Identifier)] = []
+    /// The structures once the import is complete (set by ``resolvingObjectDefaults(in:)``).
+    var finalStructures: [String: IR.Structure]?
     /// Remembered answers of `isQueryCompatible` for named types.
     var queryCompatibility: [QueryCompatibilityKey: Bool] = [:]
 
@@ -136,7 +140,7 @@ public struct OpenAPIImporter {
         let groups = namedGroups.map { lowerGroup($0.0, names: $0.names) }
         reportUnsupportedTopLevel()
         let info = root["info"]
-        return IR.API(
+        let api = IR.API(
             sourceFile: URL(fileURLWithPath: file).lastPathComponent,
             name: NameScope.standalone(prefix),
             documentation: IR.Documentation(paragraphs: [info?["title"]?.openAPIText, info?["description"]?.openAPIText]),
@@ -145,6 +149,7 @@ public struct OpenAPIImporter {
             groups: groups,
             clientTypeName: clientTypeName
         ).choosingNilOnlyInRequestBodies()
+        return resolvingObjectDefaults(in: api)
     }
 
     // MARK: Diagnostics

@@ -290,6 +290,31 @@ struct OpenAPISchemaTests {
         #expect(!output.types.contains("BChoice") && !output.types.contains("BSpot"))
     }
 
+    @Test("an object default is a call of the struct's initializer; one that does not fit leaves the value optional")
+    func objectDefaults() throws {
+        let output = try OpenAPISupport.generate(OpenAPISupport.document(schemas: """
+                Holder:
+                  type: object
+                  properties:
+                    window: { $ref: '#/components/schemas/Window', default: { start: 1 } }
+                    windows: { type: array, items: { $ref: '#/components/schemas/Window' }, default: [{ start: 2, end: 3 }] }
+                    odd: { $ref: '#/components/schemas/Window', default: { begin: 1 } }
+                    partial: { $ref: '#/components/schemas/Window', default: { end: 1 } }
+                Window:
+                  type: object
+                  required: [start]
+                  properties:
+                    start: { type: integer }
+                    end: { type: integer, default: 10 }
+            """, version: "3.1.0"))
+        #expect(output.succeeded)
+        #expect(output.types.contains("window: Window = Window(start: 1),"), "\(output.types)")
+        #expect(output.types.contains("windows: [Window] = [Window(start: 2, end: 3)],"))
+        #expect(output.types.contains("odd: Window? = nil,"))
+        #expect(output.types.contains("partial: Window? = nil"))
+        #expect(output.types.contains("window: fields.optional(default: Window(start: 1)),"))
+    }
+
     @Test("a union case named like the type it wraps is renamed so the type stays visible in the enum")
     func unionCasesDoNotShadowTypes() throws {
         let output = try OpenAPISupport.generate(OpenAPISupport.document(schemas: """

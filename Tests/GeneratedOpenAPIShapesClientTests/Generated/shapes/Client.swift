@@ -214,7 +214,7 @@ extension SearchClient {
 
 /// The `forms` endpoints. Code against this protocol so tests can substitute a fake.
 public protocol FormsAPI: Sendable {
-    func submitForm(priority: Priority, tags: [String], note: String, window: Window?) async throws
+    func submitForm(priority: Priority, tags: [String], note: String, window: Window) async throws
 }
 
 /// The spec's default arguments.
@@ -224,7 +224,7 @@ extension FormsAPI {
         priority: Priority = .low,
         tags: [String] = ["x", "y"],
         note: String = "none",
-        window: Window? = nil,
+        window: Window = Window(start: 2),
         _: DefaultArguments = .init()
     ) async throws {
         try await self.submitForm(priority: priority, tags: tags, note: note, window: window)
@@ -245,7 +245,7 @@ public struct FormsClient: FormsAPI {
         priority: Priority,
         tags: [String],
         note: String,
-        window: Window?
+        window: Window
     ) async throws {
         try await self.client.send(
             FormsEndpoint.submitForm(priority: priority, tags: tags, note: note, window: window)
@@ -297,7 +297,7 @@ public struct ShapesClient: Sendable {
         baseURL: URL(string: "https://shapes.example/v1")!,
         timeout: 30,
         retry: .default,
-        cache: .networkOnly
+        cache: .http
     )
 
     /// The client every group sends through.

@@ -139,7 +139,7 @@ public enum SearchEndpoint: Endpoint {
 /// The `forms` endpoints.
 public enum FormsEndpoint: Endpoint {
     /// The request of ``FormsAPI/submitForm(priority:tags:note:window:)``.
-    case submitForm(priority: Priority, tags: [String], note: String, window: Window?)
+    case submitForm(priority: Priority, tags: [String], note: String, window: Window)
 
     public var operationName: String { operationRoute.name }
 

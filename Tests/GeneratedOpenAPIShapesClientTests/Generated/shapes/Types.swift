@@ -259,7 +259,7 @@ public struct Task2: Codable, Hashable, Sendable, EncodedHashable {
     public let title: String
     public let priority: Priority
     public let labels: [String]
-    public let window: Window?
+    public let window: Window
     public let limits: [String: Int]
     public let kind: Label
 
@@ -267,7 +267,7 @@ public struct Task2: Codable, Hashable, Sendable, EncodedHashable {
         title: String,
         priority: Priority = .low,
         labels: [String] = ["inbox"],
-        window: Window? = nil,
+        window: Window = Window(start: 1, end: 5),
         limits: [String: Int] = ["daily": 3],
         kind: Label = .urgent
     ) {
@@ -285,7 +285,7 @@ public struct Task2: Codable, Hashable, Sendable, EncodedHashable {
             title: try fields.required(),
             priority: fields.optional(default: .low),
             labels: fields.optional(default: ["inbox"]),
-            window: fields.optional(),
+            window: fields.optional(default: Window(start: 1, end: 5)),
             limits: fields.optional(default: ["daily": 3]),
             kind: fields.optional(default: .urgent)
         )

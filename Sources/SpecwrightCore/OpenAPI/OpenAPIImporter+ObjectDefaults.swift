@@ -1,0 +1,98 @@
+import SpecwrightYAML
+
+extension OpenAPIImporter {
+    /// A default that is an object of a declared structure (`window: {$ref: Window, default:
+    /// {start: 1}}`) as a call of its initializer, `Window(start: 1)`. The structure's final shape
+    /// (fixed discriminators, three-state fields) is known only once the import is complete, so
+    /// during the import such a default is a placeholder, replaced by
+    /// ``resolvingObjectDefaults(in:)``; a value that does not fit (an unknown key, a required
+    /// property missing) leaves the property or parameter optional without a default.
+    mutating func objectDefault(_ value: Node, named name: IR.Identifier) -> IR.Expression? {
+        guard value.mapping != nil, isStructure(name) else { return nil }
+        guard let structures = finalStructures else {
+            pendingObjectDefaults.append((value, name))
+            return IR.Expression(code: Self.objectDefaultToken(pendingObjectDefaults.count - 1))
+        }
+        guard let structure = structures[name.name], structure.additionalProperties == nil else { return nil }
+        let given = Dictionary(value.openAPIEntries.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        let keys = Set(structure.properties.map(\.jsonKey.value))
+        guard given.keys.allSatisfy(keys.contains) else { return nil }
+        var arguments: [String] = []
+        for property in structure.properties where property.fixedValue == nil {
+            let chosen = property.nilEncoding == .chosen
+            guard let node = given[property.jsonKey.value] else {
+                if !property.type.isOptional, property.defaultValue == nil { return nil }
+                continue
+            }
+            let code: String
+            if node.isNullScalar {
+                guard property.type.isOptional else { return nil }
+                code = chosen ? ".null" : "nil"
+            } else {
+                guard let expression = defaultExpression(node, type: property.type.nonOptional) else { return nil }
+                code = chosen ? ".value(\(expression.code))" : expression.code
+            }
+            arguments.append(ClientContexts.argumentLabel(property.name) + ": " + code)
+        }
+        return IR.Expression(code: name.code + "(" + arguments.joined(separator: ", ") + ")")
+    }
+
+    /// Whether `name` is (or will be) a structure: object defaults apply to those.
+    private func isStructure(_ name: IR.Identifier) -> Bool {
+        if case .structure? = declaredKinds[name.name] { return true }
+        guard declaredKinds[name.name] == nil, let component = componentByName[name.name], let schema = componentNodes[component] else {
+            return false
+        }
+        return Self.referenceString(schema) == nil && shape(schema) == .structure
+    }
+
+    private static let tokenPrefix = "__specwrightObjectDefault"
+
+    private static func objectDefaultToken(_ index: Int) -> String {
+        tokenPrefix + String(index) + "__"
+    }
+
+    /// `api` with every object default placeholder replaced (see ``objectDefault(_:named:)``).
+    mutating func resolvingObjectDefaults(in api: IR.API) -> IR.API {
+        guard !pendingObjectDefaults.isEmpty else { return api }
+        var structures: [String: IR.Structure] = [:]
+        for case .structure(let structure) in api.types { structures[structure.name.name] = structure }
+        finalStructures = structures
+        var resolved: [String: String] = [:]
+        for (index, pending) in pendingObjectDefaults.enumerated() {
+            resolved[Self.objectDefaultToken(index)] = objectDefault(pending.value, named: pending.name)?.code
+        }
+        func fix(_ expression: inout IR.Expression?, _ type: inout IR.TypeReference) {
+            guard var code = expression?.code, code.contains(Self.tokenPrefix) else { return }
+            for (token, replacement) in resolved where code.contains(token) {
+                code = code.replacingOccurrences(of: token, with: replacement)
+            }
+            if code.contains(Self.tokenPrefix) {
+                expression = nil
+                if !type.isOptional { type = .optional(type) }
+            } else {
+                expression = IR.Expression(code: code)
+            }
+        }
+        var result = api
+        result.types = api.types.map { declaration in
+            guard case .structure(var structure) = declaration else { return declaration }
+            for index in structure.properties.indices {
+                var property = structure.properties[index]
+                fix(&property.defaultValue, &property.type)
+                structure.properties[index] = property
+            }
+            return .structure(structure)
+        }
+        for group in result.groups.indices {
+            for endpoint in result.groups[group].endpoints.indices {
+                for index in result.groups[group].endpoints[endpoint].parameters.indices {
+                    var parameter = result.groups[group].endpoints[endpoint].parameters[index]
+                    fix(&parameter.defaultValue, &parameter.type)
+                    result.groups[group].endpoints[endpoint].parameters[index] = parameter
+                }
+            }
+        }
+        return result
+    }
+}
