@@ -25,6 +25,8 @@ struct DataCacheObserveTests {
             values.append(value)
             if values.count == 2 { break }
         }
+        // A stream ended early (the time limit cancels it) must fail the test, not crash the run.
+        try #require(values.count == 2)
         #expect(values[0].value == warm.value && values[0].metadata.cacheStatus == .hit && values[0].attempts == 0)
         #expect(values[1].value.hit > warm.value.hit && values[1].metadata.cacheStatus == .miss)
         #expect(try await server.hits(sid, "cached") == 2)
@@ -53,6 +55,7 @@ struct DataCacheObserveTests {
             }
             if values.count == 3 { break }
         }
+        try #require(values.count == 3)
         let hits = values.map(\.value.hit)
         #expect(hits == hits.sorted() && Set(hits).count == 3)
         #expect(values[0].metadata.cacheStatus == .miss)
