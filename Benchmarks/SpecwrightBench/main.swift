@@ -8,6 +8,8 @@ let benchmarks: [(name: String, run: () async throws -> Void)] = [
     ("cache-observe", CacheObserveBenchmark.run),
     // transfers: download / upload throughput vs hand-written URLSession tasks (BENCH_TRANSFER_MB).
     ("transfers", TransferBenchmark.run),
+    // sse: server-sent events decoded per second vs raw line splitting (issue #19).
+    ("sse", StreamEventsBenchmark.run),
     // yaml [spec.yaml] [--iterations N] [--only a|b|c]: YAML front end on a large spec.
     ("yaml", { YAMLFrontEndSuite.run(arguments: argumentsAfter("yaml")) }),
     ("generate", GenerateBenchmark.run),
