@@ -89,6 +89,21 @@ import Testing
         #expect(ProfilePatch(bio: nil).bio == nil && ProfilePatch(bio: nil).$bio == .null && ProfilePatch().$bio == .absent)
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func attachSendsTheFilesWithTheCallersNamesAndContentTypes() async throws {
+        let stub = Self.stub { _ in Self.envelope("null") }
+        let client = SocialClient(configuration: ClientConfiguration(transport: stub))
+        let picture = FilePart(data: Data("JPEG".utf8), filename: "cat.jpg")
+        let extra = FilePart(data: Data("%PDF".utf8), filename: "menu.pdf", contentType: "application/pdf")
+        _ = try? await client.posts.attach(postId: UUID(), caption: "Lunch", picture: picture, extras: [extra, extra])
+        let request = try #require(stub.requests.first { $0.url.path.hasSuffix("/media") })
+        #expect(request.headers.value(for: "Content-Type")?.hasPrefix("multipart/form-data; boundary=") == true)
+        let body = String(decoding: request.body ?? Data(), as: UTF8.self)
+        #expect(body.contains("name=\"caption\"\r\n\r\nLunch\r\n"))
+        #expect(body.contains("name=\"picture\"; filename=\"cat.jpg\"\r\nContent-Type: image/jpeg\r\n\r\nJPEG\r\n"), "the spec's default type")
+        #expect(body.components(separatedBy: "name=\"extras\"; filename=\"menu.pdf\"\r\nContent-Type: application/pdf\r\n\r\n%PDF\r\n").count == 3)
+    }
+
     @Test func pathParametersAreEncodedPerSegment() {
         let id = UUID()
         let react = PostsEndpoint.react(postId: id, emoji: "👍/../x")

@@ -72,6 +72,7 @@ extension OpenAPIExporter {
             case .uuid: ("string", "uuid")
             case .url: ("string", "uri")
             case .data: ("string", "byte")
+            case .file: ("string", "binary")
             case .date:
                 switch document.dates {
                 case .iso8601: ("string", "date-time")

@@ -124,6 +124,8 @@ public struct OpenAPIExporter: Sendable {
         if !parameters.isEmpty { result.append(("parameters", .array(parameters))) }
         if let body = endpoint.body {
             result.append(("requestBody", .object([("required", .bool(true)), ("content", content(body.expression))])))
+        } else if let fields = endpoint.multipart {
+            result.append(("requestBody", .object([("required", .bool(true)), ("content", multipartContent(fields))])))
         }
         var responses: [(key: String, value: DocumentValue)] = []
         if let response = endpoint.response, let stream = endpoint.stream?.value {
@@ -171,6 +173,29 @@ public struct OpenAPIExporter: Sendable {
             return .object([("application/octet-stream", .object([("schema", .object([("type", .string("string")), ("format", .string("binary"))]))]))])
         }
         return .object([("application/json", .object([("schema", schema(type))]))])
+    }
+
+    /// `multipart/form-data` with one property per part (files as `format: binary`), the
+    /// non-optional ones `required`, and an `encoding` entry per part with a `contentType:`.
+    private func multipartContent(_ fields: [MultipartField]) -> DocumentValue {
+        var properties: [(key: String, value: DocumentValue)] = []
+        var encoding: [(key: String, value: DocumentValue)] = []
+        for field in fields {
+            var property = schema(field.type.expression.nonOptional)
+            if let description = field.description, case .object(var entries) = property {
+                entries.append(("description", .string(description)))
+                property = .object(entries)
+            }
+            properties.append((field.name, property))
+            if let contentType = field.contentType { encoding.append((field.name, .object([("contentType", .string(contentType))]))) }
+        }
+        var schema: [(key: String, value: DocumentValue)] = [("type", .string("object"))]
+        let required = fields.filter { !$0.type.expression.isOptional }.map { DocumentValue.string($0.name) }
+        if !required.isEmpty { schema.append(("required", .array(required))) }
+        schema.append(("properties", .object(properties)))
+        var media: [(key: String, value: DocumentValue)] = [("schema", .object(schema))]
+        if !encoding.isEmpty { media.append(("encoding", .object(encoding))) }
+        return .object([("multipart/form-data", .object(media))])
     }
 
     private func operationExtensions(_ endpoint: Endpoint) -> [(key: String, value: DocumentValue)] {

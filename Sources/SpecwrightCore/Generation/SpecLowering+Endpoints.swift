@@ -46,6 +46,14 @@ extension SpecLowering {
             let type = reference(use.expression)
             bodyKind = type == .builtin(.data) ? .binary(contentType: IR.StringLiteral("application/octet-stream")) : .json
             body = [IR.Parameter(name: scope.claim("body"), wireName: IR.StringLiteral("body"), location: .body, type: type)]
+        } else if let fields = endpoint.multipart {
+            bodyKind = .multipart
+            body = fields.map { field in
+                IR.Parameter(
+                    name: scope.identifier(for: field.name, style: .member, fallback: "part"), wireName: IR.StringLiteral(field.name),
+                    location: .multipartPart(filename: nil, contentType: field.contentType.map(IR.StringLiteral.init)),
+                    type: reference(field.type.expression), documentation: IR.Documentation(field.description))
+            }
         }
         let response: IR.Response
         switch endpoint.response.map({ reference($0.expression) }) {
@@ -62,7 +70,7 @@ extension SpecLowering {
             name: name,
             operationName: IR.StringLiteral(endpoint.operationName),
             method: IR.HTTPMethod(rawValue: endpoint.method.rawValue) ?? .get,
-            documentation: documentation(endpoint, parameters: path + query + headers),
+            documentation: documentation(endpoint, parameters: path + body + query + headers),
             path: lowerPath(endpoint.path.value, parameters: byRawName),
             parameters: path + body + query + headers,
             body: bodyKind,
@@ -132,7 +140,7 @@ extension SpecLowering {
         _ expression: TypeExpression, definitions: [String: TypeDefinition], allowArray: Bool = true
     ) -> Bool {
         switch expression {
-        case .primitive(let primitive): primitive != .data
+        case .primitive(let primitive): primitive != .data && primitive != .file
         case .named(let name): definitions[name]?.isEnum ?? false
         case .optional(let wrapped): isQueryCompatible(wrapped, definitions: definitions, allowArray: allowArray)
         case .array(let element): allowArray && isQueryCompatible(element, definitions: definitions, allowArray: false)

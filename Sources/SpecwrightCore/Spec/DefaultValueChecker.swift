@@ -48,7 +48,7 @@ struct DefaultValueChecker {
             return UUID(uuidString: text) == nil ? "'\(text)' is not a UUID" : nil
         case (.url, .string(let text)):
             return URL(string: text) == nil ? "'\(text)' is not a URL" : nil
-        case (.date, _), (.data, _):
+        case (.date, _), (.data, _), (.file, _):
             return "defaults are not supported for '\(primitive.rawValue)'"
         default:
             return "expected \(Self.expectation(primitive))"
@@ -61,7 +61,7 @@ struct DefaultValueChecker {
         case .int, .int64: "an integer"
         case .double: "a number"
         case .bool: "true or false"
-        case .date, .data: "no default"
+        case .date, .data, .file: "no default"
         }
     }
 }

@@ -61,6 +61,9 @@ public struct Endpoint: Hashable, Sendable {
     public var cacheLifetime: CacheLifetimeSetting?
     /// `stream: sse | jsonl`: the response is a stream of `response` values; nil: one value.
     public var stream: Located<ResponseStream>?
+    /// The fields of a `multipart/form-data` body (`multipart:`), in spec order; nil without one.
+    /// An endpoint has `body` or `multipart`, never both.
+    public var multipart: [MultipartField]?
     /// Where the endpoint's name is written.
     public let location: SourceLocation
 
@@ -99,6 +102,20 @@ public struct Parameter: Hashable, Sendable {
 
     /// Whether a call must pass a value: not optional and no default.
     public var isRequired: Bool { !type.expression.isOptional && defaultValue == nil }
+}
+
+/// One field of a `multipart:` body: one part, or one part per element of an array.
+public struct MultipartField: Hashable, Sendable {
+    /// The part name as written.
+    public let name: String
+    /// The field's type; `FilePart` (or `[FilePart]`) makes it a file the caller names and types.
+    public let type: TypeUse
+    /// `contentType:` — a file's default content type, or the content type of any other part.
+    public let contentType: String?
+    /// The doc text.
+    public let description: String?
+    /// Where the field is declared.
+    public let location: SourceLocation
 }
 
 /// A typed error body (`errors: { 404: NotFound }`).

@@ -32,7 +32,7 @@ struct ParameterTypeCheck {
 
     private func isWritable(_ expression: TypeExpression, allowArray: Bool) -> Bool {
         switch expression {
-        case .primitive(let primitive): primitive != .data
+        case .primitive(let primitive): primitive != .data && primitive != .file
         case .named(let name): typesByName[name].map(\.isEnum) ?? true  // unknown names are reported elsewhere
         case .optional(let wrapped): isWritable(wrapped, allowArray: allowArray)
         case .array(let element): allowArray && isWritable(element, allowArray: false)

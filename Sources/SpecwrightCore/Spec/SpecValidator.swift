@@ -25,6 +25,7 @@ struct SpecValidator {
 
     mutating func validate() {
         checkTypeReferences()
+        checkFileParts()
         checkNames()
         checkGate()
         checkInvalidates()
@@ -51,8 +52,36 @@ struct SpecValidator {
                 if let body = endpoints[index].body { checkReferences(body) }
                 if let response = endpoints[index].response { checkReferences(response) }
                 for error in endpoints[index].errors { checkReferences(error.type) }
+                for field in endpoints[index].multipart ?? [] { checkReferences(field.type) }
             }
         }
+    }
+
+    /// `FilePart` is the type of a multipart field (`FilePart`, `FilePart?`, `[FilePart]`,
+    /// `[FilePart]?`) and nothing else: a file has no JSON form (path, query and header parameters
+    /// are checked by ``ParameterTypeCheck``).
+    private mutating func checkFileParts() {
+        let types = document.types
+        for typeIndex in types.indices {
+            guard case .object(let properties) = types[typeIndex].kind else { continue }
+            for index in properties.indices { refuseFilePart(properties[index].type, "a property") }
+        }
+        for endpoints in endpointLists {
+            for index in endpoints.indices {
+                if let body = endpoints[index].body { refuseFilePart(body, "'body'") }
+                if let response = endpoints[index].response { refuseFilePart(response, "'response'") }
+                for error in endpoints[index].errors { refuseFilePart(error.type, "an error body") }
+                for field in endpoints[index].multipart ?? [] {
+                    let element = field.type.expression.arrayElement ?? field.type.expression.nonOptional
+                    if element != .primitive(.file) { refuseFilePart(field.type, "a multipart part other than 'FilePart', 'FilePart?', '[FilePart]' or '[FilePart]?'") }
+                }
+            }
+        }
+    }
+
+    private mutating func refuseFilePart(_ use: TypeUse, _ place: String) {
+        guard use.expression.mentions(.file) else { return }
+        diagnostics.error("'FilePart' cannot be the type of \(place) ('\(use.expression)'): it is the type of a file in a 'multipart' body", at: use.location)
     }
 
     private mutating func checkReferences(_ use: TypeUse) {

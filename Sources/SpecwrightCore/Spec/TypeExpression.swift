@@ -20,12 +20,15 @@ public enum PrimitiveType: String, Hashable, Sendable, CaseIterable {
     case url = "URL"
     /// `Data` (base64 in JSON).
     case data = "Data"
+    /// The runtime's `FilePart` (bytes or a file on disk, a file name and a content type the
+    /// caller chooses): only the type of a `multipart` field (`FilePart`, `FilePart?`, `[FilePart]`).
+    case file = "FilePart"
 
     /// The built-in type spelled `text`, or nil: like `init(rawValue:)` without the generic
     /// string switch (a dispatch on the first byte, then one comparison or two).
     public static func named(_ text: String) -> PrimitiveType? {
         let utf8 = text.utf8
-        guard let first = utf8.first, utf8.count <= 6 else { return nil }
+        guard let first = utf8.first, utf8.count <= 8 else { return nil }
         switch first {
         case UInt8(ascii: "S"): return text == "String" ? .string : nil
         case UInt8(ascii: "I"): return text == "Int" ? .int : (text == "Int64" ? .int64 : nil)
@@ -34,6 +37,7 @@ public enum PrimitiveType: String, Hashable, Sendable, CaseIterable {
             if text == "Date" { return .date }
             return text == "Data" ? .data : nil
         case UInt8(ascii: "B"): return text == "Bool" ? .bool : nil
+        case UInt8(ascii: "F"): return text == "FilePart" ? .file : nil
         case UInt8(ascii: "U"): return text == "UUID" ? .uuid : (text == "URL" ? .url : nil)
         default: return nil
         }
@@ -77,6 +81,15 @@ public enum TypeExpression: Hashable, Sendable, CustomStringConvertible {
     public var nonOptional: TypeExpression {
         if case .optional(let wrapped) = self { return wrapped }
         return self
+    }
+
+    /// Whether `primitive` appears anywhere in the expression.
+    public func mentions(_ primitive: PrimitiveType) -> Bool {
+        switch self {
+        case .primitive(let own): own == primitive
+        case .named: false
+        case .optional(let inner), .array(let inner), .dictionary(let inner): inner.mentions(primitive)
+        }
     }
 
     /// The element type if the (non-optional) expression is an array.

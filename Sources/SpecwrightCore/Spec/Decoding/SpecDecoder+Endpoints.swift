@@ -3,7 +3,7 @@ import SpecwrightYAML
 extension SpecDecoder {
     static let endpointKeys = EndpointMethod.allCases.map(\.rawValue) + [
         "summary", "description", "path", "query", "headers", "body", "response", "errors",
-        "cache", "retry", "timeout", "auth", "idempotent", "gate", "batch", "invalidates", "stream",
+        "cache", "retry", "timeout", "auth", "idempotent", "gate", "batch", "invalidates", "stream", "multipart",
     ]
 
     static let parameterKeys = ["type", "default", "description"]
@@ -68,6 +68,8 @@ extension SpecDecoder {
         let query = reader["query"].map { decodeParameters($0, kind: "query", context: reader.context) } ?? []
         let headers = reader["headers"].map { decodeParameters($0, kind: "header", context: reader.context) } ?? []
         let body = reader["body"].flatMap { typeUse($0, "'body'") }
+        let multipartEntry = reader.entry("multipart")
+        let multipart = multipartEntry.map { decodeMultipart($0.value, context: reader.context) }
         let response = reader["response"].flatMap { typeUse($0, "'response'") }
         let errors = reader["errors"].map { decodeErrors($0) } ?? []
         let cacheSettings = reader.entry("cache").flatMap { decodeCache($0.value, owner: $0.key.location, allowsLifetime: true) }
@@ -90,6 +92,11 @@ extension SpecDecoder {
         let path = decodedPath ?? Located(PathTemplate(text: "", parts: []), at: location)
         if let body, method == .get || method == .head {
             diagnostics.warning("a \(method.token) request with a body is not portable; servers and URLSession may drop it", at: body.location)
+        } else if let multipartEntry, method == .get || method == .head {
+            diagnostics.warning("a \(method.token) request with a body is not portable; servers and URLSession may drop it", at: multipartEntry.key.location)
+        }
+        if body != nil, let multipartEntry {
+            diagnostics.error("\(reader.context) has both 'body' and 'multipart'; keep one (a multipart body is the request body)", at: multipartEntry.key.location)
         }
         if let response, method == .head {
             diagnostics.error("a HEAD response has no body; remove 'response'", at: response.location)
@@ -103,7 +110,7 @@ extension SpecDecoder {
             pathParameters: pathParameters, queryParameters: query, headerParameters: headers,
             body: body, response: response, errors: errors, cache: cache, retry: retry, timeout: timeout,
             auth: auth, idempotent: idempotent, isGate: gateSetting?.isGate ?? false, batch: batch, invalidates: invalidates,
-            cacheLifetime: cacheSettings?.lifetime, location: location)
+            cacheLifetime: cacheSettings?.lifetime, multipart: multipart, location: location)
         endpoint.gateMaxAge = gateSetting?.maxAge
         endpoint.stream = stream
         return endpoint
