@@ -30,6 +30,23 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1)))
+    func loginUserResponseCarriesTheDeclaredHeadersTyped() async throws {
+        let stub = StubTransport { _ in
+            HTTPResponse(
+                status: 200, headers: ["content-type": "application/json", "X-Rate-Limit": "5000", "X-Expires-After": "2026-12-01T08:00:00.25Z"],
+                body: Data(#""token-1""#.utf8))
+        }
+        let login = try await Self.client(stub).user.loginUserResponse(username: "ann", password: "pw")
+        #expect(login.value == "token-1")
+        #expect(login.status == 200)
+        #expect(login.typedHeaders == LoginUserResponseHeaders(xRateLimit: 5000, xExpiresAfter: Date(timeIntervalSince1970: 1_796_112_000.25)))
+        #expect(login.headers["x-rate-limit"] == "5000")
+        #expect(login.attempts == 1)
+        let missing = StubTransport { _ in Self.json(#""token-2""#) }
+        #expect(try await Self.client(missing).user.loginUserResponse().typedHeaders == LoginUserResponseHeaders())
+    }
+
+    @Test(.timeLimit(.minutes(1)))
     func findByStatusSendsTheEnumAndTheBearerToken() async throws {
         let stub = StubTransport { _ in Self.json("[\(Self.rex)]") }
         let pets = try await Self.client(stub).pet.findPetsByStatus(status: .sold)

@@ -54,6 +54,11 @@ extension IR {
         public var batch: Batch?
         /// The operation's names, tags and path template in its document (see ``EndpointSource``).
         public var source: EndpointSource
+        /// The headers the success response declares, read typed into the struct `responseHeadersName`.
+        public var responseHeaders: [ResponseHeader] = []
+        /// The name of the struct holding ``responseHeaders`` (the renderer makes it a `typealias`
+        /// of the first struct with the same headers); nil when none are declared.
+        public var responseHeadersName: Identifier?
 
         /// Creates an endpoint.
         public init(
@@ -73,6 +78,26 @@ extension IR {
             self.options = options
             self.batch = batch
             self.source = source
+        }
+    }
+
+    /// A response header an operation declares: an optional property of its headers struct.
+    public struct ResponseHeader: Hashable, Sendable {
+        /// The Swift property name.
+        public var name: Identifier
+        /// The header field name.
+        public var wireName: StringLiteral
+        /// The (non-optional) type the text is read as; the property is its optional.
+        public var type: TypeReference
+        /// The doc text.
+        public var documentation: Documentation
+
+        /// Creates a response header.
+        public init(name: Identifier, wireName: StringLiteral, type: TypeReference, documentation: Documentation = .none) {
+            self.name = name
+            self.wireName = wireName
+            self.type = type
+            self.documentation = documentation
         }
     }
 

@@ -97,7 +97,7 @@ extension NameScope {
         "SpecwrightError", "TypedErrorBody", "CalendarDate", "EncodedHashable", "EncodedValue", "FieldDecoder",
         "FieldKey", "FormFields", "JSONValue", "OpenIntegerEnum", "OpenStringEnum", "UnionDecoding",
         "FormObjectStyle", "RequiredNullable", "Nullable", "NullableField", "DefaultArguments", "CacheOverride", "AsyncThrowingStream",
-        "BatchReuse", "FilePart",
+        "BatchReuse", "FilePart", "ResponseWithHeaders", "HTTPFields",
     ]
 
     /// Members every generated enum already declares (`rawValue`, the catch-all case, …).

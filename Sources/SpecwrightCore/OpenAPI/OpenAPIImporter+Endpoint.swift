@@ -13,7 +13,7 @@ extension OpenAPIImporter {
         if let requestBody = operation["requestBody"], let resolvedBody = resolved(requestBody) {
             body = lowerRequestBody(resolvedBody, hint: hint, scope: &scope, into: &lowered)
         }
-        let (response, errors) = lowerResponses(operation, hint: hint)
+        let (response, errors, success) = lowerResponses(operation, hint: hint)
         for (key, callback) in operation["callbacks"]?.openAPIEntries ?? [] {
             skip(.callback, "callback '\(key)' is not generated: clients only send requests", at: callback.location)
         }
@@ -25,7 +25,7 @@ extension OpenAPIImporter {
         }
         let security = operationSecurity(operation)
         let settings = operationSettings(operation)
-        return IR.Endpoint(
+        var endpoint = IR.Endpoint(
             name: name,
             operationName: IR.StringLiteral(group.property.name + "." + name.name),
             method: collected.method,
@@ -40,6 +40,8 @@ extension OpenAPIImporter {
             source: IR.EndpointSource(
                 names: [operation["operationId"]?.openAPIText].compactMap { $0 }, tags: operation["tags"]?.openAPIStrings ?? [],
                 pathTemplate: collected.path, settings: settings))
+        if let success { lowerResponseHeaders(success, hint: hint, into: &endpoint) }
+        return endpoint
     }
 
     private func endpointDocumentation(_ operation: Node, parameters: [IR.Parameter], security: String?) -> IR.Documentation {
@@ -68,14 +70,24 @@ extension OpenAPIImporter {
         return (false, nil)
     }
 
-    private mutating func lowerResponses(_ operation: Node, hint: String) -> (IR.Response, [IR.ErrorBody]) {
+    /// The success response's body and node (its headers are typed), and the typed error bodies.
+    /// Headers of the other responses are reported: only the success response's are generated.
+    mutating func lowerResponses(_ operation: Node, hint: String) -> (IR.Response, [IR.ErrorBody], success: Node?) {
+        let (response, errors, success) = lowerResponseBodies(operation, hint: hint)
+        for (code, value) in operation["responses"]?.openAPIEntries ?? [] {
+            guard let other = resolved(value), other.location != success?.location else { continue }
+            for (header, headerNode) in other["headers"]?.openAPIEntries ?? [] where header.lowercased() != "content-type" {
+                skip(.responseHeader, "response header '\(header)' of response '\(code)' is not exposed: only the success response's headers are typed", at: headerNode.location)
+            }
+        }
+        return (response, errors, success)
+    }
+
+    private mutating func lowerResponseBodies(_ operation: Node, hint: String) -> (IR.Response, [IR.ErrorBody], Node?) {
         var success: (code: Int, node: Node)?
         var errors: [IR.ErrorBody] = []
         for (code, value) in operation["responses"]?.openAPIEntries ?? [] {
             guard let response = resolved(value) else { continue }
-            for (header, headerNode) in response["headers"]?.openAPIEntries ?? [] {
-                skip(.responseHeader, "response header '\(header)' is not exposed by the generated method", at: headerNode.location)
-            }
             for (link, linkNode) in response["links"]?.openAPIEntries ?? [] {
                 skip(.link, "link '\(link)' is not generated", at: linkNode.location)
             }
@@ -99,12 +111,11 @@ extension OpenAPIImporter {
             let label = status.map { "error \($0)" } ?? "error"
             errors.append(IR.ErrorBody(status: status, type: typeReference(schema, hint: hint + " " + label).nonOptional))
         }
-        guard let (code, response) = success else {
-            if let range = operation["responses"]?["2XX"].flatMap({ resolved($0) }) { return (successBody(range, hint: hint), errors) }
-            return (.none, errors)
+        guard let (_, response) = success else {
+            if let range = operation["responses"]?["2XX"].flatMap({ resolved($0) }) { return (successBody(range, hint: hint), errors, range) }
+            return (.none, errors, nil)
         }
-        _ = code
-        return (successBody(response, hint: hint), errors)
+        return (successBody(response, hint: hint), errors, response)
     }
 
     private mutating func successBody(_ response: Node, hint: String) -> IR.Response {

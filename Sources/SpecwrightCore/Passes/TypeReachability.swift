@@ -8,6 +8,7 @@ extension IR.API {
             references += endpoint.parameters.map(\.type)
             if let type = endpoint.response.decodedType { references.append(type) }
             references += endpoint.errors.map(\.type)
+            references += endpoint.responseHeaders.map(\.type)
         }
         let used = typeNames(reachableFrom: references + roots.map { .named(NameScope.standalone($0)) })
         var pruned = self

@@ -4,13 +4,24 @@ import Mustache
 /// for every GET with a JSON response (batched reads excepted), three methods on the concrete
 /// client with the spec's default arguments intact —
 /// `name(…, cache:)` (the value, with a `CacheOverride` for this call), `nameResponse(…, cache:)`
-/// (an `APIResponse` with status, headers, cache status and age) and `observeName(…)` (live
+/// (an `APIResponse` with status, headers, cache status and age; a `ResponseWithHeaders` when the
+/// operation declares response headers) and `observeName(…)` (live
 /// values, `APIClient.observe`). A form whose name another endpoint of the group already uses is
 /// left out.
 extension ClientContexts {
-    func cacheContext(_ group: IR.EndpointGroup) -> [String: MustacheValue] {
+    /// A read that gets the three cache forms, with the names of its `…Response` and `observe…` forms.
+    struct CacheableRead {
+        var endpoint: IR.Endpoint
+        var type: IR.TypeReference
+        var responseName: String
+        var observeName: String
+    }
+
+    /// The reads of `group` that get cache forms: GETs with a JSON response, not batched, whose
+    /// form names no other endpoint of the group uses.
+    func cacheableReads(_ group: IR.EndpointGroup) -> [CacheableRead] {
         var taken = Set(group.endpoints.map(\.name.name))
-        var reads: [MustacheValue] = []
+        var reads: [CacheableRead] = []
         for endpoint in group.endpoints {
             guard endpoint.method == .get, endpoint.batch == nil, case .json(let type) = endpoint.response else { continue }
             let base = endpoint.name.name
@@ -20,7 +31,16 @@ extension ClientContexts {
                 !endpoint.parameters.contains(where: { $0.name.name == "cache" })
             else { continue }
             taken.formUnion([responseName, observeName])
-            for lines in cacheMethods(endpoint, group: group, type: type.code, responseName: responseName, observeName: observeName) {
+            reads.append(CacheableRead(endpoint: endpoint, type: type, responseName: responseName, observeName: observeName))
+        }
+        return reads
+    }
+
+    func cacheContext(_ group: IR.EndpointGroup) -> [String: MustacheValue] {
+        var reads: [MustacheValue] = []
+        for read in cacheableReads(group) {
+            let methods = cacheMethods(read.endpoint, group: group, type: read.type.code, responseName: read.responseName, observeName: read.observeName)
+            for lines in methods {
                 reads.append(["isFirst": .bool(reads.isEmpty), "lines": .list(lines.map(MustacheValue.string))])
             }
         }
@@ -41,13 +61,9 @@ extension ClientContexts {
             tail: " async throws -> " + type + " {", indent: 4)
         lines += body(SourceLayout.wrapped(head: "try await self." + responseName, items: arguments + ["cache: cache"], tail: ".value", indent: 8))
         lines.append("}")
-        var response = ["/// \(reference) with the response's status, headers, cache status and age."]
-        response += SourceLayout.wrapped(
-            head: access.modifier + "func " + responseName, items: parameters + ["cache: CacheOverride = .endpointDefault"],
-            tail: " async throws -> APIResponse<" + type + "> {", indent: 4)
-        response += body(SourceLayout.wrapped(
-            head: "try await self.client.response", items: [value, "as: " + type + ".self", "cache: cache"], tail: "", indent: 8))
-        response.append("}")
+        let response = endpoint.responseHeadersName == nil
+            ? plainResponseMethod(reference: reference, name: responseName, parameters: parameters, value: value, type: type)
+            : headersResponseMethod(endpoint, group: group, name: responseName, cacheable: true)
         var observe = ["/// Live values of \(reference): the stored copy, then fresh ones (`APIClient.observe`)."]
         observe += SourceLayout.wrapped(
             head: access.modifier + "func " + observeName, items: parameters,
@@ -57,6 +73,17 @@ extension ClientContexts {
         return [lines, response, observe]
     }
 
+    private func plainResponseMethod(reference: String, name: String, parameters: [String], value: String, type: String) -> [String] {
+        var lines = ["/// \(reference) with the response's status, headers, cache status and age."]
+        lines += SourceLayout.wrapped(
+            head: access.modifier + "func " + name, items: parameters + ["cache: CacheOverride = .endpointDefault"],
+            tail: " async throws -> APIResponse<" + type + "> {", indent: 4)
+        lines += body(SourceLayout.wrapped(
+            head: "try await self.client.response", items: [value, "as: " + type + ".self", "cache: cache"], tail: "", indent: 8))
+        lines.append("}")
+        return lines
+    }
+
     /// Lines of a method body, one level in.
-    private func body(_ lines: [String]) -> [String] { lines.map { "    " + $0 } }
+    func body(_ lines: [String]) -> [String] { lines.map { "    " + $0 } }
 }

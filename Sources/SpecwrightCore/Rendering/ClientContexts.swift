@@ -15,7 +15,7 @@ struct ClientContexts {
             "methods": .list(methods),
             "hasDefaults": .bool(!defaulted.isEmpty),
             "defaultedMethods": .list(defaulted),
-        ].merging(cacheContext(group)) { _, new in new }
+        ].merging(cacheContext(group)) { _, new in new }.merging(headerFormsContext(group)) { _, new in new }
     }
 
     // MARK: Signatures

@@ -33,7 +33,8 @@ public struct SwiftClientRenderer: Sendable {
     func rootContext(_ api: IR.API) -> [String: MustacheValue] {
         let access = options.access
         let types = TypeContexts(access: access, mutableProperties: options.mutableProperties)
-        let endpoints = EndpointContexts(access: access, formatting: ValueFormatting(types: api.types, dates: api.service.dates))
+        let formatting = ValueFormatting(types: api.types, dates: api.service.dates)
+        let endpoints = EndpointContexts(access: access, formatting: formatting)
         let clients = ClientContexts(access: access)
         let groups = api.groups.map { group -> MustacheValue in
             var context: [String: MustacheValue] = [
@@ -60,6 +61,6 @@ public struct SwiftClientRenderer: Sendable {
             "serviceArguments": ServiceArguments.items(ServiceArguments.arguments(api.service, groups: api.groups)),
             "types": .list(api.types.map { types.declaration($0) }),
             "groups": .list(groups),
-        ]
+        ].merging(clients.responseHeaderTypes(api.groups, dates: formatting.datesExpression)) { _, new in new }
     }
 }

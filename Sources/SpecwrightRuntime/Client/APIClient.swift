@@ -58,6 +58,16 @@ public final class APIClient: Sendable {
         try await perform(endpoint) { response, _ in response.body }.value
     }
 
+    /// Sends `endpoint`, ignores the response body and returns status, headers, attempts and metadata.
+    public func response(_ endpoint: some Endpoint) async throws -> APIResponse<Void> {
+        try await perform(endpoint) { _, _ in () }
+    }
+
+    /// Sends `endpoint` and returns the raw response body with status, headers, attempts and metadata.
+    public func dataResponse(_ endpoint: some Endpoint) async throws -> APIResponse<Data> {
+        try await perform(endpoint) { response, _ in response.body }
+    }
+
     /// Sends `endpoint` and returns the decoded value with status, headers, attempts and metadata.
     /// A stored copy that no longer decodes is removed and fetched again, once.
     public func response<R: Decodable & Sendable>(_ endpoint: some Endpoint, as type: R.Type) async throws -> APIResponse<R> {

@@ -39,7 +39,10 @@ struct ValueChecks {
         await check("headers.typed-response-headers") {
             let health = try await service.headers.stamped()
             try expectEqual(health.status, "stamped")
-            throw CheckFailure(description: "declared response headers X-Rate-Limit, X-Stamp are not exposed")
+            let stamped = try await service.headers.stampedResponse()
+            try expectEqual(stamped.value.status, "stamped")
+            try expectEqual(stamped.typedHeaders, StampedResponseHeaders(xRateLimit: 41, xStamp: "fastapi"))
+            try expectEqual(stamped.headers["x-stamp"], "fastapi")
         }
         await check("enums.query-enum-and-readable-names") {
             let listed = try await service.items.listItems(order: .minusName, color: .lightBlue)

@@ -67,17 +67,18 @@ extension PetsClient {
         try await self.listPetsResponse(limit: limit, tags: tags, cache: cache).value
     }
 
-    /// ``PetsAPI/listPets(limit:tags:)`` with the response's status, headers, cache status and age.
+    /// ``PetsAPI/listPets(limit:tags:)`` with its declared response headers, typed, and the response's metadata.
     public func listPetsResponse(
         limit: Int32? = nil,
         tags: [String]? = nil,
         cache: CacheOverride = .endpointDefault
-    ) async throws -> APIResponse<Pets> {
-        try await self.client.response(
+    ) async throws -> ResponseWithHeaders<Pets, ListPetsResponseHeaders> {
+        let response = try await self.client.response(
             PetsEndpoint.listPets(limit: limit, tags: tags),
             as: Pets.self,
             cache: cache
         )
+        return ResponseWithHeaders(response: response, typedHeaders: ListPetsResponseHeaders(response.headers))
     }
 
     /// Live values of ``PetsAPI/listPets(limit:tags:)``: the stored copy, then fresh ones (`APIClient.observe`).
@@ -110,6 +111,22 @@ extension PetsClient {
         petId: String
     ) -> AsyncThrowingStream<APIResponse<Pet>, any Error> {
         self.client.observe(PetsEndpoint.showPetById(petId: petId), as: Pet.self)
+    }
+}
+
+/// The response headers ``PetsAPI/listPets(limit:tags:)`` declares, read from its success response.
+public struct ListPetsResponseHeaders: Hashable, Sendable {
+    /// A link to the next page of responses
+    public var xNext: String?
+
+    /// Creates the headers (for tests and fakes).
+    public init(xNext: String? = nil) {
+        self.xNext = xNext
+    }
+
+    /// Reads the declared headers from `fields`; one that is absent or not of its type is `nil`.
+    public init(_ fields: HTTPFields) {
+        self.xNext = fields.decode(String.self, field: "x-next", dates: DateCoding.iso8601)
     }
 }
 

@@ -484,17 +484,18 @@ extension UserClient {
         try await self.loginUserResponse(username: username, password: password, cache: cache).value
     }
 
-    /// ``UserAPI/loginUser(username:password:)`` with the response's status, headers, cache status and age.
+    /// ``UserAPI/loginUser(username:password:)`` with its declared response headers, typed, and the response's metadata.
     public func loginUserResponse(
         username: String? = nil,
         password: String? = nil,
         cache: CacheOverride = .endpointDefault
-    ) async throws -> APIResponse<String> {
-        try await self.client.response(
+    ) async throws -> ResponseWithHeaders<String, LoginUserResponseHeaders> {
+        let response = try await self.client.response(
             UserEndpoint.loginUser(username: username, password: password),
             as: String.self,
             cache: cache
         )
+        return ResponseWithHeaders(response: response, typedHeaders: LoginUserResponseHeaders(response.headers))
     }
 
     /// Live values of ``UserAPI/loginUser(username:password:)``: the stored copy, then fresh ones (`APIClient.observe`).
@@ -530,6 +531,34 @@ extension UserClient {
         username: String
     ) -> AsyncThrowingStream<APIResponse<User>, any Error> {
         self.client.observe(UserEndpoint.getUserByName(username: username), as: User.self)
+    }
+}
+
+/// The response headers ``UserAPI/loginUser(username:password:)`` declares, read from its success response.
+public struct LoginUserResponseHeaders: Hashable, Sendable {
+    /// calls per hour allowed by the user
+    public var xRateLimit: Int32?
+    /// date in UTC when token expires
+    public var xExpiresAfter: Date?
+
+    /// Creates the headers (for tests and fakes).
+    public init(xRateLimit: Int32? = nil, xExpiresAfter: Date? = nil) {
+        self.xRateLimit = xRateLimit
+        self.xExpiresAfter = xExpiresAfter
+    }
+
+    /// Reads the declared headers from `fields`; one that is absent or not of its type is `nil`.
+    public init(_ fields: HTTPFields) {
+        self.xRateLimit = fields.decode(
+            Int32.self,
+            field: "X-Rate-Limit",
+            dates: DateCoding.iso8601
+        )
+        self.xExpiresAfter = fields.decode(
+            Date.self,
+            field: "X-Expires-After",
+            dates: DateCoding.iso8601
+        )
     }
 }
 
