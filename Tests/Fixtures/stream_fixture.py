@@ -19,6 +19,9 @@ Lines, sent with chunked transfer encoding and flushed piece by piece. Standard 
       N bytes of "x", as fast as the client takes them; records how many were written
   /<sid>/stream-stats
       {"closed": bool, "written": n} for the scenario's endless stream or flood
+
+The event-stream routes answer 406 Not Acceptable unless the request's Accept admits
+text/event-stream, and /ndjson unless it admits application/x-ndjson (as strict servers do).
 """
 
 import json
@@ -80,10 +83,36 @@ def write_split(handler, body, size):
         time.sleep(0.001)
 
 
+def accepts(handler, media_type):
+    """Whether the request's Accept header admits media_type (RFC 9110 12.5.1; q=0 refuses)."""
+    header = handler.headers.get("Accept")
+    if header is None:
+        return True
+    kind = media_type.split("/")[0]
+    for item in header.split(","):
+        parts = [part.strip() for part in item.split(";")]
+        refused = any(p.replace(" ", "") in ("q=0", "q=0.0", "q=0.00", "q=0.000") for p in parts[1:])
+        if parts[0].lower() in (media_type, kind + "/*", "*/*") and not refused:
+            return True
+    return False
+
+
+def refuse_unless_accepted(handler, behaviour):
+    """Answers 406 and returns True when the route's media type is not acceptable."""
+    wanted = "application/x-ndjson" if behaviour == "ndjson" else "text/event-stream"
+    if behaviour not in ("sse", "sse-resume", "sse-endless", "sse-stall", "ndjson") or accepts(handler, wanted):
+        return False
+    body = json.dumps({"error": "not acceptable", "accept": handler.headers.get("Accept")}).encode()
+    handler.send(406, body)
+    return True
+
+
 def route(handler, sid, behaviour, query):
     """Answers the streamed-response routes; returns False for any other behaviour."""
     number = lambda name, default: query.get(name, [default])[0]
     try:
+        if refuse_unless_accepted(handler, behaviour):
+            return True
         if behaviour == "sse":
             start_chunked(handler, "text/event-stream")
             write_split(handler, SSE_FIXTURE, int(number("split", "7")))

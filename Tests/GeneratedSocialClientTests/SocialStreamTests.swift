@@ -32,7 +32,7 @@ import Testing
         }
         #expect(texts == ["first", "second"])
         #expect(stub.requests.map(\.url.path) == ["/v2/feed/live"])  // no gate call: streams skip the data layer
-        #expect(stub.requests.first?.headers.value(for: "Accept") == "application/json")  // the spec's static header wins
+        #expect(stub.requests.first?.headers.value(for: "Accept") == "text/event-stream")  // the operation's media type wins over the spec's static Accept
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -50,5 +50,6 @@ import Testing
         #expect(texts == ["a", "b"])
         let query = try #require(stub.requests.first.flatMap { URLComponents(url: $0.url, resolvingAgainstBaseURL: false)?.query })
         #expect(query == "since=1000")
+        #expect(stub.requests.first?.headers.value(for: "Accept") == APIClient.jsonLinesMediaTypes)
     }
 }

@@ -4,8 +4,9 @@ extension APIClient {
     /// Sends `endpoint` and returns its `text/event-stream` body's events as they arrive, once the
     /// response head is in (a status other than 2xx fails here, as any call would).
     ///
-    /// The request asks for `Accept: text/event-stream` (unless it has an `Accept` already: the
-    /// endpoint's, or the service's static headers) and
+    /// The request asks for `Accept: text/event-stream` — the operation's media type wins over the
+    /// service's static `Accept` and the common headers'; only an `Accept` among the endpoint's own
+    /// headers is sent instead — and
     /// `Cache-Control: no-cache`, and runs like ``stream(_:)``: never cached or retried once the
     /// body is handed over. When the connection is lost midway and the stream announced event ids,
     /// the call is made again with `Last-Event-ID` after the server's `retry:` time (else
@@ -31,16 +32,31 @@ extension APIClient {
 
     /// Sends `endpoint` and returns its JSON Lines / NDJSON body's values decoded as `Value` as they
     /// arrive, once the response head is in: what generated methods of `application/jsonl` and
-    /// `application/x-ndjson` operations return. Runs like ``stream(_:)``; leaving the loop early
-    /// cancels the request.
-    public func jsonLines<Value: Decodable & Sendable>(_ endpoint: some Endpoint, as type: Value.Type) async throws -> JSONLinesStream<Value> {
-        let body = try await stream(endpoint).value
+    /// `application/x-ndjson` operations return. The request's `Accept` is `accept` (the
+    /// operation's media types), over the service's static `Accept` and the common headers'; only
+    /// an `Accept` among the endpoint's own headers is sent instead. Runs like ``stream(_:)``;
+    /// leaving the loop early cancels the request.
+    public func jsonLines<Value: Decodable & Sendable>(
+        _ endpoint: some Endpoint, as type: Value.Type, accept: String = APIClient.jsonLinesMediaTypes
+    ) async throws -> JSONLinesStream<Value> {
+        let body = try await streamed(endpoint) { request in Self.accept(accept, for: endpoint, in: &request) }.value
         return JSONLinesStream(body, decoder: decoder, limit: configuration.transferLimits.maximumResponseBytes)
+    }
+
+    /// The JSON Lines media types ``jsonLines(_:as:accept:)`` asks for unless told otherwise:
+    /// `application/jsonl, application/x-ndjson, application/x-jsonlines`.
+    public static let jsonLinesMediaTypes = "application/jsonl, application/x-ndjson, application/x-jsonlines"
+
+    /// Sets `Accept: mediaTypes` on `request` unless `endpoint` itself sets `Accept`: the
+    /// operation's response media type wins over the service's static headers.
+    static func accept(_ mediaTypes: String, for endpoint: some Endpoint, in request: inout HTTPRequest) {
+        guard endpoint.headers.value(for: "Accept") == nil else { return }
+        request.headers.setValue(mediaTypes, for: "Accept")
     }
 
     private func eventStreamBody(_ endpoint: some Endpoint, lastEventID: String?) async throws -> HTTPBody {
         try await streamed(endpoint) { request in
-            request.headers.addIfAbsent(HTTPHeader("Accept", "text/event-stream"))
+            Self.accept("text/event-stream", for: endpoint, in: &request)
             request.headers.setValue("no-cache", for: "Cache-Control")
             if let lastEventID { request.headers.setValue(lastEventID, for: "Last-Event-ID") }
         }.value

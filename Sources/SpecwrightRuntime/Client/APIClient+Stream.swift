@@ -15,7 +15,7 @@ extension APIClient {
     /// `.cancelled`, `.transport` for a connection lost mid-body, `.responseTooLarge` when more than
     /// `TransferLimits.maximumResponseBytes` are received but not read. Leaving the loop early or
     /// cancelling the reading task cancels the request. For server-sent events and JSON Lines, use
-    /// ``events(_:as:reconnect:terminator:)`` and ``jsonLines(_:as:)``, which decode the body.
+    /// ``events(_:as:reconnect:terminator:)`` and ``jsonLines(_:as:accept:)``, which decode the body.
     public func stream(_ endpoint: some Endpoint) async throws -> APIResponse<HTTPBody> {
         try await streamed(endpoint, adjust: nil)
     }
