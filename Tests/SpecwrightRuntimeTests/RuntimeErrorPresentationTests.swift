@@ -84,4 +84,29 @@ import Testing
         #expect((transport.underlyingError as? URLError)?.code == .cannotFindHost)
         #expect(SpecwrightError(.timeout).underlyingError == nil)
     }
+
+    @Test func anErrorARequestInterceptorThrowsReachesTheCallerUnchangedAndIsNotOffline() async throws {
+        struct Refusing: Interceptor {
+            func adapt(_ request: HTTPRequest, context: AttemptContext) async throws -> HTTPRequest {
+                throw AppError(reason: "no account selected")
+            }
+        }
+        let sent = Locked(0)
+        let service = TestSupport.service(try #require(URL(string: "https://api.example.com")))
+        let client = APIClient(service: service, configuration: ClientConfiguration(
+            transport: StubTransport { _ in
+                sent.withLock { $0 += 1 }
+                return HTTPResponse(status: 200)
+            }, interceptors: [Refusing()], logging: .disabled))
+        do {
+            try await client.send(TestEndpoint(["books"]))
+            Issue.record("expected an error")
+        } catch let error as SpecwrightError {
+            #expect(error.underlyingError as? AppError == AppError(reason: "no account selected"))
+            #expect(error.category == .transport)
+            #expect(!error.isOffline)
+            #expect(!error.isRetryable)
+        }
+        #expect(sent.withLock { $0 } == 0)
+    }
 }

@@ -93,16 +93,13 @@ struct RuntimeInterceptorTests {
         #expect(stub.requests.count == 1)
     }
 
-    @Test func anInterceptorThatThrowsFailsTheCallAsAnInvalidRequestWithoutSending() async throws {
+    @Test func aRequestInterceptorThatThrowsFailsTheCallWithItsErrorAsTheUnderlyingErrorWithoutSending() async throws {
         let stub = StubTransport(json: Data("{}".utf8))
         let configuration = ClientConfiguration(transport: stub, interceptors: [Failing()], logging: .disabled)
         let client = APIClient(service: TestSupport.service(try #require(base)), configuration: configuration)
         let error = await #expect(throws: SpecwrightError.self) { try await client.send(TestEndpoint(["x"])) }
-        guard case .invalidRequest(let reason) = error?.kind else {
-            Issue.record("expected invalidRequest, got \(String(describing: error))")
-            return
-        }
-        #expect(reason.contains("Failing"))
+        #expect(error?.underlyingError is Failing.Boom)
+        #expect(error?.category == .transport)
         #expect(stub.requests.isEmpty)
     }
 

@@ -25,9 +25,10 @@ struct AttemptLoop: Sendable {
         case response(HTTPResponse)
         /// Replay at once with a refreshed token (does not count as a retry).
         case replay(token: String)
-        /// A failure, retried if the policy allows; `fallback` is returned instead of throwing
-        /// when an interceptor asked for a retry of an otherwise successful response.
-        case failure(SpecwrightError, retryAfter: TimeInterval?, forced: Bool, fallback: HTTPResponse?)
+        /// A failure of the attempt that sent `request`, retried if the interceptors or the policy
+        /// allow; `forced`: a response interceptor asked for the retry; `fallback` is returned
+        /// instead of throwing when that was an otherwise successful response.
+        case failure(SpecwrightError, request: HTTPRequest, retryAfter: TimeInterval?, forced: Bool, fallback: HTTPResponse?)
     }
 
     func run(_ call: CallContext) async throws(SpecwrightError) -> HTTPResponse {
@@ -52,13 +53,23 @@ struct AttemptLoop: Sendable {
             case .replay(let token):
                 replayToken = token
                 call.trace.recordTokenReplay()
-            case .failure(let failure, let retryAfter, let forced, let fallback):
+            case .failure(let failure, let request, var retryAfter, var requested, let fallback):
                 // Whatever the transport made of it, a cancelled call ends as cancelled, unretried.
                 if Task.isCancelled { throw SpecwrightError(.cancelled) }
+                switch try await retryDecision(after: failure, request: request, context: context) {
+                case .useDefault: break
+                case .retry(let after):
+                    requested = true
+                    retryAfter = after ?? retryAfter
+                case .doNotRetry:
+                    if let fallback { return fallback }
+                    throw failure
+                }
                 let delay = policy.delay(forRetry: retries + 1, retryAfter: retryAfter, random: random)
                 let takenBefore = budgetTaken
-                // A retry is made only if its wait ends before the call's deadline.
-                guard forced || policy.retries(failure), call.mayRetry, retries < policy.maxRetries,
+                // An interceptor's request overrules what the policy retries, not its bounds; a
+                // retry is made only if its wait ends before the call's deadline.
+                guard requested ? call.canResend : policy.retries(failure) && call.mayRetry, retries < policy.maxRetries,
                     deadline.map({ clock.now() + delay < $0 }) ?? true,
                     budget.map({ spend(on: failure, from: $0, taken: &budgetTaken) }) ?? true
                 else {
@@ -66,7 +77,7 @@ struct AttemptLoop: Sendable {
                     throw failure
                 }
                 retries += 1
-                call.trace.recordRetry(reason: forced ? "interceptor" : failure.kindDescription, delay: delay)
+                call.trace.recordRetry(reason: requested ? "interceptor" : failure.kindDescription, delay: delay)
                 do {
                     try await clock.sleep(for: delay)
                 } catch {
@@ -86,7 +97,7 @@ struct AttemptLoop: Sendable {
         if let deadline {
             // The attempt may not outlast the call's deadline (a replay can start after it passed).
             let left = deadline - clock.now()
-            guard left > 0 else { return .failure(SpecwrightError(.timeout), retryAfter: nil, forced: false, fallback: nil) }
+            guard left > 0 else { return .failure(SpecwrightError(.timeout), request: unadapted, retryAfter: nil, forced: false, fallback: nil) }
             unadapted.timeout = min(unadapted.timeout, left)
         }
         let request = try await adapt(unadapted, context: context)
@@ -105,10 +116,8 @@ struct AttemptLoop: Sendable {
             call.trace.recordReceived(bytes: response.body.count)
             if let timings = response.timings { call.trace.recordTransportTimings(timings) }
             decision = try await inspect(response, request: request, context: context)
-        } catch let error as SpecwrightError {
-            return .failure(error, retryAfter: nil, forced: false, fallback: nil)
         } catch {
-            return .failure(SpecwrightError(Self.map(error)), retryAfter: nil, forced: false, fallback: nil)
+            return .failure(Self.specwrightError(error), request: request, retryAfter: nil, forced: false, fallback: nil)
         }
         if response.status == 401, let refresher, credentials.refreshesOn401(call) {
             if isReplay {
@@ -121,14 +130,31 @@ struct AttemptLoop: Sendable {
         let succeeded = response.status < 400
         if case .retry(let after) = decision {
             let error = Self.statusError(response, call: call, decoder: decoder)
-            return .failure(error, retryAfter: after, forced: true, fallback: succeeded ? response : nil)
+            return .failure(error, request: request, retryAfter: after, forced: true, fallback: succeeded ? response : nil)
         }
         if succeeded { return .response(response) }
         var retryAfter: TimeInterval?
         if response.status == 429 || response.status == 503 {
             retryAfter = RetryAfter.delay(from: response.header("retry-after"), now: clock.currentDate())
         }
-        return .failure(Self.statusError(response, call: call, decoder: decoder), retryAfter: retryAfter, forced: false, fallback: nil)
+        return .failure(
+            Self.statusError(response, call: call, decoder: decoder), request: request, retryAfter: retryAfter, forced: false, fallback: nil)
+    }
+
+    /// The first interceptor decision other than `useDefault`, asked in response order; an error an
+    /// interceptor throws ends the call.
+    private func retryDecision(
+        after failure: SpecwrightError, request: HTTPRequest, context: AttemptContext
+    ) async throws(SpecwrightError) -> RetryDecision {
+        for interceptor in interceptors.reversed() {
+            do {
+                let decision = try await interceptor.retry(request, dueTo: failure, context: context)
+                if decision != .useDefault { return decision }
+            } catch {
+                throw Self.specwrightError(error)
+            }
+        }
+        return .useDefault
     }
 
     /// Takes the retry's cost from the budget; `false` when the budget is exhausted.
@@ -150,7 +176,8 @@ struct AttemptLoop: Sendable {
             } catch is CancellationError {
                 throw SpecwrightError(.cancelled)
             } catch {
-                throw SpecwrightError(.invalidRequest("interceptor \(type(of: interceptor)) failed: \(error)"))
+                // The app's own error stays what it is (`underlyingError`), as a response interceptor's does.
+                throw SpecwrightError(Self.map(error))
             }
             // Whatever an interceptor, the configuration or a stored outbox row put there, no
             // header may split a header line — checked before the next interceptor (the logger) sees it.
@@ -174,6 +201,11 @@ struct AttemptLoop: Sendable {
         let typed = TypedErrorBody.decode(call.errorBodies, status: response.status, data: response.body, decoder: decoder)
         let failure = SpecwrightError.HTTPFailure(status: response.status, headers: response.headers, body: response.body, typedBody: typed)
         return SpecwrightError(response.status == 401 ? .unauthorized(failure) : .httpStatus(failure))
+    }
+
+    /// `error` as it ends a call: a `SpecwrightError` as is, anything else through `map`.
+    static func specwrightError(_ error: any Error) -> SpecwrightError {
+        error as? SpecwrightError ?? SpecwrightError(map(error))
     }
 
     /// Maps transport errors: cancellation, timeouts, other `URLError`s.

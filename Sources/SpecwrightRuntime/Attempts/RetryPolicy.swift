@@ -8,8 +8,9 @@ import Foundation
 /// computed delay and is clamped to `maxDelay` (unless `honoursLongRetryAfter`).
 ///
 /// What is retried is the policy's choice too: `retryableStatuses`, `retryableTransportErrors`
-/// (timeouts always are), and only for requests that may be repeated (RFC 9110 idempotent
-/// methods, or endpoints marked idempotent). `deadline` bounds the whole call, all attempts and
+/// (timeouts always are), and only for requests that may be repeated: `retryableMethods` (RFC 9110
+/// idempotent methods by default) or endpoints marked idempotent. An interceptor can overrule all
+/// three for an error it understands (`Interceptor.retry(_:dueTo:context:)`). `deadline` bounds the whole call, all attempts and
 /// waits together. Set a policy per client (`ClientConfiguration.retryPolicy`) or per endpoint
 /// (`EndpointOptions.retry`, which wins).
 public struct RetryPolicy: Sendable, Hashable {
@@ -41,13 +42,17 @@ public struct RetryPolicy: Sendable, Hashable {
     public var retryableStatuses: Set<Int>
     /// The `URLError` codes that are retried; a timeout of an attempt is always retried.
     public var retryableTransportErrors: Set<URLError.Code>
+    /// The methods whose requests are retried; an endpoint marked idempotent
+    /// (`EndpointOptions.isIdempotent`) is retried whatever its method.
+    public var retryableMethods: Set<HTTPMethod>
 
     /// Creates a policy. Negative values are treated as zero; a `deadline` that is not a positive,
     /// finite number means none.
     public init(
         maxRetries: Int, baseDelay: TimeInterval, maxDelay: TimeInterval, jitter: Jitter = .full, deadline: TimeInterval? = nil,
         honoursLongRetryAfter: Bool = false, retryableStatuses: Set<Int> = RetryPolicy.defaultRetryableStatuses,
-        retryableTransportErrors: Set<URLError.Code> = RetryPolicy.defaultRetryableTransportErrors
+        retryableTransportErrors: Set<URLError.Code> = RetryPolicy.defaultRetryableTransportErrors,
+        retryableMethods: Set<HTTPMethod> = RetryPolicy.defaultRetryableMethods
     ) {
         self.maxRetries = max(0, maxRetries)
         self.baseDelay = max(0, baseDelay)
@@ -57,6 +62,7 @@ public struct RetryPolicy: Sendable, Hashable {
         self.honoursLongRetryAfter = honoursLongRetryAfter
         self.retryableStatuses = retryableStatuses
         self.retryableTransportErrors = retryableTransportErrors
+        self.retryableMethods = retryableMethods
     }
 
     /// 408, 429, 500, 502, 503, 504: the statuses that say "try again" (RFC 9110 §15.5.9, §15.6;
@@ -65,6 +71,10 @@ public struct RetryPolicy: Sendable, Hashable {
 
     /// Connection lost, cannot connect, host or DNS lookup failed, not connected, timed out.
     public static let defaultRetryableTransportErrors: Set<URLError.Code> = SpecwrightError.retryableTransportCodes
+
+    /// `GET`, `HEAD`, `PUT`, `DELETE`: the methods RFC 9110 §9.2.2 defines as idempotent, so a
+    /// retry cannot repeat a side effect.
+    public static let defaultRetryableMethods: Set<HTTPMethod> = Set(HTTPMethod.allCases.filter(\.isIdempotent))
 
     /// Whether this policy retries `error` (before the idempotency, retry count, budget and deadline checks).
     public func retries(_ error: SpecwrightError) -> Bool {

@@ -89,10 +89,16 @@ public struct CallContext: Sendable {
         self.trace = trace
     }
 
-    /// Whether a failed attempt of this call may be retried at all: the request may be repeated
-    /// (RFC 9110 idempotency, or the endpoint is marked idempotent) and its body can be sent again
-    /// (bytes, a file, a multipart body of files — not a one-shot stream: `HTTPBody.isReplayable`).
+    /// Whether a failed attempt of this call may be retried by its policy: the request may be
+    /// repeated (its method is one of the policy's `retryableMethods`, or the endpoint is marked
+    /// idempotent) and its body can be sent again (`canResend`).
     public var mayRetry: Bool {
-        (request.method.isIdempotent || options.isIdempotent) && request.streamedBody?.isReplayable != false
+        (options.retry.retryableMethods.contains(request.method) || options.isIdempotent) && canResend
+    }
+
+    /// Whether the request's body can be sent again: bytes, a file, a multipart body of files —
+    /// not a one-shot stream (`HTTPBody.isReplayable`). An interceptor's explicit retry needs only this.
+    public var canResend: Bool {
+        request.streamedBody?.isReplayable != false
     }
 }

@@ -21,8 +21,9 @@ public struct AttemptContext: Sendable {
 public enum InterceptorDecision: Sendable, Hashable {
     /// Carry on with status classification.
     case proceed
-    /// Retry the call (after `after` seconds, or the policy's backoff when `nil`); counts as a
-    /// retry of the call's policy and spends retry budget.
+    /// Retry the call (after `after` seconds, or the policy's backoff when `nil`), whatever the
+    /// status; bounded like ``RetryDecision/retry(after:)``: counts as a retry of the call's
+    /// policy and spends retry budget.
     case retry(after: TimeInterval?)
 }
 
@@ -33,13 +34,21 @@ public enum InterceptorDecision: Sendable, Hashable {
 /// request id, authentication) and then `ClientConfiguration.interceptors` in array order, the
 /// logger last; the response side runs in reverse order (logger first).
 public protocol Interceptor: Sendable {
-    /// Returns the request to send for this attempt. May suspend and may throw (the call then
-    /// fails with that error, or `invalidRequest` if it is not a `SpecwrightError`).
+    /// Returns the request to send for this attempt. May suspend and may throw: a thrown
+    /// `SpecwrightError` ends the call as is; any other error ends it as `.transport` with the
+    /// error as `SpecwrightError.underlyingError` (category `.transport`, never offline).
     func adapt(_ request: HTTPRequest, context: AttemptContext) async throws -> HTTPRequest
     /// Sees the response of an attempt; may throw or ask for a retry. A thrown `SpecwrightError`
     /// ends the call as is; any other error ends it as `.transport` with the error under
     /// `NSUnderlyingErrorKey`.
     func inspect(_ response: HTTPResponse, for request: HTTPRequest, context: AttemptContext) async throws -> InterceptorDecision
+    /// Decides whether a failed attempt is retried, for an error the interceptor understands:
+    /// `.retry` retries what the policy would not, `.doNotRetry` vetoes a retry the policy would
+    /// make, `.useDefault` leaves it to the others and the policy. Called after every failed
+    /// attempt (an HTTP error status, a transport error or timeout, an error an interceptor's
+    /// `inspect` threw; not a cancellation), in response order. `request` is the request the
+    /// attempt sent. A thrown error ends the call at once, like one thrown by `inspect`.
+    func retry(_ request: HTTPRequest, dueTo error: SpecwrightError, context: AttemptContext) async throws -> RetryDecision
 }
 
 extension Interceptor {
@@ -51,5 +60,10 @@ extension Interceptor {
     /// Proceeds.
     public func inspect(_ response: HTTPResponse, for request: HTTPRequest, context: AttemptContext) async throws -> InterceptorDecision {
         .proceed
+    }
+
+    /// Leaves the decision to the retry policy.
+    public func retry(_ request: HTTPRequest, dueTo error: SpecwrightError, context: AttemptContext) async throws -> RetryDecision {
+        .useDefault
     }
 }
