@@ -99,3 +99,18 @@ import Testing
         #expect(try JSONDecoder().decode(Person.self, from: Data(json.utf8)) == person)
     }
 }
+
+/// `==` of generated objects is reflexive, also for values JSON cannot encode.
+@Suite struct HostileGeneratedEqualityTests {
+    @Test func anObjectHoldingNaNOrInfinityEqualsItselfAndHashesAlike() {
+        for number in [Double.nan, .infinity, -.nan, 1.5] {
+            let value = Class(_2nd: number, quoted: "q")
+            let copy = value
+            #expect(value == copy)
+            #expect(value.hashValue == copy.hashValue)
+            #expect(Set([value, copy, Class(_2nd: number, quoted: "q")]).count == 1)
+        }
+        #expect(throws: EncodingError.self) { try JSONEncoder().encode(Class(_2nd: .nan)) }
+        #expect(Class(_2nd: .nan) != Class(_2nd: 1.5))
+    }
+}
