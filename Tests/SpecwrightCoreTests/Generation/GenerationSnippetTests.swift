@@ -89,9 +89,10 @@ import Testing
         #expect(!swift.contains("init(from decoder"))
     }
 
-    @Test func anEnumValueNamedLikeTheCatchAllGetsASuffix() throws {
+    @Test func anEnumValueNamedLikeTheCatchAllKeepsItsNameAndTheCatchAllTakesAnother() throws {
         let swift = try Self.types("  State:\n    enum: [unknown, rawValue]\n")
-        #expect(swift.contains("    case unknown2\n    case rawValue2\n    /// A value"))
+        #expect(swift.contains("    case unknown\n    case rawValueField\n    /// A value"))
+        #expect(swift.contains("    case undocumented(String)\n"))
     }
 
     @Test func keywordsAreBacktickedAndLeadingDigitsPrefixed() throws {
@@ -112,8 +113,8 @@ import Testing
 
     @Test func aTypeNamedLikeARuntimeTypeIsRenamedWithAWarning() throws {
         let result = try Support.generate(Support.spec(types: "  Endpoint:\n    properties:\n      x: Int\n"))
-        #expect(result.files["Types.swift"]?.contains("public struct Endpoint2: Codable") == true)
-        #expect(result.diagnostics.contains { $0.contains("warning: type 'Endpoint' is generated as 'Endpoint2'") })
+        #expect(result.files["Types.swift"]?.contains("public struct EndpointModel: Codable") == true)
+        #expect(result.diagnostics.contains { $0.contains("warning: type 'Endpoint' is generated as 'EndpointModel'") })
     }
 
     @Test func descriptionsBecomeDocCommentsThatCannotEndEarly() throws {

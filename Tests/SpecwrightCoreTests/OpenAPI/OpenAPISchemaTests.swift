@@ -38,10 +38,10 @@ struct OpenAPISchemaTests {
         #expect(output.succeeded)
         let types = output.types
         #expect(types.contains("public enum Status: OpenStringEnum {"))
-        for expected in ["case available\n", "case inStock\n", "case inStock2\n", "case empty\n", "case _1st\n", "case `default`\n", "case unknown(String)"] {
+        for expected in ["case available\n", "case inStock\n", "case inStockValue\n", "case empty\n", "case _1st\n", "case `default`\n", "case unknown(String)"] {
             #expect(types.contains(expected), "missing \(expected)")
         }
-        #expect(types.contains("case \"In Stock\": self = .inStock2"))
+        #expect(types.contains("case \"In Stock\": self = .inStockValue"))
         #expect(types.contains("public enum Level: OpenIntegerEnum {"))
         #expect(types.contains("case valueMinus1\n"))
         #expect(types.contains("case -1: self = .valueMinus1"))
@@ -244,7 +244,7 @@ struct OpenAPISchemaTests {
         #expect(types.contains("return FieldEquality.same(lhs.additionalProperties, rhs.additionalProperties)"))
         // A declared property of that name keeps it; the dictionary takes the next free name.
         #expect(types.contains("    public let additionalProperties: Int?\n"))
-        #expect(types.contains("    public let additionalProperties2: [String: JSONValue]\n"))
+        #expect(types.contains("    public let additionalPropertiesValue: [String: JSONValue]\n"))
         #expect(types.components(separatedBy: "remaining: self.").count == 3)
     }
 
@@ -262,9 +262,9 @@ struct OpenAPISchemaTests {
                     data: { $ref: '#/components/schemas/Data' }
             """))
         #expect(output.succeeded)
-        #expect(output.types.contains("public struct Data2: Codable"))
-        #expect(output.types.contains("public let data: Data2?"))
-        #expect(output.types.contains("public let self2: String?"))
+        #expect(output.types.contains("public struct DataModel: Codable"))
+        #expect(output.types.contains("public let data: DataModel?"))
+        #expect(output.types.contains("public let selfValue: String?"))
         #expect(output.types.contains("public let `protocol`: String?"))
         #expect(output.diagnostics.contains { $0.contains("warning: schema 'Data' is generated as 'Data2'") && $0.hasSuffix("[naming]") })
     }

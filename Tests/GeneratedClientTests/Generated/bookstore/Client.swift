@@ -47,7 +47,7 @@ extension BooksAPI {
 }
 
 /// Sends the `books` endpoints through an `APIClient` (each method is documented on `BooksAPI`).
-public struct BooksClient: BooksAPI {
+public struct BooksGroup: BooksAPI {
     /// The client that sends the requests.
     public let client: APIClient
 
@@ -90,7 +90,7 @@ public struct BooksClient: BooksAPI {
 }
 
 /// The `books` reads with a cache policy per call, with their metadata, and as live values.
-extension BooksClient {
+extension BooksGroup {
     /// ``BooksAPI/list(page:size:q:)`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
     public func list(
         page: Int = 1,
@@ -150,7 +150,7 @@ public protocol ConfigAPI: Sendable {
 }
 
 /// Sends the `config` endpoints through an `APIClient` (each method is documented on `ConfigAPI`).
-public struct ConfigClient: ConfigAPI {
+public struct ConfigGroup: ConfigAPI {
     /// The client that sends the requests.
     public let client: APIClient
 
@@ -165,7 +165,7 @@ public struct ConfigClient: ConfigAPI {
 }
 
 /// The `config` reads with a cache policy per call, with their metadata, and as live values.
-extension ConfigClient {
+extension ConfigGroup {
     /// ``ConfigAPI/fetch()`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
     public func fetch(cache: CacheOverride) async throws -> AppConfig {
         try await self.fetchResponse(cache: cache).value
@@ -208,9 +208,9 @@ public struct BookstoreClient: Sendable {
     /// The client every group sends through.
     public let client: APIClient
     /// The `books` endpoints.
-    public let books: BooksClient
+    public let books: BooksGroup
     /// The `config` endpoints.
-    public let config: ConfigClient
+    public let config: ConfigGroup
 
     /// Creates a client for the service, configured by the app (tokens, interceptors, transport …).
     public init(configuration: ClientConfiguration = .init()) {
@@ -220,7 +220,7 @@ public struct BookstoreClient: Sendable {
     /// Creates a client on top of an existing `APIClient` (which must use `Self.service`).
     public init(client: APIClient) {
         self.client = client
-        self.books = BooksClient(client: client)
-        self.config = ConfigClient(client: client)
+        self.books = BooksGroup(client: client)
+        self.config = ConfigGroup(client: client)
     }
 }

@@ -10,17 +10,17 @@ public protocol DefaultAPI: Sendable {
     /// newline
     ///
     /// `GET /weird/"quote"/{id}/x\(y)`
-    func init2(
+    func initValue(
         id: Int,
         qUote: String?,
-        self2: Int,
-        queryItems2: [Status],
-        chunk2: Bool?
+        selfValue: Int,
+        queryItemsValue: [Status],
+        chunkValue: Bool?
     ) async throws -> Class
 
     /// `POST /self/{self}`
-    func self2(
-        self2: String,
+    func selfValue(
+        selfValue: String,
         body: Item,
         xEvilHeader: Int?,
         xSelf: String,
@@ -28,10 +28,10 @@ public protocol DefaultAPI: Sendable {
     ) async throws -> Data
 
     /// `PUT /upload`
-    func method2(body: Data) async throws
+    func methodValue(body: Data) async throws
 
     /// `DELETE /2fa/{code}`
-    func _2fa2(code: Status) async throws
+    func _2faValue(code: Status) async throws
 
     /// `GET /many`
     func manyOf(ids: [Int]) async -> BatchResult<Int, Item>
@@ -39,35 +39,35 @@ public protocol DefaultAPI: Sendable {
 
 /// The spec's default arguments.
 extension DefaultAPI {
-    /// ``DefaultAPI/init2(id:qUote:self2:queryItems2:chunk2:)`` with the spec's default arguments.
-    public func init2(
+    /// ``DefaultAPI/initValue(id:qUote:selfValue:queryItemsValue:chunkValue:)`` with the spec's default arguments.
+    public func initValue(
         id: Int,
         qUote: String? = nil,
-        self2: Int = 3,
-        queryItems2: [Status],
-        chunk2: Bool? = nil,
+        selfValue: Int = 3,
+        queryItemsValue: [Status],
+        chunkValue: Bool? = nil,
         _: DefaultArguments = .init()
     ) async throws -> Class {
-        try await self.init2(
+        try await self.initValue(
             id: id,
             qUote: qUote,
-            self2: self2,
-            queryItems2: queryItems2,
-            chunk2: chunk2
+            selfValue: selfValue,
+            queryItemsValue: queryItemsValue,
+            chunkValue: chunkValue
         )
     }
 
-    /// ``DefaultAPI/self2(self2:body:xEvilHeader:xSelf:xWhen:)`` with the spec's default arguments.
-    public func self2(
-        self2: String,
+    /// ``DefaultAPI/selfValue(selfValue:body:xEvilHeader:xSelf:xWhen:)`` with the spec's default arguments.
+    public func selfValue(
+        selfValue: String,
         body: Item,
         xEvilHeader: Int? = nil,
         xSelf: String,
         xWhen: Date? = nil,
         _: DefaultArguments = .init()
     ) async throws -> Data {
-        try await self.self2(
-            self2: self2,
+        try await self.selfValue(
+            selfValue: selfValue,
             body: body,
             xEvilHeader: xEvilHeader,
             xSelf: xSelf,
@@ -77,7 +77,7 @@ extension DefaultAPI {
 }
 
 /// Sends the `default` endpoints through an `APIClient` (each method is documented on `DefaultAPI`).
-public struct DefaultClient: DefaultAPI {
+public struct DefaultGroup: DefaultAPI {
     /// The client that sends the requests.
     public let client: APIClient
 
@@ -86,35 +86,35 @@ public struct DefaultClient: DefaultAPI {
         self.client = client
     }
 
-    public func init2(
+    public func initValue(
         id: Int,
         qUote: String?,
-        self2: Int,
-        queryItems2: [Status],
-        chunk2: Bool?
+        selfValue: Int,
+        queryItemsValue: [Status],
+        chunkValue: Bool?
     ) async throws -> Class {
         try await self.client.send(
-            DefaultEndpoint.init2(
+            DefaultEndpoint.initValue(
                 id: id,
                 qUote: qUote,
-                self2: self2,
-                queryItems2: queryItems2,
-                chunk2: chunk2
+                selfValue: selfValue,
+                queryItemsValue: queryItemsValue,
+                chunkValue: chunkValue
             ),
             as: Class.self
         )
     }
 
-    public func self2(
-        self2: String,
+    public func selfValue(
+        selfValue: String,
         body: Item,
         xEvilHeader: Int?,
         xSelf: String,
         xWhen: Date?
     ) async throws -> Data {
         try await self.client.sendData(
-            DefaultEndpoint.self2(
-                self2: self2,
+            DefaultEndpoint.selfValue(
+                selfValue: selfValue,
                 body: body,
                 xEvilHeader: xEvilHeader,
                 xSelf: xSelf,
@@ -123,12 +123,12 @@ public struct DefaultClient: DefaultAPI {
         )
     }
 
-    public func method2(body: Data) async throws {
-        try await self.client.send(DefaultEndpoint.method2(body: body))
+    public func methodValue(body: Data) async throws {
+        try await self.client.send(DefaultEndpoint.methodValue(body: body))
     }
 
-    public func _2fa2(code: Status) async throws {
-        try await self.client.send(DefaultEndpoint._2fa2(code: code))
+    public func _2faValue(code: Status) async throws {
+        try await self.client.send(DefaultEndpoint._2faValue(code: code))
     }
 
     public func manyOf(ids: [Int]) async -> BatchResult<Int, Item> {
@@ -143,52 +143,52 @@ public struct DefaultClient: DefaultAPI {
 }
 
 /// The `default` reads with a cache policy per call, with their metadata, and as live values.
-extension DefaultClient {
-    /// ``DefaultAPI/init2(id:qUote:self2:queryItems2:chunk2:)`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
-    public func init2(
+extension DefaultGroup {
+    /// ``DefaultAPI/initValue(id:qUote:selfValue:queryItemsValue:chunkValue:)`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
+    public func initValue(
         id: Int,
         qUote: String? = nil,
-        self2: Int = 3,
-        queryItems2: [Status],
-        chunk2: Bool? = nil,
+        selfValue: Int = 3,
+        queryItemsValue: [Status],
+        chunkValue: Bool? = nil,
         cache: CacheOverride
     ) async throws -> Class {
-        try await self.init2Response(
+        try await self.initValueResponse(
             id: id,
             qUote: qUote,
-            self2: self2,
-            queryItems2: queryItems2,
-            chunk2: chunk2,
+            selfValue: selfValue,
+            queryItemsValue: queryItemsValue,
+            chunkValue: chunkValue,
             cache: cache
         ).value
     }
 
-    /// ``DefaultAPI/init2(id:qUote:self2:queryItems2:chunk2:)`` with the response's status, headers, cache status and age.
-    public func init2Response(
+    /// ``DefaultAPI/initValue(id:qUote:selfValue:queryItemsValue:chunkValue:)`` with the response's status, headers, cache status and age.
+    public func initValueResponse(
         id: Int,
         qUote: String? = nil,
-        self2: Int = 3,
-        queryItems2: [Status],
-        chunk2: Bool? = nil,
+        selfValue: Int = 3,
+        queryItemsValue: [Status],
+        chunkValue: Bool? = nil,
         cache: CacheOverride = .endpointDefault
     ) async throws -> APIResponse<Class> {
         try await self.client.response(
-            DefaultEndpoint.init2(id: id, qUote: qUote, self2: self2, queryItems2: queryItems2, chunk2: chunk2),
+            DefaultEndpoint.initValue(id: id, qUote: qUote, selfValue: selfValue, queryItemsValue: queryItemsValue, chunkValue: chunkValue),
             as: Class.self,
             cache: cache
         )
     }
 
-    /// Live values of ``DefaultAPI/init2(id:qUote:self2:queryItems2:chunk2:)``: the stored copy, then fresh ones (`APIClient.observe`).
-    public func observeInit2(
+    /// Live values of ``DefaultAPI/initValue(id:qUote:selfValue:queryItemsValue:chunkValue:)``: the stored copy, then fresh ones (`APIClient.observe`).
+    public func observeInitValue(
         id: Int,
         qUote: String? = nil,
-        self2: Int = 3,
-        queryItems2: [Status],
-        chunk2: Bool? = nil
+        selfValue: Int = 3,
+        queryItemsValue: [Status],
+        chunkValue: Bool? = nil
     ) -> AsyncThrowingStream<APIResponse<Class>, any Error> {
         self.client.observe(
-            DefaultEndpoint.init2(id: id, qUote: qUote, self2: self2, queryItems2: queryItems2, chunk2: chunk2),
+            DefaultEndpoint.initValue(id: id, qUote: qUote, selfValue: selfValue, queryItemsValue: queryItemsValue, chunkValue: chunkValue),
             as: Class.self
         )
     }
@@ -201,7 +201,7 @@ public protocol ClassAPI: Sendable {
 }
 
 /// Sends the `class` endpoints through an `APIClient` (each method is documented on `ClassAPI`).
-public struct ClassClient: ClassAPI {
+public struct ClassGroup: ClassAPI {
     /// The client that sends the requests.
     public let client: APIClient
 
@@ -234,9 +234,9 @@ public struct HostileClient: Sendable {
     /// The client every group sends through.
     public let client: APIClient
     /// The `default` endpoints.
-    public let `default`: DefaultClient
+    public let `default`: DefaultGroup
     /// The `class` endpoints.
-    public let `class`: ClassClient
+    public let `class`: ClassGroup
 
     /// Creates a client for the service, configured by the app (tokens, interceptors, transport …).
     public init(configuration: ClientConfiguration = .init()) {
@@ -246,7 +246,7 @@ public struct HostileClient: Sendable {
     /// Creates a client on top of an existing `APIClient` (which must use `Self.service`).
     public init(client: APIClient) {
         self.client = client
-        self.`default` = DefaultClient(client: client)
-        self.`class` = ClassClient(client: client)
+        self.`default` = DefaultGroup(client: client)
+        self.`class` = ClassGroup(client: client)
     }
 }

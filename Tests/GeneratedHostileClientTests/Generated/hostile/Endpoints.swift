@@ -6,14 +6,14 @@ import Foundation
 
 /// The `default` endpoints.
 public enum DefaultEndpoint: Endpoint {
-    /// The request of ``DefaultAPI/init2(id:qUote:self2:queryItems2:chunk2:)``.
-    case init2(id: Int, qUote: String?, self2: Int, queryItems2: [Status], chunk2: Bool?)
-    /// The request of ``DefaultAPI/self2(self2:body:xEvilHeader:xSelf:xWhen:)``.
-    case self2(self2: String, body: Item, xEvilHeader: Int?, xSelf: String, xWhen: Date?)
-    /// The request of ``DefaultAPI/method2(body:)``.
-    case method2(body: Data)
-    /// The request of ``DefaultAPI/_2fa2(code:)``.
-    case _2fa2(code: Status)
+    /// The request of ``DefaultAPI/initValue(id:qUote:selfValue:queryItemsValue:chunkValue:)``.
+    case initValue(id: Int, qUote: String?, selfValue: Int, queryItemsValue: [Status], chunkValue: Bool?)
+    /// The request of ``DefaultAPI/selfValue(selfValue:body:xEvilHeader:xSelf:xWhen:)``.
+    case selfValue(selfValue: String, body: Item, xEvilHeader: Int?, xSelf: String, xWhen: Date?)
+    /// The request of ``DefaultAPI/methodValue(body:)``.
+    case methodValue(body: Data)
+    /// The request of ``DefaultAPI/_2faValue(code:)``.
+    case _2faValue(code: Status)
     /// The request of ``DefaultAPI/manyOf(ids:)``.
     case manyOf(ids: [Int])
 
@@ -24,20 +24,20 @@ public enum DefaultEndpoint: Endpoint {
     /// The operation name and HTTP method of each case: one switch for both, which compiles faster.
     private var operationRoute: (name: String, method: HTTPMethod) {
         switch self {
-        case .init2: ("default.init", .get)
-        case .self2: ("default.self", .post)
-        case .method2: ("default.method", .put)
-        case ._2fa2: ("default.2fa", .delete)
+        case .initValue: ("default.init", .get)
+        case .selfValue: ("default.self", .post)
+        case .methodValue: ("default.method", .put)
+        case ._2faValue: ("default.2fa", .delete)
         case .manyOf: ("default.manyOf", .get)
         }
     }
 
     public var pathSegments: [String] {
         switch self {
-        case .init2(let id, _, _, _, _): ["weird", "\"quote\"", String(id), "x\\(y)"]
-        case .self2(let self2, _, _, _, _): ["self", self2]
-        case .method2: ["upload"]
-        case ._2fa2(let code): ["2fa", code.rawValue]
+        case .initValue(let id, _, _, _, _): ["weird", "\"quote\"", String(id), "x\\(y)"]
+        case .selfValue(let selfValue, _, _, _, _): ["self", selfValue]
+        case .methodValue: ["upload"]
+        case ._2faValue(let code): ["2fa", code.rawValue]
         case .manyOf: ["many"]
         }
     }
@@ -45,11 +45,11 @@ public enum DefaultEndpoint: Endpoint {
     public var query: QueryParameters {
         var queryItems = QueryParameters()
         switch self {
-        case .init2(_, let qUote, let self2, let queryItems2, let chunk2):
+        case .initValue(_, let qUote, let selfValue, let queryItemsValue, let chunkValue):
             queryItems.append("q\"uote", qUote)
-            queryItems.append("self", self2)
-            queryItems.append("queryItems", queryItems2)
-            queryItems.append("chunk", chunk2)
+            queryItems.append("self", selfValue)
+            queryItems.append("queryItems", queryItemsValue)
+            queryItems.append("chunk", chunkValue)
         case .manyOf(let ids):
             queryItems.append("ids", ids)
         default:
@@ -61,7 +61,7 @@ public enum DefaultEndpoint: Endpoint {
     public var headers: [HTTPHeader] {
         var headerFields: [HTTPHeader] = []
         switch self {
-        case .self2(_, _, let xEvilHeader, let xSelf, let xWhen):
+        case .selfValue(_, _, let xEvilHeader, let xSelf, let xWhen):
             if let xEvilHeader { headerFields.append(HTTPHeader("X-Evil-Header", String(xEvilHeader))) }
             headerFields.append(HTTPHeader("X-Self", xSelf))
             if let xWhen { headerFields.append(HTTPHeader("X-When", DateCoding.millisecondsSince1970.string(from: xWhen))) }
@@ -73,9 +73,9 @@ public enum DefaultEndpoint: Endpoint {
 
     public var body: RequestBody? {
         switch self {
-        case .self2(_, let body, _, _, _):
+        case .selfValue(_, let body, _, _, _):
             return .json(body)
-        case .method2(let body):
+        case .methodValue(let body):
             return .data(body, contentType: "application/octet-stream")
         default:
             return nil
@@ -84,8 +84,8 @@ public enum DefaultEndpoint: Endpoint {
 
     public var options: EndpointOptions {
         switch self {
-        case .self2: EndpointOptions(isIdempotent: true)
-        case .method2:
+        case .selfValue: EndpointOptions(isIdempotent: true)
+        case .methodValue:
             EndpointOptions(
                 timeout: 3,
                 retry: RetryPolicy(maxRetries: 1, baseDelay: 0.1, maxDelay: 1),
@@ -98,7 +98,7 @@ public enum DefaultEndpoint: Endpoint {
 
     public var errorBodies: [TypedErrorBody] {
         switch self {
-        case .self2: [.json(_2fa.self, status: 400), .json(Self2.self, status: nil)]
+        case .selfValue: [.json(_2fa.self, status: 400), .json(SelfModel.self, status: nil)]
         default: []
         }
     }

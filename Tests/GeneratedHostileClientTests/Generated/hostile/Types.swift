@@ -7,11 +7,11 @@ import Foundation
 /// A keyword as a type name. */ let x = 1
 public struct Class: Codable, Hashable, Sendable {
     public let `default`: String
-    public let self2: Int?
+    public let selfValue: Int?
     public let `init`: Bool
     public let _2nd: Double
     public let caf: String?
-    public let hashValue2: Int?
+    public let hashValueField: Int?
     public let item: Item?
     /// line one
     /// line two */ /*
@@ -20,21 +20,21 @@ public struct Class: Codable, Hashable, Sendable {
 
     public init(
         `default`: String = "\"\\(x)\" */\n",
-        self2: Int? = nil,
+        selfValue: Int? = nil,
         `init`: Bool = false,
         _2nd: Double = 1.5,
         caf: String? = nil,
-        hashValue2: Int? = nil,
+        hashValueField: Int? = nil,
         item: Item? = nil,
         quoted: String? = nil,
         status: Status = .empty
     ) {
         self.`default` = `default`
-        self.self2 = self2
+        self.selfValue = selfValue
         self.`init` = `init`
         self._2nd = _2nd
         self.caf = caf
-        self.hashValue2 = hashValue2
+        self.hashValueField = hashValueField
         self.item = item
         self.quoted = quoted
         self.status = status
@@ -44,11 +44,11 @@ public struct Class: Codable, Hashable, Sendable {
         var fields = try FieldDecoder(decoder)
         self.init(
             default: fields.optional("default", default: "\"\\(x)\" */\n"),
-            self2: fields.optional("self"),
+            selfValue: fields.optional("self"),
             init: fields.optional("init", default: false),
             _2nd: fields.optional("2nd", default: 1.5),
             caf: fields.optional("café"),
-            hashValue2: fields.optional("hash_value"),
+            hashValueField: fields.optional("hash_value"),
             item: fields.optional("item"),
             quoted: fields.optional("a\"b\\c\\(d) */"),
             status: fields.optional("status", default: .empty)
@@ -59,11 +59,11 @@ public struct Class: Codable, Hashable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         try FieldEncoder(encoder).encode(
             ("default", self.`default`),
-            ("self", self.self2),
+            ("self", self.selfValue),
             ("init", self.`init`),
             ("2nd", self._2nd),
             ("café", self.caf),
-            ("hash_value", self.hashValue2),
+            ("hash_value", self.hashValueField),
             ("item", self.item),
             ("a\"b\\c\\(d) */", self.quoted),
             ("status", self.status)
@@ -72,11 +72,11 @@ public struct Class: Codable, Hashable, Sendable {
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
         guard FieldEquality.same(lhs.`default`, rhs.`default`) else { return false }
-        guard FieldEquality.same(lhs.self2, rhs.self2) else { return false }
+        guard FieldEquality.same(lhs.selfValue, rhs.selfValue) else { return false }
         guard FieldEquality.same(lhs.`init`, rhs.`init`) else { return false }
         guard FieldEquality.same(lhs._2nd, rhs._2nd) else { return false }
         guard FieldEquality.same(lhs.caf, rhs.caf) else { return false }
-        guard FieldEquality.same(lhs.hashValue2, rhs.hashValue2) else { return false }
+        guard FieldEquality.same(lhs.hashValueField, rhs.hashValueField) else { return false }
         guard FieldEquality.same(lhs.item, rhs.item) else { return false }
         guard FieldEquality.same(lhs.quoted, rhs.quoted) else { return false }
         return FieldEquality.same(lhs.status, rhs.status)
@@ -84,11 +84,11 @@ public struct Class: Codable, Hashable, Sendable {
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(self.`default`)
-        hasher.combine(self.self2)
+        hasher.combine(self.selfValue)
         hasher.combine(self.`init`)
         hasher.combine(self._2nd)
         hasher.combine(self.caf)
-        hasher.combine(self.hashValue2)
+        hasher.combine(self.hashValueField)
         hasher.combine(self.item)
         hasher.combine(self.quoted)
         hasher.combine(self.status)
@@ -168,14 +168,14 @@ public enum Status: OpenStringEnum {
     case withSpace
     case quoteD
     case `default`
-    case unknown2
-    case rawValue2
+    case unknown
+    case rawValueField
     case x
     case n
     case _1st
     case status
     /// A value this version of the client does not know; encoding writes it back unchanged.
-    case unknown(String)
+    case undocumented(String)
 
     public init(rawValue: String) {
         switch rawValue {
@@ -183,13 +183,13 @@ public enum Status: OpenStringEnum {
         case "with space": self = .withSpace
         case "quote\"d": self = .quoteD
         case "default": self = .`default`
-        case "unknown": self = .unknown2
-        case "rawValue": self = .rawValue2
+        case "unknown": self = .unknown
+        case "rawValue": self = .rawValueField
         case "\\(x)": self = .x
         case "Ünï": self = .n
         case "1st": self = ._1st
         case "status": self = .status
-        default: self = .unknown(rawValue)
+        default: self = .undocumented(rawValue)
         }
     }
 
@@ -199,18 +199,18 @@ public enum Status: OpenStringEnum {
         case .withSpace: "with space"
         case .quoteD: "quote\"d"
         case .`default`: "default"
-        case .unknown2: "unknown"
-        case .rawValue2: "rawValue"
+        case .unknown: "unknown"
+        case .rawValueField: "rawValue"
         case .x: "\\(x)"
         case .n: "Ünï"
         case ._1st: "1st"
         case .status: "status"
-        case .unknown(let value): value
+        case .undocumented(let value): value
         }
     }
 }
 
-public struct Self2: Codable, Hashable, Sendable {
+public struct SelfModel: Codable, Hashable, Sendable {
     public let type: String
 
     public init(type: String) {
@@ -236,7 +236,7 @@ public struct Self2: Codable, Hashable, Sendable {
     }
 }
 
-public struct Endpoint2: Codable, Hashable, Sendable {
+public struct EndpointModel: Codable, Hashable, Sendable {
     public let `protocol`: String
 
     public init(`protocol`: String) {

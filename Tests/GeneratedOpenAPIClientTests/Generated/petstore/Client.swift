@@ -34,7 +34,7 @@ extension PetsAPI {
 }
 
 /// Sends the `pets` endpoints through an `APIClient` (each method is documented on `PetsAPI`).
-public struct PetsClient: PetsAPI {
+public struct PetsGroup: PetsAPI {
     /// The client that sends the requests.
     public let client: APIClient
 
@@ -57,7 +57,7 @@ public struct PetsClient: PetsAPI {
 }
 
 /// The `pets` reads with a cache policy per call, with their metadata, and as live values.
-extension PetsClient {
+extension PetsGroup {
     /// ``PetsAPI/listPets(limit:tags:)`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
     public func listPets(
         limit: Int32? = nil,
@@ -144,7 +144,7 @@ public struct SwaggerPetstoreClient: Sendable {
     /// The client every group sends through.
     public let client: APIClient
     /// The `pets` endpoints.
-    public let pets: PetsClient
+    public let pets: PetsGroup
 
     /// Creates a client for the service, configured by the app (tokens, interceptors, transport …).
     public init(configuration: ClientConfiguration = .init()) {
@@ -154,6 +154,6 @@ public struct SwaggerPetstoreClient: Sendable {
     /// Creates a client on top of an existing `APIClient` (which must use `Self.service`).
     public init(client: APIClient) {
         self.client = client
-        self.pets = PetsClient(client: client)
+        self.pets = PetsGroup(client: client)
     }
 }

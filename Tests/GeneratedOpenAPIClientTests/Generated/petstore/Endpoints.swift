@@ -57,9 +57,9 @@ public enum PetsEndpoint: Endpoint {
 
     public var errorBodies: [TypedErrorBody] {
         switch self {
-        case .listPets: [.json(Error2.self, status: nil)]
-        case .createPets: [.json(Error2.self, status: nil)]
-        case .showPetById: [.json(Error2.self, status: nil)]
+        case .listPets: [.json(ErrorModel.self, status: nil)]
+        case .createPets: [.json(ErrorModel.self, status: nil)]
+        case .showPetById: [.json(ErrorModel.self, status: nil)]
         }
     }
 }

@@ -44,7 +44,7 @@ public struct Pet: Codable, Hashable, Sendable {
 
 public typealias Pets = [Pet]
 
-public struct Error2: Codable, Hashable, Sendable {
+public struct ErrorModel: Codable, Hashable, Sendable {
     public let code: Int32
     public let message: String
 

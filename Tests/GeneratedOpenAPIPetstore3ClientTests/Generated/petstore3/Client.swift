@@ -133,7 +133,7 @@ extension PetAPI {
 }
 
 /// Sends the `pet` endpoints through an `APIClient` (each method is documented on `PetAPI`).
-public struct PetClient: PetAPI {
+public struct PetGroup: PetAPI {
     /// The client that sends the requests.
     public let client: APIClient
 
@@ -190,7 +190,7 @@ public struct PetClient: PetAPI {
 }
 
 /// The `pet` reads with a cache policy per call, with their metadata, and as live values.
-extension PetClient {
+extension PetGroup {
     /// ``PetAPI/findPetsByStatus(status:)`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
     public func findPetsByStatus(
         status: FindPetsByStatusStatus = .available,
@@ -297,7 +297,7 @@ public protocol StoreAPI: Sendable {
 }
 
 /// Sends the `store` endpoints through an `APIClient` (each method is documented on `StoreAPI`).
-public struct StoreClient: StoreAPI {
+public struct StoreGroup: StoreAPI {
     /// The client that sends the requests.
     public let client: APIClient
 
@@ -324,7 +324,7 @@ public struct StoreClient: StoreAPI {
 }
 
 /// The `store` reads with a cache policy per call, with their metadata, and as live values.
-extension StoreClient {
+extension StoreGroup {
     /// ``StoreAPI/getInventory()`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
     public func getInventory(cache: CacheOverride) async throws -> [String: Int32] {
         try await self.getInventoryResponse(cache: cache).value
@@ -432,7 +432,7 @@ extension UserAPI {
 }
 
 /// Sends the `user` endpoints through an `APIClient` (each method is documented on `UserAPI`).
-public struct UserClient: UserAPI {
+public struct UserGroup: UserAPI {
     /// The client that sends the requests.
     public let client: APIClient
 
@@ -474,7 +474,7 @@ public struct UserClient: UserAPI {
 }
 
 /// The `user` reads with a cache policy per call, with their metadata, and as live values.
-extension UserClient {
+extension UserGroup {
     /// ``UserAPI/loginUser(username:password:)`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
     public func loginUser(
         username: String? = nil,
@@ -585,11 +585,11 @@ public struct SwaggerPetstoreOpenAPI30Client: Sendable {
     /// The client every group sends through.
     public let client: APIClient
     /// The `pet` endpoints.
-    public let pet: PetClient
+    public let pet: PetGroup
     /// The `store` endpoints.
-    public let store: StoreClient
+    public let store: StoreGroup
     /// The `user` endpoints.
-    public let user: UserClient
+    public let user: UserGroup
 
     /// Creates a client for the service, configured by the app (tokens, interceptors, transport …).
     public init(configuration: ClientConfiguration = .init()) {
@@ -599,8 +599,8 @@ public struct SwaggerPetstoreOpenAPI30Client: Sendable {
     /// Creates a client on top of an existing `APIClient` (which must use `Self.service`).
     public init(client: APIClient) {
         self.client = client
-        self.pet = PetClient(client: client)
-        self.store = StoreClient(client: client)
-        self.user = UserClient(client: client)
+        self.pet = PetGroup(client: client)
+        self.store = StoreGroup(client: client)
+        self.user = UserGroup(client: client)
     }
 }

@@ -13,7 +13,7 @@ public protocol ConfigAPI: Sendable {
 }
 
 /// Sends the `config` endpoints through an `APIClient` (each method is documented on `ConfigAPI`).
-public struct ConfigClient: ConfigAPI {
+public struct ConfigGroup: ConfigAPI {
     /// The client that sends the requests.
     public let client: APIClient
 
@@ -28,7 +28,7 @@ public struct ConfigClient: ConfigAPI {
 }
 
 /// The `config` reads with a cache policy per call, with their metadata, and as live values.
-extension ConfigClient {
+extension ConfigGroup {
     /// ``ConfigAPI/load()`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
     public func load(cache: CacheOverride) async throws -> RemoteConfig {
         try await self.loadResponse(cache: cache).value
@@ -73,7 +73,7 @@ public protocol ProfilesAPI: Sendable {
 }
 
 /// Sends the `profiles` endpoints through an `APIClient` (each method is documented on `ProfilesAPI`).
-public struct ProfilesClient: ProfilesAPI {
+public struct ProfilesGroup: ProfilesAPI {
     /// The client that sends the requests.
     public let client: APIClient
 
@@ -115,7 +115,7 @@ public struct ProfilesClient: ProfilesAPI {
 }
 
 /// The `profiles` reads with a cache policy per call, with their metadata, and as live values.
-extension ProfilesClient {
+extension ProfilesGroup {
     /// ``ProfilesAPI/me()`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
     public func me(cache: CacheOverride) async throws -> Profile {
         try await self.meResponse(cache: cache).value
@@ -204,7 +204,7 @@ extension FeedAPI {
 }
 
 /// Sends the `feed` endpoints through an `APIClient` (each method is documented on `FeedAPI`).
-public struct FeedClient: FeedAPI {
+public struct FeedGroup: FeedAPI {
     /// The client that sends the requests.
     public let client: APIClient
 
@@ -237,7 +237,7 @@ public struct FeedClient: FeedAPI {
 }
 
 /// The `feed` reads with a cache policy per call, with their metadata, and as live values.
-extension FeedClient {
+extension FeedGroup {
     /// ``FeedAPI/home(cursor:limit:includeReplies:)`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
     public func home(
         cursor: String? = nil,
@@ -364,7 +364,7 @@ extension PostsAPI {
 }
 
 /// Sends the `posts` endpoints through an `APIClient` (each method is documented on `PostsAPI`).
-public struct PostsClient: PostsAPI {
+public struct PostsGroup: PostsAPI {
     /// The client that sends the requests.
     public let client: APIClient
 
@@ -430,13 +430,13 @@ public struct SocialClient: Sendable {
     /// The client every group sends through.
     public let client: APIClient
     /// The `config` endpoints.
-    public let config: ConfigClient
+    public let config: ConfigGroup
     /// The `profiles` endpoints.
-    public let profiles: ProfilesClient
+    public let profiles: ProfilesGroup
     /// The `feed` endpoints.
-    public let feed: FeedClient
+    public let feed: FeedGroup
     /// The `posts` endpoints.
-    public let posts: PostsClient
+    public let posts: PostsGroup
 
     /// Creates a client for the service, configured by the app (tokens, interceptors, transport …).
     public init(configuration: ClientConfiguration = .init()) {
@@ -446,9 +446,9 @@ public struct SocialClient: Sendable {
     /// Creates a client on top of an existing `APIClient` (which must use `Self.service`).
     public init(client: APIClient) {
         self.client = client
-        self.config = ConfigClient(client: client)
-        self.profiles = ProfilesClient(client: client)
-        self.feed = FeedClient(client: client)
-        self.posts = PostsClient(client: client)
+        self.config = ConfigGroup(client: client)
+        self.profiles = ProfilesGroup(client: client)
+        self.feed = FeedGroup(client: client)
+        self.posts = PostsGroup(client: client)
     }
 }
