@@ -39,11 +39,21 @@ public struct Dog: Codable, Hashable, Sendable {
     public let kind: String
     public let barkVolume: Float?
     public let chipId: String?
+    @NullableField public private(set) var nickname: String?
+    @NullableField public private(set) var toys: [String]?
 
-    public init(kind: String, barkVolume: Float? = nil, chipId: String? = nil) {
+    public init(
+        kind: String,
+        barkVolume: Float? = nil,
+        chipId: String? = nil,
+        nickname: Nullable<String> = .absent,
+        toys: Nullable<[String]> = .absent
+    ) {
         self.kind = kind
         self.barkVolume = barkVolume
         self.chipId = chipId
+        self._nickname = NullableField(nickname)
+        self._toys = NullableField(toys)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -51,7 +61,9 @@ public struct Dog: Codable, Hashable, Sendable {
         self.init(
             kind: try fields.required("kind"),
             barkVolume: fields.optional("bark_volume"),
-            chipId: fields.optional("chip_id")
+            chipId: fields.optional("chip_id"),
+            nickname: fields.nullable("nickname"),
+            toys: fields.nullable("toys")
         )
         try fields.finish()
     }
@@ -60,20 +72,26 @@ public struct Dog: Codable, Hashable, Sendable {
         try FieldEncoder(encoder).encode(
             ("kind", self.kind),
             ("bark_volume", self.barkVolume),
-            ("chip_id", RequiredNullable(self.chipId))
+            ("chip_id", RequiredNullable(self.chipId)),
+            ("nickname", self.$nickname),
+            ("toys", self.$toys)
         )
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
         guard FieldEquality.same(lhs.kind, rhs.kind) else { return false }
         guard FieldEquality.same(lhs.barkVolume, rhs.barkVolume) else { return false }
-        return FieldEquality.same(lhs.chipId, rhs.chipId)
+        guard FieldEquality.same(lhs.chipId, rhs.chipId) else { return false }
+        guard FieldEquality.same(lhs.$nickname, rhs.$nickname) else { return false }
+        return FieldEquality.same(lhs.$toys, rhs.$toys)
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(self.kind)
         hasher.combine(self.barkVolume)
         hasher.combine(self.chipId)
+        hasher.combine(self.$nickname)
+        hasher.combine(self.$toys)
     }
 }
 
