@@ -14,6 +14,8 @@ Behaviours:
   /<sid>/status/<code>[?retry_after=V]                    always <code>
   /<sid>/auth                                             401 unless "Authorization: Bearer <token issued by refresh>"
   /<sid>/refresh                                          issues a new token (counts refreshes; ?fail=1 → 500)
+  /<sid>/auth-envelope?code=N                             200 {"code":0,"data":{"attempt":hit}} with the issued bearer token, else 200 {"code":N}
+  /<sid>/signed                                           200 when X-Hmac is the HMAC of the request (see signature()), else 401
   /<sid>/slow?delay=S                                     answers after S seconds
   /<sid>/drip?bytes=N&interval=S                         200 promising N bytes, sending one byte every S seconds
   /<sid>/gzip-bomb?kb=K                                   200, Content-Encoding gzip: K KB that inflate to ~K MB of zeros
@@ -29,10 +31,13 @@ Behaviours:
   /<sid>/sse, sse-resume, sse-endless, sse-stall, ndjson, flood   streamed responses (stream_fixture.py)
   /<sid>/petstore/...                                     the OAI petstore API (petstore_fixture.py)
   /<sid>/bookstore/...                                    the stateful bookstore API of specs/bookstore.yaml (bookstore_fixture.py)
-  /_stats/<sid>                                           {"hits": n, "refreshes": n, "requests": [...]}
+  /_stats/<sid>                                           {"hits": n, "refreshes": n, "rejections": n, "requests": [...]}
+                                                          (rejections: credentials refused by auth, auth-envelope, signed)
 """
 
 import argparse
+import hashlib
+import hmac
 import json
 import zlib
 import os
@@ -88,11 +93,26 @@ def gzip_bomb(kilobytes):
     return body
 
 
+def reject(state):
+    with LOCK:
+        state["rejections"] += 1
+
+
+SIGNING_KEY = b"fixture-signing-key"
+
+
+def signature(method, target, date, body):
+    """Hex HMAC-SHA-256 under SIGNING_KEY of "METHOD\nTARGET\nX-DATE\nhex(SHA-256(body))" — the
+    scheme the custom-authenticator tests implement on the client side."""
+    message = "\n".join([method, target, date, hashlib.sha256(body).hexdigest()]).encode()
+    return hmac.new(SIGNING_KEY, message, hashlib.sha256).hexdigest()
+
+
 def scenario(sid):
     with LOCK:
         state = SCENARIOS.get(sid)
         if state is None:
-            state = {"hits": 0, "refreshes": 0, "token": None, "requests": []}
+            state = {"hits": 0, "refreshes": 0, "rejections": 0, "token": None, "requests": []}
             SCENARIOS[sid] = state
         return state
 
@@ -138,7 +158,7 @@ class Handler(BaseHTTPRequestHandler):
         if len(segments) == 2 and segments[0] == "_stats":
             state = scenario(segments[1])
             with LOCK:
-                payload = json.dumps({k: state[k] for k in ("hits", "refreshes", "requests")}).encode()
+                payload = json.dumps({k: state[k] for k in ("hits", "refreshes", "rejections", "requests")}).encode()
             return self.send(200, payload)
         if len(segments) == 2 and segments[0] == "_data":
             return self.send(200, data_layer_stats(scenario(segments[1])))
@@ -176,7 +196,22 @@ class Handler(BaseHTTPRequestHandler):
                 token = state["token"]
             if token is not None and self.headers.get("Authorization") == "Bearer " + token:
                 return self.send(200, json.dumps({"attempt": hit}).encode())
+            reject(state)
             return self.send(401, b'{"error":"unauthorized"}', headers={"WWW-Authenticate": "Bearer"})
+        if behaviour == "auth-envelope":
+            with LOCK:
+                token = state["token"]
+            if token is not None and self.headers.get("Authorization") == "Bearer " + token:
+                return self.send(200, json.dumps({"code": 0, "message": "ok", "data": {"attempt": hit}}).encode())
+            reject(state)
+            code = int(query.get("code", ["1002"])[0])
+            return self.send(200, json.dumps({"code": code, "message": "token expired"}).encode())
+        if behaviour == "signed":
+            expected = signature(self.command, self.path, self.headers.get("X-Date") or "", body)
+            if hmac.compare_digest(self.headers.get("X-Hmac") or "", expected):
+                return self.send(200, json.dumps({"attempt": hit}).encode())
+            reject(state)
+            return self.send(401, b'{"error":"bad signature"}')
         if behaviour == "refresh":
             if query.get("fail"):
                 return self.send(500, b'{"error":"refresh failed"}')

@@ -1,11 +1,11 @@
 import Foundation
-@_spi(Generated) import SpecwrightRuntime
+import SpecwrightRuntime
 import Testing
 
-/// The runtime half of generated objects: `FieldDecoder`, `FieldEncoder` and `FieldEquality`,
-/// exercised through types written the way the default templates write them.
+/// The runtime half of generated objects: `FieldDecoder`, `Encoder.encodeFields` and
+/// `EncodedHashable`, exercised through a type written the way the default templates write one.
 @Suite struct RuntimeFieldCodingTests {
-    struct Item: Codable, Hashable, Sendable {
+    struct Item: Codable, Hashable, Sendable, EncodedHashable {
         let id: Int
         let name: String?
         let tags: [String]
@@ -19,44 +19,33 @@ import Testing
         }
 
         init(from decoder: any Decoder) throws {
-            var fields = try FieldDecoder(decoder)
+            var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
             self.init(
-                id: try fields.required("id"), name: fields.optional("display_name"), tags: fields.optional("tags", default: []),
-                createdAt: fields.optional("created_at"))
+                id: try fields.required(), name: fields.optional(), tags: fields.optional(default: []),
+                createdAt: fields.optional())
             try fields.finish()
         }
 
         func encode(to encoder: any Encoder) throws {
-            try FieldEncoder(encoder).encode(("id", self.id), ("display_name", self.name), ("tags", self.tags), ("created_at", self.createdAt))
+            try encoder.encodeFields(keys: Self.fieldKeys, self.id, self.name, self.tags, self.createdAt)
         }
 
-        static func == (lhs: Self, rhs: Self) -> Bool {
-            guard FieldEquality.same(lhs.id, rhs.id) else { return false }
-            guard FieldEquality.same(lhs.name, rhs.name) else { return false }
-            guard FieldEquality.same(lhs.tags, rhs.tags) else { return false }
-            return FieldEquality.same(lhs.createdAt, rhs.createdAt)
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(self.id)
-            hasher.combine(self.name)
-            hasher.combine(self.tags)
-            hasher.combine(self.createdAt)
-        }
+        private static let fieldKeys: [String] = ["id", "display_name", "tags", "created_at"]
     }
 
-    struct Empty: Codable, Hashable, Sendable {
+    struct Empty: Codable, Hashable, Sendable, EncodedHashable {
         init() {}
 
         init(from decoder: any Decoder) throws {
-            let fields = try FieldDecoder(decoder)
+            var fields = try FieldDecoder(decoder, keys: [])
+            _ = fields.optional() as Int?
             self.init()
             try fields.finish()
         }
 
-        func encode(to encoder: any Encoder) throws { try FieldEncoder(encoder).encode() }
-        static func == (lhs: Self, rhs: Self) -> Bool { true }
-        func hash(into hasher: inout Hasher) {}
+        func encode(to encoder: any Encoder) throws {
+            try encoder.encodeFields(keys: [])
+        }
     }
 
     private func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
@@ -105,9 +94,9 @@ import Testing
             let note: String?
             let count: Int
             init(from decoder: any Decoder) throws {
-                var fields = try FieldDecoder(decoder)
-                note = fields.optional("note")
-                count = try fields.required("count")
+                var fields = try FieldDecoder(decoder, keys: ["note", "count"])
+                note = fields.optional()
+                count = try fields.required()
                 try fields.finish()
             }
         }
@@ -144,10 +133,64 @@ import Testing
     }
 }
 
+/// `EncodedValue` and `EncodedHashable`: equality and hashing by the encoded form.
+@Suite struct RuntimeEncodedValueTests {
+    struct Box: Codable, Hashable, Sendable, EncodedHashable {
+        let counts: [String: Int]
+        let values: [Double]
+        let nested: [Box]?
+        let when: Date?
+    }
+
+    @Test func scalarsContainersAndNestedValuesHaveTheirWireShape() throws {
+        let box = Box(counts: ["a": 1], values: [0.5], nested: [Box(counts: [:], values: [], nested: nil, when: nil)], when: nil)
+        let encoded = try EncodedValue(encoding: box)
+        #expect(encoded == .object([
+            "counts": .object(["a": .int(1)]),
+            "values": .array([.double(0.5)]),
+            "nested": .array([.object(["counts": .object([:]), "values": .array([])])]),
+        ]))
+        #expect(try EncodedValue(encoding: UInt64.max) == .unsignedInt(UInt64.max))
+        #expect(try EncodedValue(encoding: Int8(-3)) == .int(-3))
+        #expect(try EncodedValue(encoding: [String?.none]) == .array([.null]))
+    }
+
+    @Test func dictionaryOrderDoesNotChangeEqualityOrHash() {
+        var forward: [String: Int] = [:]
+        var backward: [String: Int] = [:]
+        let keys = (0..<50).map { "key\($0)" }
+        for key in keys { forward[key] = key.count }
+        for key in keys.reversed() { backward[key] = key.count }
+        let left = Box(counts: forward, values: [], nested: nil, when: nil)
+        let right = Box(counts: backward, values: [], nested: nil, when: nil)
+        #expect(left == right)
+        #expect(left.hashValue == right.hashValue)
+    }
+
+    @Test func everyFieldTakesPartInEquality() {
+        let base = Box(counts: ["a": 1], values: [1], nested: nil, when: Date(timeIntervalSince1970: 5))
+        #expect(base == Box(counts: ["a": 1], values: [1], nested: nil, when: Date(timeIntervalSince1970: 5)))
+        #expect(base != Box(counts: ["a": 2], values: [1], nested: nil, when: Date(timeIntervalSince1970: 5)))
+        #expect(base != Box(counts: ["a": 1], values: [1, 1], nested: nil, when: Date(timeIntervalSince1970: 5)))
+        #expect(base != Box(counts: ["a": 1], values: [1], nested: [], when: Date(timeIntervalSince1970: 5)))
+        #expect(base != Box(counts: ["a": 1], values: [1], nested: nil, when: Date(timeIntervalSince1970: 6)))
+        #expect(base != Box(counts: ["a": 1], values: [1], nested: nil, when: nil))
+    }
+
+    @Test func floatingPointFollowsDoubleEquality() {
+        let zero = Box(counts: [:], values: [0.0], nested: nil, when: nil)
+        let negativeZero = Box(counts: [:], values: [-0.0], nested: nil, when: nil)
+        #expect(zero == negativeZero)
+        #expect(zero.hashValue == negativeZero.hashValue)
+        let nan = Box(counts: [:], values: [.nan], nested: nil, when: nil)
+        #expect(nan != nan)
+    }
+}
+
 /// Extra properties (OpenAPI `additionalProperties`): `FieldDecoder.remaining()` and
-/// `FieldEncoder.encode(_:remaining:)`.
+/// `Encoder.encodeRemainingFields(_:besides:)`.
 @Suite struct RuntimeExtraPropertiesTests {
-    struct Labels: Codable, Hashable, Sendable {
+    struct Labels: Codable, Hashable, Sendable, EncodedHashable {
         let id: String
         let additionalProperties: [String: Int]
 
@@ -157,30 +200,17 @@ import Testing
         }
 
         init(from decoder: any Decoder) throws {
-            var fields = try FieldDecoder(decoder, keepsExtraProperties: true)
-            self.init(id: try fields.required("id"), additionalProperties: fields.remaining())
+            var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+            self.init(id: try fields.required(), additionalProperties: fields.remaining())
             try fields.finish()
         }
 
         func encode(to encoder: any Encoder) throws {
-            try FieldEncoder(encoder).encode(("id", self.id), remaining: self.additionalProperties)
+            try encoder.encodeFields(keys: Self.fieldKeys, self.id)
+            try encoder.encodeRemainingFields(self.additionalProperties, besides: Self.fieldKeys)
         }
 
-        static func == (lhs: Self, rhs: Self) -> Bool {
-            guard FieldEquality.same(lhs.id, rhs.id) else { return false }
-            return FieldEquality.same(lhs.additionalProperties, rhs.additionalProperties)
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(self.id)
-            hasher.combine(self.additionalProperties)
-        }
-    }
-
-    @Test func extraPropertiesTakePartInEquality() {
-        #expect(Labels(id: "x", additionalProperties: ["a": 1]) == Labels(id: "x", additionalProperties: ["a": 1]))
-        #expect(Labels(id: "x", additionalProperties: ["a": 1]) != Labels(id: "x", additionalProperties: ["a": 2]))
-        #expect(Labels(id: "x", additionalProperties: ["a": 1]) != Labels(id: "x"))
+        private static let fieldKeys: [String] = ["id"]
     }
 
     @Test func undeclaredKeysAreCollectedAndWrittenBack() throws {

@@ -1,55 +1,55 @@
 import Foundation
-@_spi(Generated) import SpecwrightRuntime
+import SpecwrightRuntime
 import Testing
 
 /// `UnionDecoding`: how unions without a discriminator choose an alternative, exercised through
 /// types written the way the default templates write them.
 @Suite struct RuntimeUnionDecodingTests {
     /// An object whose properties are a subset of `ProgressiveBlur`'s.
-    struct NormalBlur: Codable, Hashable, Sendable {
+    struct NormalBlur: Codable, Hashable, Sendable, EncodedHashable {
         let radius: Double?
 
         init(from decoder: any Decoder) throws {
-            var fields = try FieldDecoder(decoder)
-            radius = fields.optional("radius")
+            var fields = try FieldDecoder(decoder, keys: ["radius"])
+            radius = fields.optional()
             try fields.finish()
         }
 
         func encode(to encoder: any Encoder) throws {
-            try FieldEncoder(encoder).encode(("radius", radius))
+            try encoder.encodeFields(keys: ["radius"], radius)
         }
     }
 
-    struct ProgressiveBlur: Codable, Hashable, Sendable {
+    struct ProgressiveBlur: Codable, Hashable, Sendable, EncodedHashable {
         let radius: Double?
         let startRadius: Double?
 
         init(from decoder: any Decoder) throws {
-            var fields = try FieldDecoder(decoder)
-            radius = fields.optional("radius")
-            startRadius = fields.optional("startRadius")
+            var fields = try FieldDecoder(decoder, keys: ["radius", "startRadius"])
+            radius = fields.optional()
+            startRadius = fields.optional()
             try fields.finish()
         }
 
         func encode(to encoder: any Encoder) throws {
-            try FieldEncoder(encoder).encode(("radius", radius), ("startRadius", startRadius))
+            try encoder.encodeFields(keys: ["radius", "startRadius"], radius, startRadius)
         }
     }
 
     /// An object that keeps undeclared keys as extra properties.
-    struct Tagged: Codable, Hashable, Sendable {
+    struct Tagged: Codable, Hashable, Sendable, EncodedHashable {
         let name: String?
         let extra: [String: String]
 
         init(from decoder: any Decoder) throws {
-            var fields = try FieldDecoder(decoder, keepsExtraProperties: true)
-            name = fields.optional("name")
+            var fields = try FieldDecoder(decoder, keys: ["name"])
+            name = fields.optional()
             extra = fields.remaining()
             try fields.finish()
         }
 
         func encode(to encoder: any Encoder) throws {
-            try FieldEncoder(encoder).encode(("name", name), remaining: extra)
+            try encoder.encodeFields(keys: ["name"], name)
         }
     }
 
@@ -166,33 +166,33 @@ extension RuntimeUnionDecodingTests {
         func increment() { lock.withLock { value += 1 } }
     }
 
-    struct Leaf: Codable, Hashable, Sendable {
+    struct Leaf: Codable, Hashable, Sendable, EncodedHashable {
         let value: Int
 
         init(from decoder: any Decoder) throws {
-            var fields = try FieldDecoder(decoder)
-            value = try fields.required("value")
+            var fields = try FieldDecoder(decoder, keys: ["value"])
+            value = try fields.required()
             try fields.finish()
         }
 
         func encode(to encoder: any Encoder) throws {
-            try FieldEncoder(encoder).encode(("value", value))
+            try encoder.encodeFields(keys: ["value"], value)
         }
     }
 
-    struct Group: Codable, Hashable, Sendable {
+    struct Group: Codable, Hashable, Sendable, EncodedHashable {
         @TaskLocal static var decodes: Counter?
         let children: [Tree]?
 
         init(from decoder: any Decoder) throws {
             Self.decodes?.increment()
-            var fields = try FieldDecoder(decoder)
-            children = fields.optional("children")
+            var fields = try FieldDecoder(decoder, keys: ["children"])
+            children = fields.optional()
             try fields.finish()
         }
 
         func encode(to encoder: any Encoder) throws {
-            try FieldEncoder(encoder).encode(("children", children))
+            try encoder.encodeFields(keys: ["children"], children)
         }
     }
 

@@ -22,6 +22,8 @@ public final class FixtureServer: Sendable {
         }
         public var hits: Int
         public var refreshes: Int
+        /// Requests whose credentials the server refused (401s and envelope token-expired codes).
+        public var rejections: Int
         public var requests: [Request]
     }
 

@@ -30,6 +30,7 @@ extension APIComparison {
             ("data key", old.dataKey.value, new.dataKey.value),
             ("success codes", "\(old.successCodes)", "\(new.successCodes)"),
             ("session-expired codes", "\(old.sessionExpiredCodes)", "\(new.sessionExpiredCodes)"),
+            ("token-expired codes", "\(old.tokenExpiredCodes)", "\(new.tokenExpiredCodes)"),
         ]
         return parts.filter { $0.1 != $0.2 }.map { "\($0.0) \($0.1) → \($0.2)" }.joined(separator: ", ")
     }

@@ -62,11 +62,13 @@ public struct OpenAPIExporter: Sendable {
             result.append(("x-specwright-headers", .object(document.headers.map { ($0.name, .string($0.value)) })))
         }
         if let envelope = document.envelope {
-            result.append(("x-specwright-envelope", .object([
+            var members: [(String, DocumentValue)] = [
                 ("code", .string(envelope.codeKey)), ("message", .string(envelope.messageKey)), ("data", .string(envelope.dataKey)),
                 ("success", .array(envelope.successCodes.map(DocumentValue.int))),
                 ("sessionExpired", .array(envelope.sessionExpiredCodes.map(DocumentValue.int))),
-            ])))
+            ]
+            if !envelope.tokenExpiredCodes.isEmpty { members.append(("tokenExpired", .array(envelope.tokenExpiredCodes.map(DocumentValue.int)))) }
+            result.append(("x-specwright-envelope", .object(members)))
         }
         result.append(("x-specwright-dates", .string(document.dates.rawValue)))
         // Always written: an importer without it caches reads as the server says (`cache: http`).

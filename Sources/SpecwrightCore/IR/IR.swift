@@ -147,17 +147,20 @@ extension IR {
         public var successCodes: [Int]
         /// Codes that mean the session expired.
         public var sessionExpiredCodes: [Int]
+        /// Codes that mean the credentials were rejected: refreshed once, then the call is replayed.
+        public var tokenExpiredCodes: [Int]
 
         /// Creates an envelope format.
         public init(
             codeKey: StringLiteral, messageKey: StringLiteral, dataKey: StringLiteral, successCodes: [Int],
-            sessionExpiredCodes: [Int]
+            sessionExpiredCodes: [Int], tokenExpiredCodes: [Int] = []
         ) {
             self.codeKey = codeKey
             self.messageKey = messageKey
             self.dataKey = dataKey
             self.successCodes = successCodes
             self.sessionExpiredCodes = sessionExpiredCodes
+            self.tokenExpiredCodes = tokenExpiredCodes
         }
     }
 

@@ -13,11 +13,12 @@ enum ServiceArguments {
         if service.dates != .iso8601 { arguments.append("dates: ." + service.dates.rawValue) }
         if let envelope = service.envelope {
             let codes = { (values: [Int]) in "[" + values.map(String.init).joined(separator: ", ") + "]" }
-            let envelopeArguments = [
+            var envelopeArguments = [
                 "codeKey: " + envelope.codeKey.code, "messageKey: " + envelope.messageKey.code,
                 "dataKey: " + envelope.dataKey.code, "successCodes: " + codes(envelope.successCodes),
                 "sessionExpiredCodes: " + codes(envelope.sessionExpiredCodes),
             ]
+            if !envelope.tokenExpiredCodes.isEmpty { envelopeArguments.append("tokenExpiredCodes: " + codes(envelope.tokenExpiredCodes)) }
             let lines = SourceLayout.wrapped(head: "envelope: EnvelopeFormat", items: envelopeArguments, tail: "", indent: 8)
             arguments.append(lines.joined(separator: "\n        "))
         }

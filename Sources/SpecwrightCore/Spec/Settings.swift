@@ -61,6 +61,8 @@ public struct EnvelopeSetting: Hashable, Sendable {
     public let successCodes: [Int]
     /// Codes that mean the session expired (logout once).
     public let sessionExpiredCodes: [Int]
+    /// Codes that mean the credentials were rejected (refresh once, then replay).
+    public let tokenExpiredCodes: [Int]
     /// Where `envelope:` is written.
     public let location: SourceLocation
 }

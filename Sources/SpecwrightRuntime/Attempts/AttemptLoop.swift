@@ -5,13 +5,13 @@ import Foundation
 #endif
 
 /// The innermost stage: per attempt, request interceptors → transport → response interceptors →
-/// 401 refresh-and-replay → status classification; between attempts, budgeted, jittered backoff
+/// credential refresh-and-replay (`AuthInterceptor`) → status classification; between attempts, budgeted, jittered backoff
 /// that honours `Retry-After` and stops at once on cancellation.
 struct AttemptLoop: Sendable {
     let transport: any HTTPTransport
     let interceptors: [any Interceptor]
-    let refresher: SingleFlightRefresher?
-    let credentials: CredentialProviders
+    /// Resolves each attempt's credentials and answers their rejection (refresh and replay).
+    let auth: AuthInterceptor
     let budget: RetryBudget?
     let clock: any RuntimeClock
     let random: @Sendable () -> Double
@@ -23,8 +23,8 @@ struct AttemptLoop: Sendable {
     private enum Outcome {
         /// A response to return (status < 400).
         case response(HTTPResponse)
-        /// Replay at once with a refreshed token (does not count as a retry).
-        case replay(token: String)
+        /// Replay at once with refreshed credentials (does not count as a retry).
+        case replay([AuthScheme: AnyCredential])
         /// A failure of the attempt that sent `request`, retried if the interceptors or the policy
         /// allow; `forced`: a response interceptor asked for the retry; `fallback` is returned
         /// instead of throwing when that was an otherwise successful response.
@@ -35,7 +35,7 @@ struct AttemptLoop: Sendable {
         var attempt = 0
         var retries = 0
         var budgetTaken = 0
-        var replayToken: String?
+        var replacements: [AuthScheme: AnyCredential] = [:]
         let policy = call.options.retry
         let deadline = policy.deadline.map { clock.now() + $0 }
         if call.isNetworkForbidden {
@@ -44,14 +44,15 @@ struct AttemptLoop: Sendable {
         while true {
             if Task.isCancelled { throw SpecwrightError(.cancelled) }
             attempt += 1
-            let context = AttemptContext(call: call, attempt: attempt, replayToken: replayToken)
-            let outcome = try await perform(context, isReplay: replayToken != nil, deadline: deadline)
+            var context = AttemptContext(call: call, attempt: attempt, replayToken: replacements[.bearer]?.value as? String)
+            context.replacements = replacements
+            let outcome = try await perform(context, isReplay: !replacements.isEmpty, deadline: deadline)
             switch outcome {
             case .response(let response):
                 budget?.recordSuccess(refunding: budgetTaken)
                 return response
-            case .replay(let token):
-                replayToken = token
+            case .replay(let refreshed):
+                replacements = refreshed
                 call.trace.recordTokenReplay()
             case .failure(let failure, let request, var retryAfter, var requested, let fallback):
                 // Whatever the transport made of it, a cancelled call ends as cancelled, unretried.
@@ -91,6 +92,7 @@ struct AttemptLoop: Sendable {
 
     /// One attempt: adapt, send, inspect, classify. Only request adaptation and the refresh throw.
     private func perform(_ context: AttemptContext, isReplay: Bool, deadline: TimeInterval?) async throws(SpecwrightError) -> Outcome {
+        var context = context
         let call = context.call
         var unadapted = call.request
         unadapted.limits = limits
@@ -99,6 +101,12 @@ struct AttemptLoop: Sendable {
             let left = deadline - clock.now()
             guard left > 0 else { return .failure(SpecwrightError(.timeout), request: unadapted, retryAfter: nil, forced: false, fallback: nil) }
             unadapted.timeout = min(unadapted.timeout, left)
+        }
+        do {
+            context.credentials = try await auth.credentials(for: call)
+        } catch {
+            // A provider's or authenticator's own error stays what it is, as an interceptor's does.
+            throw Self.specwrightError(error)
         }
         let request = try await adapt(unadapted, context: context)
         call.trace.recordAttempt(bytesSent: request.body?.count ?? Int(clamping: request.streamedBody?.length ?? 0))
@@ -119,13 +127,8 @@ struct AttemptLoop: Sendable {
         } catch {
             return .failure(Self.specwrightError(error), request: request, retryAfter: nil, forced: false, fallback: nil)
         }
-        if response.status == 401, let refresher, credentials.refreshesOn401(call) {
-            if isReplay {
-                throw SpecwrightError(.sessionExpired("the server answered 401 to the replay with a refreshed token"))
-            }
-            // The call waits for the shared refresh at most as long as its own timeout.
-            let token = try await refresher.token(afterRejecting: AuthInterceptor.bearerToken(of: request), maxWait: call.options.timeout)
-            return .replay(token: token)
+        if let refreshed = try await auth.replacements(after: response, to: request, context: context, isReplay: isReplay) {
+            return .replay(refreshed)
         }
         let succeeded = response.status < 400
         if case .retry(let after) = decision {

@@ -13,7 +13,8 @@ import Foundation
 ///
 /// The identity is read before and after the credentials; if it changed in between (an account
 /// switch), or a provider failed, nothing is captured: the cache stays out of the call and the
-/// attempt loop resolves the credentials itself (and reports a provider's error as before).
+/// attempt loop resolves the credentials itself (and reports a provider's error as before). A
+/// `SpecwrightError` (a failed proactive refresh, cancellation) ends the call at once.
 struct CredentialCaptureStage: CallStage {
     /// Resolves the credentials a call would send now.
     let auth: AuthInterceptor
@@ -24,7 +25,16 @@ struct CredentialCaptureStage: CallStage {
     func handle(_ context: CallContext, next: @escaping CallHandler) async throws -> HTTPResponse {
         var context = context
         let identity = await accountIdentity()
-        if let credentials = try? await auth.resolve(for: context), await accountIdentity() == identity {
+        let credentials: CallCredentials?
+        do {
+            credentials = try await auth.resolve(for: context)
+        } catch let error as SpecwrightError {
+            // A refresh of an expiring credential failed: asking again below would refresh again.
+            throw error
+        } catch {
+            credentials = nil
+        }
+        if let credentials, await accountIdentity() == identity {
             context.credentials = credentials
             context.partition = Self.partition(identity: identity, credentials: credentials, fingerprint: { fingerprint($0) })
         }

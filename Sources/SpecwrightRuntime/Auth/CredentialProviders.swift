@@ -1,31 +1,52 @@
 import Foundation
 
-/// The credential providers an app configured, and which alternative of an endpoint's
-/// `AuthRequirement` they satisfy.
+/// The authenticators an app configured — its own (`ClientConfiguration.authenticators`) and the
+/// built-in ones made from the token, Basic and API-key providers — and which alternative of an
+/// endpoint's `AuthRequirement` they satisfy. Holds the single-flight refresher of each scheme.
 ///
-/// The choice depends only on which providers are set, never on what they return at the moment,
-/// so the request side (`AuthInterceptor`) and the 401 handling (`AttemptLoop`) always agree on it.
+/// The choice depends only on which authenticators are set, never on what they return at the
+/// moment, so the request side and the rejection handling (`AuthInterceptor`) always agree on it.
 struct CredentialProviders: Sendable {
-    let tokenProvider: TokenProvider?
-    let basic: (@Sendable () async throws -> BasicCredentials?)?
-    let apiKeys: (@Sendable (_ name: String) async throws -> String?)?
-    let apiKey: (@Sendable () async throws -> String?)?
+    private let custom: [AuthScheme: AnyAuthenticator]
+    private let bearer: AnyAuthenticator?
+    private let basic: AnyAuthenticator?
+    private let apiKey: AnyAuthenticator?
+    /// One refresher per scheme, shared by every call of the client.
+    let refreshers: RefresherRegistry
 
     init(_ configuration: ClientConfiguration) {
-        tokenProvider = configuration.tokenProvider
-        basic = configuration.basicCredentialsProvider
-        apiKeys = configuration.apiKeys
-        apiKey = configuration.apiKeyProvider
+        var custom: [AuthScheme: AnyAuthenticator] = [:]
+        for (scheme, authenticator) in configuration.authenticators {
+            custom[scheme] = AnyAuthenticator(authenticator)
+        }
+        self.custom = custom
+        bearer = configuration.tokenProvider.map { AnyAuthenticator(BearerAuthenticator(provider: $0)) }
+        basic = configuration.basicCredentialsProvider.map { AnyAuthenticator(BasicAuthenticator(credentials: $0)) }
+        let apiKeys = configuration.apiKeys
+        let apiKeyProvider = configuration.apiKeyProvider
+        apiKey = apiKeys == nil && apiKeyProvider == nil ? nil : AnyAuthenticator(APIKeyAuthenticator { name in
+            // The key for the scheme named `name`: `apiKeys(name)`, else `apiKeyProvider()`.
+            if let apiKeys, let key = try await apiKeys(name) { return key }
+            return try await apiKeyProvider?()
+        })
+        refreshers = RefresherRegistry(
+            window: configuration.refreshWindow, timeout: configuration.refreshTimeout, clock: configuration.clock)
     }
 
-    /// Whether the app configured a provider for `scheme`.
-    func isConfigured(_ scheme: AuthScheme) -> Bool {
+    /// The authenticator of `scheme`: the app's, else the built-in one when its provider is set.
+    func authenticator(for scheme: AuthScheme) -> AnyAuthenticator? {
+        if let own = custom[scheme] { return own }
         switch scheme {
-        case .none: true
-        case .bearer: tokenProvider != nil
-        case .basic: basic != nil
-        case .apiKeyHeader, .apiKeyQuery, .apiKeyCookie: apiKeys != nil || apiKey != nil
+        case .none: return nil
+        case .bearer: return bearer
+        case .basic: return basic
+        case .apiKeyHeader, .apiKeyQuery, .apiKeyCookie: return apiKey
         }
+    }
+
+    /// Whether the app configured an authenticator for `scheme`.
+    func isConfigured(_ scheme: AuthScheme) -> Bool {
+        scheme == .none || authenticator(for: scheme) != nil
     }
 
     /// The schemes to send for `requirement` (`.inherit` meaning `service`): the first non-empty
@@ -38,17 +59,29 @@ struct CredentialProviders: Sendable {
         if alternatives.contains(where: \.isEmpty) { return [] }
         return alternatives.first ?? []
     }
+}
 
-    /// Whether a 401 answered to `call` may start a token refresh: only when the alternative
-    /// sent for it includes a bearer token. Public endpoints (`.none`, or anonymous access)
-    /// and endpoints authenticated otherwise never refresh.
-    func refreshesOn401(_ call: CallContext) -> Bool {
-        alternative(for: call.options.auth, service: call.service.auth).contains(.bearer)
+/// The single-flight refresher of each scheme of one client, made when first needed.
+final class RefresherRegistry: Sendable {
+    private let window: RefreshWindow
+    private let timeout: TimeInterval
+    private let clock: any RuntimeClock
+    private let refreshers = Locked<[AuthScheme: SingleFlightRefresher<AnyCredential>]>([:])
+
+    init(window: RefreshWindow, timeout: TimeInterval, clock: any RuntimeClock) {
+        self.window = window
+        self.timeout = timeout
+        self.clock = clock
     }
 
-    /// The key for the API-key scheme named `name`: `apiKeys(name)`, else `apiKeyProvider()`.
-    func apiKey(named name: String) async throws -> String? {
-        if let apiKeys, let key = try await apiKeys(name) { return key }
-        return try await apiKey?()
+    /// The refresher of `scheme`, which renews through `authenticator`.
+    func refresher(for scheme: AuthScheme, authenticator: AnyAuthenticator) -> SingleFlightRefresher<AnyCredential> {
+        refreshers.withLock { refreshers in
+            if let existing = refreshers[scheme] { return existing }
+            let made = SingleFlightRefresher<AnyCredential>(
+                refresh: { try await authenticator.refresh($0, for: scheme) }, window: window, refreshTimeout: timeout, clock: clock)
+            refreshers[scheme] = made
+            return made
+        }
     }
 }

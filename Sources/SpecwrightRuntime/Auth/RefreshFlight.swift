@@ -14,17 +14,17 @@ enum RefreshWaitError: Error {
 /// cancellation. The first outcome wins: the refresh's result, or the refresh deadline
 /// (which also cancels the refresh task). A waiter that gives up never ends the refresh for
 /// the others, and nothing — a continuation, a timer — outlives the waiter.
-final class RefreshFlight: Sendable {
+final class RefreshFlight<Value: Sendable>: Sendable {
     private enum Waiter: Sendable {
         /// Registered, continuation not yet stored.
         case allocated
-        case waiting(CheckedContinuation<String, any Error>)
+        case waiting(CheckedContinuation<Value, any Error>)
         /// Resolved before its continuation was stored (cancelled or timed out early).
-        case resolved(Result<String, any Error>)
+        case resolved(Result<Value, any Error>)
     }
 
     private struct State: Sendable {
-        var outcome: Result<String, any Error>?
+        var outcome: Result<Value, any Error>?
         var waiters: [Int: Waiter] = [:]
         var nextWaiterID = 0
         var refreshTask: Task<Void, Never>?
@@ -45,11 +45,11 @@ final class RefreshFlight: Sendable {
     /// Ends the flight with `result` unless it has ended already; returns whether this call ended it.
     /// Every waiter gets the result; a failure cancels the refresh task.
     @discardableResult
-    func finish(_ result: Result<String, any Error>) -> Bool {
-        let (ended, continuations, task) = state.withLock { state -> (Bool, [CheckedContinuation<String, any Error>], Task<Void, Never>?) in
+    func finish(_ result: Result<Value, any Error>) -> Bool {
+        let (ended, continuations, task) = state.withLock { state -> (Bool, [CheckedContinuation<Value, any Error>], Task<Void, Never>?) in
             guard state.outcome == nil else { return (false, [], nil) }
             state.outcome = result
-            var continuations: [CheckedContinuation<String, any Error>] = []
+            var continuations: [CheckedContinuation<Value, any Error>] = []
             for (id, waiter) in state.waiters {
                 switch waiter {
                 case .allocated: state.waiters[id] = .resolved(result)
@@ -69,7 +69,7 @@ final class RefreshFlight: Sendable {
 
     /// The refreshed token. Throws `RefreshWaitError` when the refresh failed or timed out, or
     /// `maxWait` seconds passed first; `CancellationError` as soon as the caller is cancelled.
-    func wait(atMost maxWait: TimeInterval) async throws -> String {
+    func wait(atMost maxWait: TimeInterval) async throws -> Value {
         let id = state.withLock { state -> Int in
             state.nextWaiterID += 1
             state.waiters[state.nextWaiterID] = state.outcome.map(Waiter.resolved) ?? .allocated
@@ -81,8 +81,8 @@ final class RefreshFlight: Sendable {
         }
         defer { timer.cancel() }
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in
-                let early = state.withLock { state -> Result<String, any Error>? in
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
+                let early = state.withLock { state -> Result<Value, any Error>? in
                     if case .resolved(let result) = state.waiters[id] {
                         state.waiters[id] = nil
                         return result
@@ -98,8 +98,8 @@ final class RefreshFlight: Sendable {
     }
 
     /// Ends one waiter's wait (its deadline or its cancellation), leaving the others waiting.
-    private func resolve(_ id: Int, with result: Result<String, any Error>) {
-        let continuation = state.withLock { state -> CheckedContinuation<String, any Error>? in
+    private func resolve(_ id: Int, with result: Result<Value, any Error>) {
+        let continuation = state.withLock { state -> CheckedContinuation<Value, any Error>? in
             switch state.waiters[id] {
             case .allocated:
                 state.waiters[id] = .resolved(result)

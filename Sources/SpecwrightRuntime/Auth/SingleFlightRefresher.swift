@@ -1,27 +1,28 @@
 import Foundation
 
-/// Coordinates token refreshes for one client: any number of concurrent 401s share one
-/// `refresh` call; a request that was sent with an older token than the latest refreshed one
-/// is replayed with the latest token without refreshing again.
+/// Coordinates the refreshes of one credential (a bearer token, an authenticator's credential)
+/// for one client: any number of concurrent rejections — 401s, envelope codes, credentials that
+/// are about to expire — share one `refresh` call; a request that was sent with an older
+/// credential than the latest refreshed one is replayed with the latest without refreshing again.
 ///
 /// Nothing here can hang a call: the refresh has its own deadline (`refreshTimeout`), after
 /// which it is cancelled and dropped, so the next 401 starts a new one (still one at a time,
 /// and still counted by the `RefreshWindow`); every waiting call also gives up at its own
 /// deadline or cancellation, while the refresh goes on for the others.
-final class SingleFlightRefresher: Sendable {
+final class SingleFlightRefresher<Value: Sendable & Equatable>: Sendable {
     private struct State: Sendable {
-        var inFlight: RefreshFlight?
-        var latestToken: String?
+        var inFlight: RefreshFlight<Value>?
+        var latest: Value?
         var refreshTimes: [TimeInterval] = []
     }
 
     private enum Step {
-        case wait(RefreshFlight)
-        case replay(String)
+        case wait(RefreshFlight<Value>)
+        case replay(Value)
         case refuse
     }
 
-    private let refresh: @Sendable (String?) async throws -> String
+    private let refresh: @Sendable (Value?) async throws -> Value
     private let window: RefreshWindow
     private let refreshTimeout: TimeInterval
     private let clock: any RuntimeClock
@@ -29,7 +30,7 @@ final class SingleFlightRefresher: Sendable {
 
     /// `refreshTimeout` is validated: NaN, zero or negative → `ClientConfiguration.defaultRefreshTimeout`.
     init(
-        refresh: @escaping @Sendable (String?) async throws -> String, window: RefreshWindow, refreshTimeout: TimeInterval,
+        refresh: @escaping @Sendable (Value?) async throws -> Value, window: RefreshWindow, refreshTimeout: TimeInterval,
         clock: any RuntimeClock
     ) {
         self.refresh = refresh
@@ -38,38 +39,43 @@ final class SingleFlightRefresher: Sendable {
         self.clock = clock
     }
 
-    /// The token to replay with after `rejected` got a 401, waiting at most `maxWait` seconds
-    /// (the call's own deadline). Throws `sessionExpired` when the refresh fails or the refresh
-    /// window is exhausted, `timeout` when the refresh or the wait ran out of time, `cancelled`
-    /// when the caller is cancelled.
-    func token(afterRejecting rejected: String?, maxWait: TimeInterval) async throws(SpecwrightError) -> String {
+    /// The credential to send instead of `rejected` (rejected by the server, or about to expire),
+    /// waiting at most `maxWait` seconds (the call's own deadline). Throws `sessionExpired` when
+    /// the refresh fails or the refresh window is exhausted, `timeout` when the refresh or the
+    /// wait ran out of time, `cancelled` when the caller is cancelled. A `proactive` refresh (the
+    /// credential has not been rejected yet) that the window refuses returns `rejected` instead:
+    /// it is still sent, and the server decides.
+    func credential(
+        afterRejecting rejected: Value?, maxWait: TimeInterval, proactive: Bool = false
+    ) async throws(SpecwrightError) -> Value {
         let now = clock.now()
         let step: Step = state.withLock { state in
             if let flight = state.inFlight { return .wait(flight) }
-            if let latest = state.latestToken, latest != rejected {
-                // Someone refreshed after this request was sent: replay with the newer token.
+            if let latest = state.latest, latest != rejected {
+                // Someone refreshed after this request was sent: replay with the newer credential.
                 return .replay(latest)
             }
             state.refreshTimes.removeAll { now - $0 >= window.window }
             guard state.refreshTimes.count < window.maxRefreshes else { return .refuse }
             state.refreshTimes.append(now)
-            let flight = RefreshFlight()
+            let flight = RefreshFlight<Value>()
             state.inFlight = flight
             start(flight, rejected: rejected)
             return .wait(flight)
         }
         switch step {
-        case .replay(let token):
-            return token
+        case .replay(let credential):
+            return credential
         case .refuse:
-            throw SpecwrightError(.sessionExpired("more than \(window.maxRefreshes) token refreshes within \(window.window) s"))
+            if proactive, let rejected { return rejected }
+            throw SpecwrightError(.sessionExpired("more than \(window.maxRefreshes) credential refreshes within \(window.window) s"))
         case .wait(let flight):
             do {
                 return try await flight.wait(atMost: maxWait)
             } catch RefreshWaitError.callDeadline, RefreshWaitError.refreshDeadline {
                 throw SpecwrightError(.timeout)
             } catch RefreshWaitError.failed(let error) {
-                throw SpecwrightError(.sessionExpired("token refresh failed: \(error)"))
+                throw SpecwrightError(.sessionExpired("credential refresh failed: \(error)"))
             } catch {
                 throw SpecwrightError(.cancelled)
             }
@@ -78,16 +84,16 @@ final class SingleFlightRefresher: Sendable {
 
     /// Starts the refresh of `flight` and its deadline. Called with the lock held; both tasks
     /// take the lock only when they finish, after `inFlight` is set.
-    private func start(_ flight: RefreshFlight, rejected: String?) {
+    private func start(_ flight: RefreshFlight<Value>, rejected: Value?) {
         let refresh = self.refresh
         let timeout = refreshTimeout
         let deadline = Task {
-            guard (try? await Task.sleep(nanoseconds: RefreshFlight.nanoseconds(timeout))) != nil else { return }
+            guard (try? await Task.sleep(nanoseconds: RefreshFlight<Value>.nanoseconds(timeout))) != nil else { return }
             self.complete(flight, with: .failure(RefreshWaitError.refreshDeadline(timeout)))
         }
         flight.attach(
             Task {
-                let result: Result<String, any Error>
+                let result: Result<Value, any Error>
                 do {
                     result = .success(try await refresh(rejected))
                 } catch {
@@ -99,13 +105,13 @@ final class SingleFlightRefresher: Sendable {
     }
 
     /// Ends `flight`: it stops being the one in flight (so the next 401 starts a new refresh) and,
-    /// if it produced a token, that token becomes the latest. A refresh that answers after its
-    /// deadline is ignored.
-    private func complete(_ flight: RefreshFlight, with result: Result<String, any Error>) {
+    /// if it produced a credential, that credential becomes the latest. A refresh that answers
+    /// after its deadline is ignored.
+    private func complete(_ flight: RefreshFlight<Value>, with result: Result<Value, any Error>) {
         state.withLock { state in
             guard state.inFlight === flight else { return }
             state.inFlight = nil
-            if case .success(let token) = result { state.latestToken = token }
+            if case .success(let credential) = result { state.latest = credential }
         }
         flight.finish(result)
     }

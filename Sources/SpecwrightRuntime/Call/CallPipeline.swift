@@ -22,8 +22,8 @@ import Foundation
 ///    network, once per call (not per attempt).
 /// 5. `AttemptLoop`, always innermost, per attempt: request interceptors (`CommonHeadersInterceptor`
 ///    → `AuthInterceptor` → `ClientConfiguration.interceptors` → `LoggingInterceptor` when logging is
-///    on) → the `HTTPTransport` → response interceptors in reverse order → 401 refresh and replay
-///    (`SingleFlightRefresher`) → status classification; between attempts, the retry budget and backoff.
+///    on) → the `HTTPTransport` → response interceptors in reverse order → credential refresh and
+///    replay after a rejection (`AuthInterceptor`, one `SingleFlightRefresher` per scheme) → status classification; between attempts, the retry budget and backoff.
 /// 6. Back in `APIClient.perform`: the 2xx check, decoding, the metrics event, error redaction.
 ///
 /// Every stage sees the final outcome of all attempts below it.
@@ -41,22 +41,16 @@ struct CallPipeline: Sendable {
     ) {
         let commonHeaders = CommonHeadersInterceptor(common: configuration.commonHeaders, requestIDHeader: configuration.requestIDHeader)
         let credentials = CredentialProviders(configuration)
-        let auth = AuthInterceptor(providers: credentials)
+        let auth = AuthInterceptor(providers: credentials, envelope: service.envelope.map(EnvelopeStage.unwrapper), clock: configuration.clock)
         var interceptors: [any Interceptor] = [commonHeaders, auth]
         interceptors += configuration.interceptors
         if configuration.logging.isEnabled {
             interceptors.append(LoggingInterceptor(sink: configuration.logging.sink, redactor: redactor))
         }
-        // Any endpoint may ask for a bearer token (OpenAPI security is per operation), so the
-        // refresher exists whenever the app can refresh; `CredentialProviders` decides per call.
-        let refresher = configuration.tokenProvider?.refresh.map {
-            SingleFlightRefresher(
-                refresh: $0, window: configuration.refreshWindow, refreshTimeout: configuration.refreshTimeout, clock: configuration.clock)
-        }
         let budget = configuration.retryBudget.map { RetryBudget($0) }
         retryBudget = budget
         let loop = AttemptLoop(
-            transport: transport, interceptors: interceptors, refresher: refresher, credentials: credentials, budget: budget,
+            transport: transport, interceptors: interceptors, auth: auth, budget: budget,
             clock: configuration.clock, random: configuration.random, decoder: decoder, limits: configuration.transferLimits)
 
         let dataLayer = configuration.dataLayer

@@ -6,8 +6,12 @@ public struct AttemptContext: Sendable {
     public var call: CallContext
     /// The attempt number, starting at 1 (a replay after a token refresh is a new attempt).
     public var attempt: Int
-    /// The bearer token to use for a replay after a refresh (the built-in auth uses it).
+    /// The refreshed bearer token a replay sends (after a rejection), if the bearer token was refreshed.
     public var replayToken: String?
+    /// The credentials this attempt sends (set by the attempt loop; `AuthInterceptor` applies them).
+    var credentials: CallCredentials?
+    /// Refreshed credentials that replace rejected ones on a replay, by scheme.
+    var replacements: [AuthScheme: AnyCredential] = [:]
 
     /// Creates an attempt context.
     public init(call: CallContext, attempt: Int, replayToken: String? = nil) {

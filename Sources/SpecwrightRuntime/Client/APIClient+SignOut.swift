@@ -15,8 +15,8 @@ extension APIClient {
         let identity = await dataLayer.partitionIdentity(signedInAccount: configuration.tokenProvider?.account)()
         var partition = identity
         if partition == nil, let context = try? builder.build(SignOutProbe()) {
-            let auth = AuthInterceptor(providers: CredentialProviders(configuration))
-            if let credentials = try? await auth.resolve(for: context), !credentials.isEmpty {
+            let auth = AuthInterceptor(providers: CredentialProviders(configuration), clock: configuration.clock)
+            if let credentials = try? await auth.resolve(for: context, proactive: false), !credentials.isEmpty {
                 partition = CredentialCaptureStage.partition(identity: nil, credentials: credentials) { cache.fingerprint($0) }
             }
         }

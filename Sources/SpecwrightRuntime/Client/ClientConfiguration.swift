@@ -23,6 +23,10 @@ public struct ClientConfiguration: Sendable {
     public var apiKeys: (@Sendable (_ name: String) async throws -> String?)?
     /// The API key for every API-key scheme (`AuthScheme.apiKeyHeader` / `.apiKeyQuery` / `.apiKeyCookie`).
     public var apiKeyProvider: (@Sendable () async throws -> String?)?
+    /// The app's own `Authenticator` for a scheme (a signed request, a custom token, a credential
+    /// with its own refresh), replacing the built-in one made from the providers above. Used
+    /// exactly where an endpoint's `AuthRequirement` asks for the scheme. Empty by default.
+    public var authenticators: [AuthScheme: any Authenticator] = [:]
     /// The app's interceptors, run after the built-ins (see docs/runtime.md for the order).
     public var interceptors: [any Interceptor]
     /// The app's stages inside the data layer: between it (gate, envelope, cache, de-duplication)
@@ -34,15 +38,15 @@ public struct ClientConfiguration: Sendable {
     /// see every call, before the config gate holds it back and whether or not the cache answers
     /// it, and its response after envelope unwrapping. Empty by default.
     public var stagesBeforeDataLayer: [any CallStage]
-    /// Replaces the service's default retry policy (endpoint policies and `retryPoliciesByOperation`
-    /// still win); `nil` keeps it.
+    /// Replaces the service's default retry policy (endpoint policies still win); `nil` keeps it.
     public var retryPolicy: RetryPolicy?
     /// The client-wide retry budget; `nil` disables it (not recommended).
     public var retryBudget: RetryBudget.Configuration?
-    /// The limit on token refreshes per time window.
+    /// The limit on credential refreshes per time window (per scheme).
     public var refreshWindow: RefreshWindow
-    /// The deadline of one token refresh, in seconds: a refresh still running then is cancelled
-    /// and dropped (the calls waiting for it fail with `timeout`; the next 401 starts a new one).
+    /// The deadline of one credential refresh, in seconds: a refresh still running then is
+    /// cancelled and dropped (the calls waiting for it fail with `timeout`; the next rejection
+    /// starts a new one).
     public var refreshTimeout: TimeInterval
     /// `User-Agent`, `Accept`, `Accept-Language` and optional provider headers.
     public var commonHeaders: CommonHeaders
@@ -60,10 +64,6 @@ public struct ClientConfiguration: Sendable {
     public var allowsInsecureHTTP: Bool
     /// Limits on every exchange (response size); see `TransferLimits` for the defaults and why.
     public var transferLimits: TransferLimits = .default
-    /// The app's retry policy for single operations, by operation name (`"books.list"`): it wins
-    /// over the endpoint's own policy (`EndpointOptions.retry`, from the spec) and `retryPolicy`.
-    /// Empty by default.
-    public var retryPoliciesByOperation: [String: RetryPolicy] = [:]
     /// Replaces the decoder built from the service's `DateCoding`.
     public var decoder: JSONDecoder?
     /// Replaces the encoder built from the service's `DateCoding`.
@@ -76,7 +76,8 @@ public struct ClientConfiguration: Sendable {
         baseURL: URL? = nil, transport: (any HTTPTransport)? = nil, tokenProvider: TokenProvider? = nil,
         basicCredentialsProvider: (@Sendable () async throws -> BasicCredentials?)? = nil,
         apiKeys: (@Sendable (_ name: String) async throws -> String?)? = nil,
-        apiKeyProvider: (@Sendable () async throws -> String?)? = nil, interceptors: [any Interceptor] = [],
+        apiKeyProvider: (@Sendable () async throws -> String?)? = nil, authenticators: [AuthScheme: any Authenticator] = [:],
+        interceptors: [any Interceptor] = [],
         stages: [any CallStage] = [], stagesBeforeDataLayer: [any CallStage] = [], retryPolicy: RetryPolicy? = nil,
         retryBudget: RetryBudget.Configuration? = .default, refreshWindow: RefreshWindow = .default,
         refreshTimeout: TimeInterval = ClientConfiguration.defaultRefreshTimeout,
@@ -92,6 +93,7 @@ public struct ClientConfiguration: Sendable {
         self.basicCredentialsProvider = basicCredentialsProvider
         self.apiKeys = apiKeys
         self.apiKeyProvider = apiKeyProvider
+        self.authenticators = authenticators
         self.interceptors = interceptors
         self.stages = stages
         self.stagesBeforeDataLayer = stagesBeforeDataLayer

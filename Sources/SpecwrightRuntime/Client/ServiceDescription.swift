@@ -47,7 +47,8 @@ public struct ServiceDescription: Sendable {
 
 /// The response envelope of APIs that wrap every payload, e.g. `{"code": 0, "message": "", "data": {...}}`.
 /// The data layer unwraps it: success codes yield `data`, session-expired codes end the session,
-/// other codes become `SpecwrightError.Kind.business`.
+/// token-expired codes refresh the credentials and replay the call, other codes become
+/// `SpecwrightError.Kind.business`.
 public struct EnvelopeFormat: Sendable, Hashable {
     /// The key of the business code.
     public var codeKey: String
@@ -59,13 +60,21 @@ public struct EnvelopeFormat: Sendable, Hashable {
     public var successCodes: [Int]
     /// The codes that mean the session has expired.
     public var sessionExpiredCodes: [Int]
+    /// The codes that mean the credentials were rejected (an expired token): like a 401, they
+    /// make the call's refreshing `Authenticator` refresh once and replay the call; without one,
+    /// or when the replay gets such a code too, they end the session like `sessionExpiredCodes`.
+    public var tokenExpiredCodes: [Int]
 
     /// Creates an envelope format.
-    public init(codeKey: String, messageKey: String, dataKey: String, successCodes: [Int], sessionExpiredCodes: [Int]) {
+    public init(
+        codeKey: String, messageKey: String, dataKey: String, successCodes: [Int], sessionExpiredCodes: [Int],
+        tokenExpiredCodes: [Int] = []
+    ) {
         self.codeKey = codeKey
         self.messageKey = messageKey
         self.dataKey = dataKey
         self.successCodes = successCodes
         self.sessionExpiredCodes = sessionExpiredCodes
+        self.tokenExpiredCodes = tokenExpiredCodes
     }
 }

@@ -137,7 +137,7 @@ extension OpenAPIExportTests {
     }
 
     static let everyOption = minimalHeader + """
-        envelope: { code: code, message: msg, data: payload, success: [0, 200], sessionExpired: [401] }
+        envelope: { code: code, message: msg, data: payload, success: [0, 200], sessionExpired: [401], tokenExpired: [1002, 1003] }
         headers: { X-Client: specwright }
         defaults: { timeout: 15, retry: none, cache: http }
         types:

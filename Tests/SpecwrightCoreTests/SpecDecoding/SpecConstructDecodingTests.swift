@@ -68,6 +68,26 @@ import SpecwrightYAML
         #expect(envelope.location == SourceLocation(file: "test.yaml", line: 4, column: 11))
     }
 
+    @Test func anEnvelopeNamesTokenExpiredCodesThatTheServiceDescriptionCarries() throws {
+        let spec = try document("envelope: { code: c, message: m, data: d, success: [0], sessionExpired: [1001], tokenExpired: [1002] }\n")
+        let envelope = try #require(spec.envelope)
+        #expect(envelope.tokenExpiredCodes == [1002])
+        let service = try #require(SpecLowering.lower(spec).api).service
+        #expect(service.envelope?.tokenExpiredCodes == [1002])
+        let arguments = ServiceArguments.arguments(service).joined(separator: "\n")
+        #expect(arguments.contains("tokenExpiredCodes: [1002]"))
+        // Without token-expired codes the generated description is what it always was.
+        let plain = try #require(SpecLowering.lower(try document("envelope: { code: c, message: m, data: d, success: 0 }\n")).api).service
+        #expect(!ServiceArguments.arguments(plain).joined().contains("tokenExpiredCodes"))
+    }
+
+    @Test func aCodeInTwoEnvelopeListsIsALocatedError() {
+        let lines = diagnosticLines(minimalHeader + "envelope: { code: c, message: m, data: d, success: [0], sessionExpired: [7], tokenExpired: [7, 0] }\n")
+        #expect(lines.contains { $0.contains("error: 'tokenExpired' lists 0, which 'success' lists too") })
+        #expect(lines.contains { $0.contains("error: 'tokenExpired' lists 7, which 'sessionExpired' lists too") })
+        #expect(lines.allSatisfy { $0.hasPrefix("test.yaml:") })
+    }
+
     @Test func staticHeadersKeepOrderAndTakeScalarsAsText() throws {
         let spec = try document("headers:\n  Accept: application/json\n  X-Version: 2\n")
         #expect(spec.headers.map(\.name) == ["Accept", "X-Version"])

@@ -69,17 +69,28 @@ extension SpecDecoder {
     }
 
     mutating func decodeEnvelope(_ node: Node, owner: SourceLocation) -> EnvelopeSetting? {
-        guard let reader = MappingReader(node, context: "'envelope'", allowed: ["code", "message", "data", "success", "sessionExpired"], owner: owner, diagnostics: &diagnostics) else { return nil }
+        guard let reader = MappingReader(node, context: "'envelope'", allowed: ["code", "message", "data", "success", "sessionExpired", "tokenExpired"], owner: owner, diagnostics: &diagnostics) else { return nil }
         let code = reader.required("code", diagnostics: &diagnostics).flatMap { text($0, "'code'") }
         let message = reader.required("message", diagnostics: &diagnostics).flatMap { text($0, "'message'") }
         let data = reader.required("data", diagnostics: &diagnostics).flatMap { text($0, "'data'") }
         let success = reader.required("success", diagnostics: &diagnostics).flatMap { integerList($0, "'success'") }
         let expired = reader["sessionExpired"].flatMap { integerList($0, "'sessionExpired'") } ?? []
+        let tokenExpired = reader["tokenExpired"].flatMap { integerList($0, "'tokenExpired'") } ?? []
         guard let code, let message, let data, let success else { return nil }
         if let successNode = reader["success"], success.isEmpty {
             diagnostics.error("'success' needs at least one code", at: successNode.location)
         }
-        return EnvelopeSetting(codeKey: code, messageKey: message, dataKey: data, successCodes: success, sessionExpiredCodes: expired, location: node.location)
+        for (key, codes) in [("sessionExpired", expired), ("tokenExpired", tokenExpired)] {
+            if let node = reader[key], let shared = codes.first(where: success.contains) {
+                diagnostics.error("'\(key)' lists \(shared), which 'success' lists too", at: node.location)
+            }
+        }
+        if let node = reader["tokenExpired"], let shared = tokenExpired.first(where: expired.contains) {
+            diagnostics.error("'tokenExpired' lists \(shared), which 'sessionExpired' lists too", at: node.location)
+        }
+        return EnvelopeSetting(
+            codeKey: code, messageKey: message, dataKey: data, successCodes: success, sessionExpiredCodes: expired,
+            tokenExpiredCodes: tokenExpired, location: node.location)
     }
 
     mutating func decodeDefaults(_ node: Node) -> EndpointDefaults {

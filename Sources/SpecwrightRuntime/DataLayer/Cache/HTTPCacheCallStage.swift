@@ -23,7 +23,7 @@ struct HTTPCacheCallStage: CallStage {
         var expected = context.request
         if mode != nil {
             expected = preview(context)
-            expected = (try? context.credentials?.applied(to: expected, replayToken: nil)) ?? expected
+            expected = (try? context.credentials?.applied(to: expected)) ?? expected
         }
         let request = CacheableRequest(
             method: context.request.method.rawValue, url: context.request.url.absoluteString,

@@ -20,7 +20,8 @@ struct EnvelopeStage: CallStage {
     static func unwrapper(_ format: EnvelopeFormat) -> EnvelopeUnwrapper {
         EnvelopeUnwrapper(
             codeKey: format.codeKey, messageKey: format.messageKey, dataKey: format.dataKey,
-            successCodes: Set(format.successCodes), sessionExpiredCodes: Set(format.sessionExpiredCodes))
+            successCodes: Set(format.successCodes), sessionExpiredCodes: Set(format.sessionExpiredCodes),
+            tokenExpiredCodes: Set(format.tokenExpiredCodes))
     }
 
     /// Whether `response` is a success the cache may keep: anything but a 2xx JSON body whose
@@ -68,7 +69,8 @@ struct EnvelopeStage: CallStage {
         case let .success(data):
             response.body = data
             return response
-        case let .sessionExpired(code, message):
+        case let .sessionExpired(code, message), let .tokenExpired(code, message):
+            // A token-expired code reaches this stage only when no refresh applies to the call.
             session.report(SessionExpiredEvent(reason: .businessCode(code, message: message), operationName: context.operationName))
             throw SpecwrightError(.sessionExpired("business code \(code)" + (message.map { ": \($0)" } ?? "")))
         case let .businessError(code, message):

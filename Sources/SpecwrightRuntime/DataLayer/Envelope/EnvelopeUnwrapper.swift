@@ -6,6 +6,9 @@ enum EnvelopeOutcome: Sendable, Equatable {
     case success(data: Data)
     /// A session-expired code: report it once, fail the request with "session expired".
     case sessionExpired(code: Int, message: String?)
+    /// A token-expired code: the credentials were rejected; refreshed and replayed by the attempt
+    /// loop when the call's authenticator refreshes, else like a session-expired code.
+    case tokenExpired(code: Int, message: String?)
     /// Any other code: fail the request with a business error.
     case businessError(code: Int, message: String?)
 }
@@ -27,6 +30,7 @@ struct EnvelopeUnwrapper: Sendable {
     var dataKey: String
     var successCodes: Set<Int>
     var sessionExpiredCodes: Set<Int>
+    var tokenExpiredCodes: Set<Int> = []
 
     /// Reads the business code (a JSON integer, or a string holding one) and the optional message,
     /// and classifies the body. Throws `EnvelopeError` when the body is not such an object.
@@ -55,9 +59,21 @@ struct EnvelopeUnwrapper: Sendable {
             return .success(data: members[dataKey].map { body.subdata(in: $0) } ?? Data("null".utf8))
         }
         let message = members[messageKey].flatMap { try? JSONDecoder().decode(String.self, from: body.subdata(in: $0)) }
+        if tokenExpiredCodes.contains(code) {
+            return .tokenExpired(code: code, message: message)
+        }
         if sessionExpiredCodes.contains(code) {
             return .sessionExpired(code: code, message: message)
         }
         return .businessError(code: code, message: message)
+    }
+
+    /// The code of `response`'s envelope when it is one of `tokenExpiredCodes`, whatever the
+    /// status (services send it with a 200, a 401 or a 403); nil for anything else.
+    func tokenExpiredCode(in response: HTTPResponse) -> Int? {
+        guard !tokenExpiredCodes.isEmpty, !response.body.isEmpty, EnvelopeStage.mayBeJSON(response.header("content-type")),
+            case .tokenExpired(let code, _)? = try? unwrap(response.body)
+        else { return nil }
+        return code
     }
 }

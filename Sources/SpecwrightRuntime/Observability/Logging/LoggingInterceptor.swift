@@ -8,7 +8,7 @@ struct LoggingInterceptor: Interceptor {
     let redactor: Redactor
 
     func adapt(_ request: HTTPRequest, context: AttemptContext) async throws -> HTTPRequest {
-        let redactor = redactor.including(context.call.options.auth)
+        let redactor = redactor.including(context.call.options.auth).including(context.credentials)
         var message = "→ \(request.method.rawValue) \(redactor.url(request.url)) (attempt \(context.attempt))"
         let headers = redactor.headerLines(request.headers.map { ($0.name, $0.value) })
         if !headers.isEmpty { message += "\n" + headers }
@@ -19,7 +19,7 @@ struct LoggingInterceptor: Interceptor {
     }
 
     func inspect(_ response: HTTPResponse, for request: HTTPRequest, context: AttemptContext) async throws -> InterceptorDecision {
-        let redactor = redactor.including(context.call.options.auth)
+        let redactor = redactor.including(context.call.options.auth).including(context.credentials)
         var message = "← \(response.status) \(request.method.rawValue) \(redactor.url(request.url)) (\(response.body.count) bytes)"
         let fields = response.headers.map { (name: $0.name.lowercased(), value: $0.value) }
         let headers = redactor.headerLines(fields.enumerated().sorted { ($0.element.name, $0.offset) < ($1.element.name, $1.offset) }.map(\.element))

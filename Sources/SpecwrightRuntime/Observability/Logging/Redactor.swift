@@ -47,6 +47,16 @@ struct Redactor: Sendable {
         return Redactor(headers: headers, fields: fields.union(headers), maxBodyBytes: maxBodyBytes)
     }
 
+    /// This redactor, also hiding the headers and query parameters an attempt's credentials set
+    /// (whatever authenticator set them, under whatever name).
+    func including(_ credentials: CallCredentials?) -> Redactor {
+        guard let credentials, !credentials.isEmpty else { return self }
+        let headers = headers.union(credentials.headerNames)
+        let fields = fields.union(credentials.queryNames)
+        guard headers.count != self.headers.count || fields.count != self.fields.count else { return self }
+        return Redactor(headers: headers, fields: fields.union(headers), maxBodyBytes: maxBodyBytes)
+    }
+
     /// Whether a query, form, multipart or JSON member name is secret.
     func isSecretField(_ name: String) -> Bool {
         fields.contains(name.lowercased()) || SecretNames.isSecret(name)
