@@ -9,17 +9,21 @@
 # valgrind. Builds two scratch packages in $WORK (default: a temporary directory), each depending
 # on one side's SpecwrightRuntime by path, with Benchmarks/RuntimeInstructions/main.swift.
 # The base checkout is a git worktree in $WORK/base-src: `git worktree remove` it afterwards.
+# Other measurements reuse it (Scripts/stream-instructions.sh): BENCH_SOURCES (the files of the
+# scratch executable, main.swift first), MODES, UNITS (N) and EXTRA_ARGUMENT (after mode and count).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 base_ref="${1:-fe7ba3d}"
 work="${WORK:-$(mktemp -d)}"
+sources="${BENCH_SOURCES:-$root/Benchmarks/RuntimeInstructions/main.swift}"
+units="${UNITS:-1000}"
 [ -d "$work/base-src" ] || git -C "$root" worktree add --detach "$work/base-src" "$base_ref" >/dev/null
 
 package() { # name, runtime source path
   local dir="$work/$1" identity
   identity="$(basename "$2" | tr '[:upper:]' '[:lower:]')"
   mkdir -p "$dir/Sources/cg"
-  cp "$root/Benchmarks/RuntimeInstructions/main.swift" "$dir/Sources/cg/main.swift"
+  cp $sources "$dir/Sources/cg/"
   cat > "$dir/Package.swift" <<PKG
 // swift-tools-version:6.1
 import PackageDescription
@@ -33,14 +37,14 @@ package base "$work/base-src"
 package current "$root"
 
 count() { # binary, mode, calls → instructions
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$1" "$2" "$3" 2>&1 | awk '/I +refs/ { gsub(",", "", $4); print $4 }'
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$1" "$2" "$3" ${EXTRA_ARGUMENT:-} 2>&1 | awk '/I +refs/ { gsub(",", "", $4); print $4 }'
 }
 printf "%-8s %14s %14s %8s\n" mode "base ($base_ref)" current change
-for mode in memory hit disk; do
+for mode in ${MODES:-memory hit disk}; do
   for side in base current; do
-    small=$(count "$work/$side/.build/release/cg" $mode 1000)
-    large=$(count "$work/$side/.build/release/cg" $mode 3000)
-    eval "$side=$(( (large - small) / 2000 ))"
+    small=$(count "$work/$side/.build/release/cg" $mode $units)
+    large=$(count "$work/$side/.build/release/cg" $mode $((3 * units)))
+    eval "$side=$(( (large - small) / (2 * units) ))"
   done
   printf "%-8s %14d %14d %+7.1f%%\n" $mode "$base" "$current" "$(awk -v a="$base" -v b="$current" 'BEGIN { print (b - a) * 100 / a }')"
 done

@@ -1,8 +1,8 @@
 import Foundation
-import SpecwrightRuntime
+@_spi(Generated) import SpecwrightRuntime
 
 /// What the leaner generated objects cost at run time: the same 12-field object written the way
-/// the default templates write it (`FieldDecoder`, `encodeFields`, `EncodedHashable`) and with
+/// the default templates write it (`FieldDecoder`, `FieldEncoder`, `FieldEquality`) and with
 /// compiler-synthesized `Codable`/`Hashable`, timed in interleaved rounds for decoding a JSON
 /// array of 200 objects, encoding it, and comparing and hashing the 200 objects.
 enum ObjectCodingBenchmark {
@@ -38,7 +38,7 @@ enum ObjectCodingBenchmark {
 }
 
 /// Twelve fields, written as the default templates write an object.
-struct GeneratedShape: Codable, Hashable, Sendable, EncodedHashable {
+struct GeneratedShape: Codable, Hashable, Sendable {
     let sid: String
     let friendlyName: String?
     let status: String?
@@ -72,25 +72,70 @@ struct GeneratedShape: Codable, Hashable, Sendable, EncodedHashable {
     }
 
     init(from decoder: any Decoder) throws {
-        var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+        var fields = try FieldDecoder(decoder)
         self.init(
-            sid: try fields.required(), friendlyName: fields.optional(), status: fields.optional(),
-            count: fields.optional(), ratio: fields.optional(), enabled: fields.optional(), tags: fields.optional(),
-            metadata: fields.optional(), ownerSid: fields.optional(), uri: fields.optional(),
-            dateCreated: fields.optional(), price: fields.optional())
+            sid: try fields.required("sid"),
+            friendlyName: fields.optional("friendly_name"),
+            status: fields.optional("status"),
+            count: fields.optional("count"),
+            ratio: fields.optional("ratio"),
+            enabled: fields.optional("enabled"),
+            tags: fields.optional("tags"),
+            metadata: fields.optional("metadata"),
+            ownerSid: fields.optional("owner_sid"),
+            uri: fields.optional("uri"),
+            dateCreated: fields.optional("date_created"),
+            price: fields.optional("price")
+        )
         try fields.finish()
     }
 
     func encode(to encoder: any Encoder) throws {
-        try encoder.encodeFields(
-            keys: Self.fieldKeys, self.sid, self.friendlyName, self.status, self.count, self.ratio, self.enabled,
-            self.tags, self.metadata, self.ownerSid, self.uri, self.dateCreated, self.price)
+        try FieldEncoder(encoder).encode(
+            ("sid", self.sid),
+            ("friendly_name", self.friendlyName),
+            ("status", self.status),
+            ("count", self.count),
+            ("ratio", self.ratio),
+            ("enabled", self.enabled),
+            ("tags", self.tags),
+            ("metadata", self.metadata),
+            ("owner_sid", self.ownerSid),
+            ("uri", self.uri),
+            ("date_created", self.dateCreated),
+            ("price", self.price)
+        )
     }
 
-    private static let fieldKeys: [String] = [
-        "sid", "friendly_name", "status", "count", "ratio", "enabled", "tags", "metadata", "owner_sid", "uri",
-        "date_created", "price",
-    ]
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        guard FieldEquality.same(lhs.sid, rhs.sid) else { return false }
+        guard FieldEquality.same(lhs.friendlyName, rhs.friendlyName) else { return false }
+        guard FieldEquality.same(lhs.status, rhs.status) else { return false }
+        guard FieldEquality.same(lhs.count, rhs.count) else { return false }
+        guard FieldEquality.same(lhs.ratio, rhs.ratio) else { return false }
+        guard FieldEquality.same(lhs.enabled, rhs.enabled) else { return false }
+        guard FieldEquality.same(lhs.tags, rhs.tags) else { return false }
+        guard FieldEquality.same(lhs.metadata, rhs.metadata) else { return false }
+        guard FieldEquality.same(lhs.ownerSid, rhs.ownerSid) else { return false }
+        guard FieldEquality.same(lhs.uri, rhs.uri) else { return false }
+        guard FieldEquality.same(lhs.dateCreated, rhs.dateCreated) else { return false }
+        return FieldEquality.same(lhs.price, rhs.price)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(self.sid)
+        hasher.combine(self.friendlyName)
+        hasher.combine(self.status)
+        hasher.combine(self.count)
+        hasher.combine(self.ratio)
+        hasher.combine(self.enabled)
+        hasher.combine(self.tags)
+        hasher.combine(self.metadata)
+        hasher.combine(self.ownerSid)
+        hasher.combine(self.uri)
+        hasher.combine(self.dateCreated)
+        hasher.combine(self.price)
+    }
 }
 
 /// The same twelve fields with compiler-synthesized conformances.

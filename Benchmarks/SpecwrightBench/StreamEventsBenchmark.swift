@@ -8,8 +8,13 @@ import SpecwrightRuntime
 ///   2. `ServerSentEventParser` — the WHATWG interpretation, events as `ServerSentEvent` values;
 ///   3. the parser plus `JSONDecoder` for each event's data (what a typed stream does per event);
 ///   4. `ServerSentEventStream<Token>` over an `HTTPBody` — the whole async path a generated
-///      method's caller iterates (measured in wall time, best of the rounds).
-/// Stages 1–3 run in interleaved rounds and are timed in thread CPU time (`BenchmarkTimer`).
+///      method's caller iterates;
+///   5. `APIClient.events(_:as:)` answered by `StubTransport.streaming`: the client's path minus
+///      the network; again with one chunk per event (a server that flushes every event, as
+///      language-model APIs do).
+/// Every stage runs once per round, interleaved (1, 2, 3, 4, 5, 1, 2, …, after a warm-up round),
+/// timed in CPU time of the process (the async stages may change threads; nothing else runs), so
+/// the ratios hold on a busy machine where wall time mostly measures the other jobs.
 /// `BENCH_ROUNDS` sets the rounds (default 15).
 enum StreamEventsBenchmark {
     struct Token: Decodable, Sendable {
@@ -19,67 +24,105 @@ enum StreamEventsBenchmark {
         var score: Double
     }
 
+    struct Live: Endpoint {
+        var operationName: String { "bench.live" }
+        var method: HTTPMethod { .get }
+        var pathSegments: [String] { ["live"] }
+    }
+
     static let eventCount = 20_000
 
-    static func body() -> Data {
-        var text = ""
-        for index in 0..<eventCount {
-            if index % 100 == 0 { text += ": keep-alive\n" }
+    /// The events' text, one string per event.
+    static func events(_ count: Int) -> [String] {
+        (0..<count).map { index in
             let end = index % 2 == 0 ? "\n" : "\r\n"
-            text += "id: \(index)\(end)data: {\"id\":\(index),\"text\":\"token number \(index) of the completion\",\"done\":false,\"score\":0.\(index % 97)}\(end)\(end)"
+            return (index % 100 == 0 ? ": keep-alive\n" : "")
+                + "id: \(index)\(end)data: {\"id\":\(index),\"text\":\"token number \(index) of the completion\",\"done\":false,\"score\":0.\(index % 97)}\(end)\(end)"
         }
-        return Data(text.utf8)
     }
 
-    static func chunks(of body: Data, size: Int = 4096) -> [Data] {
-        stride(from: 0, to: body.count, by: size).map { body.subdata(in: $0..<min($0 + size, body.count)) }
+    struct Stage {
+        /// A short name: `raw`, `parser`, `sync`, `stream`, `client`.
+        var id: String
+        var name: String
+        var body: () async throws -> Int
     }
 
-    static func run() async throws {
-        let rounds = Int(ProcessInfo.processInfo.environment["BENCH_ROUNDS"] ?? "") ?? 15
-        let body = body()
-        let chunks = chunks(of: body)
+    /// The stages over a body of `eventCount` events in 4 KiB chunks, or one chunk per event.
+    /// `Benchmarks/StreamInstructions/main.swift` runs one of them under callgrind.
+    static func stages(eventCount: Int, oneChunkPerEvent: Bool) -> [Stage] {
+        let events = events(eventCount)
+        let body = Data(events.joined().utf8)
+        let chunks = oneChunkPerEvent
+            ? events.map { Data($0.utf8) } : stride(from: 0, to: body.count, by: 4096).map { body.subdata(in: $0..<min($0 + 4096, body.count)) }
         let decoder = JSONDecoder()
-        let timer = BenchmarkTimer(iterations: rounds)
-        let (results, ratios) = timer.measure([
-            .init(name: "raw line splitting") {
+        let stub = StubTransport.streaming(recordsRequests: false) { _ in
+            HTTPStreamedResponse(status: 200, headers: ["Content-Type": "text/event-stream"], body: HTTPBody(chunks: chunks))
+        }
+        let service = ServiceDescription(name: "Bench", baseURL: URL(string: "https://example.com/bench")!)
+        let client = APIClient(service: service, configuration: ClientConfiguration(transport: stub, logging: .disabled))
+        let per = oneChunkPerEvent ? ", 1/chunk" : ""
+        return [
+            Stage(id: "raw", name: "raw line splitting" + per) {
                 var lines = 0
                 for chunk in chunks { for byte in chunk where byte == 0x0A { lines += 1 } }
                 return lines
             },
-            .init(name: "ServerSentEventParser") {
+            Stage(id: "parser", name: "ServerSentEventParser" + per) {
                 var parser = ServerSentEventParser()
                 var events = 0
-                for chunk in chunks { events += (try? parser.parse(chunk).count) ?? 0 }
+                for chunk in chunks { events += try parser.parse(chunk).count }
                 return events
             },
-            .init(name: "parser + JSONDecoder") {
+            Stage(id: "sync", name: "parser + JSONDecoder" + per) {
                 var parser = ServerSentEventParser()
                 var sum = 0
                 for chunk in chunks {
-                    for event in (try? parser.parse(chunk)) ?? [] {
-                        sum += (try? decoder.decode(Token.self, from: Data(event.data.utf8)))?.id ?? 0
-                    }
+                    for event in try parser.parse(chunk) { sum += try decoder.decode(Token.self, from: Data(event.data.utf8)).id }
                 }
                 return sum
             },
-        ])
-        print("body: \(body.count) bytes, \(eventCount) events, \(chunks.count) chunks of 4 KiB; \(rounds) rounds")
-        for (index, result) in results.enumerated() {
-            let perSecond = Double(eventCount) / result.median
-            let name = result.name.padding(toLength: 24, withPad: " ", startingAt: 0)
-            print(name + String(format: " median %8.2f ms  best %8.2f ms  %12.0f events/s  x%.2f of raw (median ratio)  output %d",
-                                result.median * 1000, result.minimum * 1000, perSecond, ratios[index][ratios[index].count / 2], result.output))
+            Stage(id: "stream", name: "ServerSentEventStream" + per) {
+                var sum = 0
+                for try await token in ServerSentEventStream<Token>(ServerSentEvents(HTTPBody(chunks: chunks)), decoder: decoder) { sum += token.id }
+                return sum
+            },
+            Stage(id: "client", name: "APIClient.events" + per) {
+                var sum = 0
+                for try await token in try await client.events(Live(), as: Token.self) { sum += token.id }
+                return sum
+            },
+        ]
+    }
+
+    static func run() async throws {
+        let rounds = Int(ProcessInfo.processInfo.environment["BENCH_ROUNDS"] ?? "") ?? 15
+        let stages = stages(eventCount: eventCount, oneChunkPerEvent: false)
+            + stages(eventCount: eventCount, oneChunkPerEvent: true).filter { $0.id == "client" }
+        var outputs = Array(repeating: 0, count: stages.count)
+        var samples = Array(repeating: [Double](), count: stages.count)
+        for round in 0...rounds {
+            for (index, stage) in stages.enumerated() {
+                let start = processCPUSeconds()
+                outputs[index] = try await stage.body()
+                if round > 0 { samples[index].append(processCPUSeconds() - start) }
+            }
         }
-        var best = Double.infinity
-        var received = 0
-        for _ in 0..<rounds {
-            let start = DispatchTime.now().uptimeNanoseconds
-            received = 0
-            let stream = ServerSentEventStream<Token>(ServerSentEvents(HTTPBody(chunks: chunks)), decoder: decoder)
-            for try await token in stream { received += token.id >= 0 ? 1 : 0 }
-            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        print("\(eventCount) events, 2.0 MB in 4 KiB chunks (1/chunk: one chunk per event); \(rounds) rounds, process CPU time")
+        let reference = samples[2].sorted()[rounds / 2]
+        for (index, stage) in stages.enumerated() {
+            let sorted = samples[index].sorted()
+            let median = sorted[rounds / 2]
+            let name = stage.name.padding(toLength: 26, withPad: " ", startingAt: 0)
+            print(name + String(format: " median %8.2f ms  best %8.2f ms  %10.0f events/s  x%.2f of parser + JSONDecoder  output %d",
+                                median * 1000, sorted[0] * 1000, Double(eventCount) / median, median / reference, outputs[index]))
         }
-        print("ServerSentEventStream   " + String(format: " best %8.2f ms  %12.0f events/s (wall, %d events)", best * 1000, Double(received) / best, received))
+    }
+
+    /// CPU time of the whole process (`CLOCK_PROCESS_CPUTIME_ID`, nanosecond resolution).
+    static func processCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

@@ -168,3 +168,23 @@ extension JSONEncoder {
     /// An encoder matching the bookstore's `dates: iso8601`.
     static var iso8601: JSONEncoder { DateCoding.iso8601.makeEncoder() }
 }
+
+/// `==` and hashing of generated objects: field by field and reflexive.
+@Suite struct BookstoreGeneratedEqualityTests {
+    static let id = UUID(uuidString: "6F9619FF-8B86-D011-B42D-00CF4FC964FF")!
+
+    @Test func everyObjectEqualsItselfAndItsCopyAndDiffersByAnyField() {
+        let book = Book(id: Self.id, title: "Dune", isbn: "1", tags: ["sf"], genre: .unknown("sf"), ratings: ["a": 5])
+        #expect(book == book)
+        #expect(Set([book, Book(id: Self.id, title: "Dune", isbn: "1", tags: ["sf"], genre: .unknown("sf"), ratings: ["a": 5])]).count == 1)
+        #expect(book != Book(id: Self.id, title: "Dune", isbn: "2", tags: ["sf"], genre: .unknown("sf"), ratings: ["a": 5]))
+        #expect(book != Book(id: Self.id, title: "Dune", isbn: "1", tags: ["sf"], genre: .unknown("sf"), ratings: ["a": 4]))
+        #expect(BookDraft(title: "A", genre: .poetry) == BookDraft(title: "A", genre: .poetry))
+        #expect(BookDraft(title: "A", genre: .poetry) != BookDraft(title: "A"))
+        #expect(NotFound(message: "x") == NotFound(message: "x"))
+        #expect(AppConfig(featureFlags: ["f": true], minimumVersion: "1") != AppConfig(featureFlags: ["f": false], minimumVersion: "1"))
+        // An open enum's catch-all holding a known value equals that case, as on the wire.
+        #expect(BookDraft(title: "A", genre: .unknown("poetry")) == BookDraft(title: "A", genre: .poetry))
+        #expect(BookDraft(title: "A", genre: .unknown("poetry")).hashValue == BookDraft(title: "A", genre: .poetry).hashValue)
+    }
+}

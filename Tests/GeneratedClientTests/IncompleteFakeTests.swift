@@ -49,7 +49,7 @@ import Testing
                 func byIds(ids: [UUID]) async throws -> [Book] { [] }
             }
 
-            func callers(_ api: any BooksAPI, _ concrete: BooksClient) async throws {
+            func callers(_ api: any BooksAPI, _ concrete: BooksGroup) async throws {
                 _ = try await api.list()
                 _ = try await api.list(size: 5)
                 _ = try await api.list(page: 2, size: 5, q: "dune")

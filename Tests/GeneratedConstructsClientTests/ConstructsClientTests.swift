@@ -131,3 +131,26 @@ import Testing
         #expect(ConstructsClient.service.retry == RetryPolicy(maxRetries: 2, baseDelay: 1, maxDelay: 4))
     }
 }
+
+/// `==` of generated objects is reflexive, also for values JSON cannot encode.
+@Suite struct ConstructsGeneratedEqualityTests {
+    @Test func anObjectHoldingNaNEqualsItselfAndHashesAlike() {
+        let value = Dog(kind: "dog", barkVolume: .nan, chipId: "A1")
+        #expect(throws: EncodingError.self) { try JSONEncoder().encode(value) }
+        #expect(value == value)
+        #expect(value.hashValue == Dog(kind: "dog", barkVolume: .nan, chipId: "A1").hashValue)
+        #expect(Set([value, Dog(kind: "dog", barkVolume: .nan, chipId: "A1")]).count == 1)
+        #expect(value != Dog(kind: "dog", barkVolume: 1, chipId: "A1"))
+        #expect(value != Dog(kind: "dog", barkVolume: .nan, chipId: "A2"))
+    }
+
+    @Test func aUnionHoldingNaNEqualsItselfAndHashesAlike() throws {
+        let value = Measure.number(.nan)
+        #expect(value == value)
+        #expect(value.hashValue == Measure.number(.nan).hashValue)
+        #expect(Set([value, Measure.number(.nan), .number(1), .text("1")]).count == 3)
+        #expect(value != .number(1))
+        #expect(Measure.number(1) != .text("1"))
+        #expect(try JSONDecoder().decode([Measure].self, from: Data(#"[1.5, "x"]"#.utf8)) == [.number(1.5), .text("x")])
+    }
+}

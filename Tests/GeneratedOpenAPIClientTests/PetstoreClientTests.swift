@@ -75,7 +75,7 @@ import Testing
             Issue.record("expected an error")
         } catch let error as SpecwrightError {
             #expect(error.status == 404)
-            #expect(error.typedBody(as: Error2.self)?.message == "no such pet")
+            #expect(error.typedBody(as: ErrorModel.self)?.message == "no such pet")
         } catch {
             Issue.record("expected a SpecwrightError, got \(error)")
         }

@@ -72,14 +72,14 @@ struct PetstoreFixtureTests {
             Issue.record("a missing pet was found")
         } catch let error as SpecwrightError {
             #expect(error.status == 404)
-            #expect(error.typedBody(as: Error2.self) == Error2(code: 404, message: "no pet 99"))
+            #expect(error.typedBody(as: ErrorModel.self) == ErrorModel(code: 404, message: "no pet 99"))
         }
         do {
             try await pets.createPets(body: Pet(id: 1, name: "Rex again"))
             Issue.record("a taken id was accepted")
         } catch let error as SpecwrightError {
             #expect(error.status == 409)
-            #expect(error.typedBody(as: Error2.self)?.message == "pet 1 exists")
+            #expect(error.typedBody(as: ErrorModel.self)?.message == "pet 1 exists")
         }
     }
 }

@@ -50,21 +50,21 @@ import Testing
     @Test func schemasNamedLikeSwiftTypesAreRenamedSoTheTypesStayUsable() async throws {
         let everything = try Self.decode(
             Everything.self, #"{"result":{"value":"ok"},"data":{"bytes":"AQI="},"self":{"id":1},"type":"a","task":{"title":"t"}}"#)
-        #expect(everything.result == Result2(value: "ok"))
+        #expect(everything.result == ResultModel(value: "ok"))
         #expect(everything.data?.bytes == Data([1, 2]))
-        #expect(everything.self2 == Self2(id: 1))
+        #expect(everything.selfValue == SelfModel(id: 1))
         #expect(everything.type == .a)
-        #expect(everything.task == Task2(title: "t"))
+        #expect(everything.task == TaskModel(title: "t"))
         let result: Result<Int, any Error> = .success(1)
         #expect(try result.get() == 1)
         #expect(await Task { 2 }.value == 2, "Swift's Task is not taken by the schema named Task")
     }
 
     @Test func defaultsOfEveryKindFillInitializersAndDecoding() throws {
-        let task = Task2(title: "t")
+        let task = TaskModel(title: "t")
         #expect(task.priority == .low && task.labels == ["inbox"] && task.limits == ["daily": 3] && task.kind == .urgent)
         #expect(task.window == Window(start: 1, end: 5), "an object default is a call of the initializer")
-        #expect(try Self.decode(Task2.self, #"{"title":"t"}"#) == task)
+        #expect(try Self.decode(TaskModel.self, #"{"title":"t"}"#) == task)
         #expect(Window(start: 1).end == 10)
     }
 

@@ -1,11 +1,11 @@
 import Foundation
-import SpecwrightRuntime
+@_spi(Generated) import SpecwrightRuntime
 import Testing
 
-/// The runtime half of generated objects: `FieldDecoder`, `Encoder.encodeFields` and
-/// `EncodedHashable`, exercised through a type written the way the default templates write one.
+/// The runtime half of generated objects: `FieldDecoder`, `FieldEncoder` and `FieldEquality`,
+/// exercised through types written the way the default templates write them.
 @Suite struct RuntimeFieldCodingTests {
-    struct Item: Codable, Hashable, Sendable, EncodedHashable {
+    struct Item: Codable, Hashable, Sendable {
         let id: Int
         let name: String?
         let tags: [String]
@@ -19,33 +19,44 @@ import Testing
         }
 
         init(from decoder: any Decoder) throws {
-            var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
+            var fields = try FieldDecoder(decoder)
             self.init(
-                id: try fields.required(), name: fields.optional(), tags: fields.optional(default: []),
-                createdAt: fields.optional())
+                id: try fields.required("id"), name: fields.optional("display_name"), tags: fields.optional("tags", default: []),
+                createdAt: fields.optional("created_at"))
             try fields.finish()
         }
 
         func encode(to encoder: any Encoder) throws {
-            try encoder.encodeFields(keys: Self.fieldKeys, self.id, self.name, self.tags, self.createdAt)
+            try FieldEncoder(encoder).encode(("id", self.id), ("display_name", self.name), ("tags", self.tags), ("created_at", self.createdAt))
         }
 
-        private static let fieldKeys: [String] = ["id", "display_name", "tags", "created_at"]
+        static func == (lhs: Self, rhs: Self) -> Bool {
+            guard FieldEquality.same(lhs.id, rhs.id) else { return false }
+            guard FieldEquality.same(lhs.name, rhs.name) else { return false }
+            guard FieldEquality.same(lhs.tags, rhs.tags) else { return false }
+            return FieldEquality.same(lhs.createdAt, rhs.createdAt)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(self.id)
+            hasher.combine(self.name)
+            hasher.combine(self.tags)
+            hasher.combine(self.createdAt)
+        }
     }
 
-    struct Empty: Codable, Hashable, Sendable, EncodedHashable {
+    struct Empty: Codable, Hashable, Sendable {
         init() {}
 
         init(from decoder: any Decoder) throws {
-            var fields = try FieldDecoder(decoder, keys: [])
-            _ = fields.optional() as Int?
+            let fields = try FieldDecoder(decoder)
             self.init()
             try fields.finish()
         }
 
-        func encode(to encoder: any Encoder) throws {
-            try encoder.encodeFields(keys: [])
-        }
+        func encode(to encoder: any Encoder) throws { try FieldEncoder(encoder).encode() }
+        static func == (lhs: Self, rhs: Self) -> Bool { true }
+        func hash(into hasher: inout Hasher) {}
     }
 
     private func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
@@ -94,9 +105,9 @@ import Testing
             let note: String?
             let count: Int
             init(from decoder: any Decoder) throws {
-                var fields = try FieldDecoder(decoder, keys: ["note", "count"])
-                note = fields.optional()
-                count = try fields.required()
+                var fields = try FieldDecoder(decoder)
+                note = fields.optional("note")
+                count = try fields.required("count")
                 try fields.finish()
             }
         }
@@ -133,64 +144,10 @@ import Testing
     }
 }
 
-/// `EncodedValue` and `EncodedHashable`: equality and hashing by the encoded form.
-@Suite struct RuntimeEncodedValueTests {
-    struct Box: Codable, Hashable, Sendable, EncodedHashable {
-        let counts: [String: Int]
-        let values: [Double]
-        let nested: [Box]?
-        let when: Date?
-    }
-
-    @Test func scalarsContainersAndNestedValuesHaveTheirWireShape() throws {
-        let box = Box(counts: ["a": 1], values: [0.5], nested: [Box(counts: [:], values: [], nested: nil, when: nil)], when: nil)
-        let encoded = try EncodedValue(encoding: box)
-        #expect(encoded == .object([
-            "counts": .object(["a": .int(1)]),
-            "values": .array([.double(0.5)]),
-            "nested": .array([.object(["counts": .object([:]), "values": .array([])])]),
-        ]))
-        #expect(try EncodedValue(encoding: UInt64.max) == .unsignedInt(UInt64.max))
-        #expect(try EncodedValue(encoding: Int8(-3)) == .int(-3))
-        #expect(try EncodedValue(encoding: [String?.none]) == .array([.null]))
-    }
-
-    @Test func dictionaryOrderDoesNotChangeEqualityOrHash() {
-        var forward: [String: Int] = [:]
-        var backward: [String: Int] = [:]
-        let keys = (0..<50).map { "key\($0)" }
-        for key in keys { forward[key] = key.count }
-        for key in keys.reversed() { backward[key] = key.count }
-        let left = Box(counts: forward, values: [], nested: nil, when: nil)
-        let right = Box(counts: backward, values: [], nested: nil, when: nil)
-        #expect(left == right)
-        #expect(left.hashValue == right.hashValue)
-    }
-
-    @Test func everyFieldTakesPartInEquality() {
-        let base = Box(counts: ["a": 1], values: [1], nested: nil, when: Date(timeIntervalSince1970: 5))
-        #expect(base == Box(counts: ["a": 1], values: [1], nested: nil, when: Date(timeIntervalSince1970: 5)))
-        #expect(base != Box(counts: ["a": 2], values: [1], nested: nil, when: Date(timeIntervalSince1970: 5)))
-        #expect(base != Box(counts: ["a": 1], values: [1, 1], nested: nil, when: Date(timeIntervalSince1970: 5)))
-        #expect(base != Box(counts: ["a": 1], values: [1], nested: [], when: Date(timeIntervalSince1970: 5)))
-        #expect(base != Box(counts: ["a": 1], values: [1], nested: nil, when: Date(timeIntervalSince1970: 6)))
-        #expect(base != Box(counts: ["a": 1], values: [1], nested: nil, when: nil))
-    }
-
-    @Test func floatingPointFollowsDoubleEquality() {
-        let zero = Box(counts: [:], values: [0.0], nested: nil, when: nil)
-        let negativeZero = Box(counts: [:], values: [-0.0], nested: nil, when: nil)
-        #expect(zero == negativeZero)
-        #expect(zero.hashValue == negativeZero.hashValue)
-        let nan = Box(counts: [:], values: [.nan], nested: nil, when: nil)
-        #expect(nan != nan)
-    }
-}
-
 /// Extra properties (OpenAPI `additionalProperties`): `FieldDecoder.remaining()` and
-/// `Encoder.encodeRemainingFields(_:besides:)`.
+/// `FieldEncoder.encode(_:remaining:)`.
 @Suite struct RuntimeExtraPropertiesTests {
-    struct Labels: Codable, Hashable, Sendable, EncodedHashable {
+    struct Labels: Codable, Hashable, Sendable {
         let id: String
         let additionalProperties: [String: Int]
 
@@ -200,17 +157,30 @@ import Testing
         }
 
         init(from decoder: any Decoder) throws {
-            var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
-            self.init(id: try fields.required(), additionalProperties: fields.remaining())
+            var fields = try FieldDecoder(decoder, keepsExtraProperties: true)
+            self.init(id: try fields.required("id"), additionalProperties: fields.remaining())
             try fields.finish()
         }
 
         func encode(to encoder: any Encoder) throws {
-            try encoder.encodeFields(keys: Self.fieldKeys, self.id)
-            try encoder.encodeRemainingFields(self.additionalProperties, besides: Self.fieldKeys)
+            try FieldEncoder(encoder).encode(("id", self.id), remaining: self.additionalProperties)
         }
 
-        private static let fieldKeys: [String] = ["id"]
+        static func == (lhs: Self, rhs: Self) -> Bool {
+            guard FieldEquality.same(lhs.id, rhs.id) else { return false }
+            return FieldEquality.same(lhs.additionalProperties, rhs.additionalProperties)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(self.id)
+            hasher.combine(self.additionalProperties)
+        }
+    }
+
+    @Test func extraPropertiesTakePartInEquality() {
+        #expect(Labels(id: "x", additionalProperties: ["a": 1]) == Labels(id: "x", additionalProperties: ["a": 1]))
+        #expect(Labels(id: "x", additionalProperties: ["a": 1]) != Labels(id: "x", additionalProperties: ["a": 2]))
+        #expect(Labels(id: "x", additionalProperties: ["a": 1]) != Labels(id: "x"))
     }
 
     @Test func undeclaredKeysAreCollectedAndWrittenBack() throws {

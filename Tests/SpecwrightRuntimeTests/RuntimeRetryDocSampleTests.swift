@@ -26,6 +26,7 @@ enum RetryDocSample {
             maxRetries: 5, baseDelay: 0.5, maxDelay: 4, deadline: 10, honoursLongRetryAfter: true,
             retryableStatuses: RetryPolicy.defaultRetryableStatuses.union([409]),
             retryableTransportErrors: [.timedOut, .networkConnectionLost], retryableMethods: [.get, .head])
+        configuration.retryPoliciesByOperation["payments.status"] = RetryPolicy(maxRetries: 10, baseDelay: 1, maxDelay: 5, deadline: 60)
         return configuration
     }
 }
@@ -36,8 +37,8 @@ enum RetryDocSample {
         let document = try String(contentsOf: root.appendingPathComponent("docs/runtime.md"), encoding: .utf8)
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8).components(separatedBy: "\n")
         let retrier = source.drop { !$0.hasPrefix("struct MaintenanceRetrier") }.prefix(7)
-        let configuration = source.drop { !$0.contains("var configuration = ClientConfiguration(interceptors:") }.prefix(5)
-        #expect(retrier.count == 7 && configuration.count == 5)
+        let configuration = source.drop { !$0.contains("var configuration = ClientConfiguration(interceptors:") }.prefix(6)
+        #expect(retrier.count == 7 && configuration.count == 6)
         for line in retrier + configuration {
             #expect(document.contains(line.trimmingCharacters(in: .whitespaces)), "\(line)")
         }

@@ -83,6 +83,26 @@ struct RuntimeRetryShapingTests {
     }
 
     @Test(.timeLimit(.minutes(1)))
+    func theAppsPolicyForOneOperationWinsOverTheEndpointsAndTheClients() async throws {
+        let server = try FixtureServer.shared()
+        let sid = FixtureServer.newScenario()
+        let clientPolicy = RetryPolicy(maxRetries: 1, baseDelay: 0.1, maxDelay: 1, jitter: .none)
+        let client = TestSupport.fixtureClient(server, sid: sid) {
+            $0.retryPolicy = clientPolicy
+            $0.retryPoliciesByOperation["orders.status"] = RetryPolicy(maxRetries: 4, baseDelay: 0.1, maxDelay: 1, jitter: .none)
+        }
+        var named = Self.status(503, retry: RetryPolicy.none)   // the spec says: never retry
+        named.operationName = "orders.status"
+        await #expect(throws: SpecwrightError.self) { try await client.sendData(named) }
+        #expect(try await server.hits(sid, "status/503") == 5)
+        // Other operations keep the endpoint's policy, else the client's.
+        await #expect(throws: SpecwrightError.self) { try await client.sendData(Self.status(503, retry: RetryPolicy.none)) }
+        #expect(try await server.hits(sid, "status/503") == 6)
+        await #expect(throws: SpecwrightError.self) { try await client.sendData(Self.status(503)) }
+        #expect(try await server.hits(sid, "status/503") == 8)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
     func retryableTransportErrorsAreThePolicysChoice() async throws {
         for (codes, expected) in [(Set<URLError.Code>(), 1), ([.cannotConnectToHost], 3)] {
             let calls = Locked(0)

@@ -1,55 +1,55 @@
 import Foundation
-import SpecwrightRuntime
+@_spi(Generated) import SpecwrightRuntime
 import Testing
 
 /// `UnionDecoding`: how unions without a discriminator choose an alternative, exercised through
 /// types written the way the default templates write them.
 @Suite struct RuntimeUnionDecodingTests {
     /// An object whose properties are a subset of `ProgressiveBlur`'s.
-    struct NormalBlur: Codable, Hashable, Sendable, EncodedHashable {
+    struct NormalBlur: Codable, Hashable, Sendable {
         let radius: Double?
 
         init(from decoder: any Decoder) throws {
-            var fields = try FieldDecoder(decoder, keys: ["radius"])
-            radius = fields.optional()
+            var fields = try FieldDecoder(decoder)
+            radius = fields.optional("radius")
             try fields.finish()
         }
 
         func encode(to encoder: any Encoder) throws {
-            try encoder.encodeFields(keys: ["radius"], radius)
+            try FieldEncoder(encoder).encode(("radius", radius))
         }
     }
 
-    struct ProgressiveBlur: Codable, Hashable, Sendable, EncodedHashable {
+    struct ProgressiveBlur: Codable, Hashable, Sendable {
         let radius: Double?
         let startRadius: Double?
 
         init(from decoder: any Decoder) throws {
-            var fields = try FieldDecoder(decoder, keys: ["radius", "startRadius"])
-            radius = fields.optional()
-            startRadius = fields.optional()
+            var fields = try FieldDecoder(decoder)
+            radius = fields.optional("radius")
+            startRadius = fields.optional("startRadius")
             try fields.finish()
         }
 
         func encode(to encoder: any Encoder) throws {
-            try encoder.encodeFields(keys: ["radius", "startRadius"], radius, startRadius)
+            try FieldEncoder(encoder).encode(("radius", radius), ("startRadius", startRadius))
         }
     }
 
     /// An object that keeps undeclared keys as extra properties.
-    struct Tagged: Codable, Hashable, Sendable, EncodedHashable {
+    struct Tagged: Codable, Hashable, Sendable {
         let name: String?
         let extra: [String: String]
 
         init(from decoder: any Decoder) throws {
-            var fields = try FieldDecoder(decoder, keys: ["name"])
-            name = fields.optional()
+            var fields = try FieldDecoder(decoder, keepsExtraProperties: true)
+            name = fields.optional("name")
             extra = fields.remaining()
             try fields.finish()
         }
 
         func encode(to encoder: any Encoder) throws {
-            try encoder.encodeFields(keys: ["name"], name)
+            try FieldEncoder(encoder).encode(("name", name), remaining: extra)
         }
     }
 
@@ -166,33 +166,33 @@ extension RuntimeUnionDecodingTests {
         func increment() { lock.withLock { value += 1 } }
     }
 
-    struct Leaf: Codable, Hashable, Sendable, EncodedHashable {
+    struct Leaf: Codable, Hashable, Sendable {
         let value: Int
 
         init(from decoder: any Decoder) throws {
-            var fields = try FieldDecoder(decoder, keys: ["value"])
-            value = try fields.required()
+            var fields = try FieldDecoder(decoder)
+            value = try fields.required("value")
             try fields.finish()
         }
 
         func encode(to encoder: any Encoder) throws {
-            try encoder.encodeFields(keys: ["value"], value)
+            try FieldEncoder(encoder).encode(("value", value))
         }
     }
 
-    struct Group: Codable, Hashable, Sendable, EncodedHashable {
+    struct Group: Codable, Hashable, Sendable {
         @TaskLocal static var decodes: Counter?
         let children: [Tree]?
 
         init(from decoder: any Decoder) throws {
             Self.decodes?.increment()
-            var fields = try FieldDecoder(decoder, keys: ["children"])
-            children = fields.optional()
+            var fields = try FieldDecoder(decoder)
+            children = fields.optional("children")
             try fields.finish()
         }
 
         func encode(to encoder: any Encoder) throws {
-            try encoder.encodeFields(keys: ["children"], children)
+            try FieldEncoder(encoder).encode(("children", children))
         }
     }
 

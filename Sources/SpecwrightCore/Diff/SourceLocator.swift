@@ -123,6 +123,20 @@ struct SourceLocator {
         }
     }
 
+    /// `name` without the words (`ErrorModel` → `Error`, `ErrorModelSchema` → `ErrorModel`, `Error`)
+    /// or digits ``NameScope`` appends to a name that is taken.
+    static func unsuffixed(_ name: String) -> [String] {
+        var stems: [String] = []
+        var stem = name
+        while let suffix = NameScope.typeSuffixes.first(where: { stem.hasSuffix($0) && stem.count > $0.count }) {
+            stem.removeLast(suffix.count)
+            stems.append(stem)
+        }
+        let undigited = String(name.reversed().drop(while: \.isNumber).reversed())
+        if undigited != name, !undigited.isEmpty { stems.append(undigited) }
+        return stems
+    }
+
     /// Component schemas (OpenAPI) or spec types, by normalized name; inline types by first user.
     private mutating func indexTypes(_ api: IR.API) {
         let container = isOpenAPI ? root["components"]?["schemas"] : root["types"]
@@ -133,9 +147,10 @@ struct SourceLocator {
         }
         for declaration in APIComparison.allTypes(api) {
             let name = declaration.name.name
-            // A name the importer suffixed to avoid a clash (`Error` → `Error2`) matches without the digits.
-            let unsuffixed = String(name.reversed().drop(while: \.isNumber).reversed())
-            if let place = byName[Self.normalized(name)] ?? byName[Self.normalized(unsuffixed)] { types[name] = place }
+            // A name the importer renamed to avoid a clash (`Error` → `ErrorModel`) matches without its suffix.
+            if let place = byName[Self.normalized(name)] ?? Self.unsuffixed(name).lazy.compactMap({ byName[Self.normalized($0)] }).first {
+                types[name] = place
+            }
         }
         // Inline types live in their parent's property (or in its `items`).
         for declaration in APIComparison.allTypes(api) {

@@ -3,14 +3,19 @@ import SpecwrightYAML
 extension SpecLowering {
     mutating func lowerGroup(_ group: EndpointGroup, property: IR.Identifier, typeScope: inout NameScope) -> IR.EndpointGroup {
         let stem = SwiftName.upperCamelCase(group.name) ?? "Group"
-        let enumName = typeScope.claim(stem + "Endpoint")
-        let protocolName = typeScope.claim(stem + "API")
-        let clientName = typeScope.claim(stem + "Client")
+        var names: [IR.Identifier] = []
+        for suffix in NameScope.groupTypeSuffixes {
+            names.append(typeScope.claim(stem + suffix))
+            warnIfRenamed(typeScope, "the type '\(stem + suffix)' of group '\(group.name)'", at: group.location)
+        }
+        let (enumName, protocolName, clientName) = (names[0], names[1], names[2])
         // Type names are reserved in member scopes: a member spelled like a type (`_2fa`) would
         // hide the type inside the generated enum.
         var endpointScope = NameScope(reserved: NameScope.reservedEndpointNames, shared: memberReservedNames)
         let endpoints = group.endpoints.map { endpoint in
-            var lowered = lowerEndpoint(endpoint, name: endpointScope.identifier(for: endpoint.name, style: .member, fallback: "call"))
+            let name = endpointScope.identifier(for: endpoint.name, style: .member, fallback: "call")
+            warnIfRenamed(endpointScope, "endpoint '\(endpoint.name)'", at: endpoint.location)
+            var lowered = lowerEndpoint(endpoint, name: name)
             lowered.source = IR.EndpointSource(
                 names: [endpoint.name, endpoint.operationName], tags: [group.name], pathTemplate: endpoint.path.value.text)
             return lowered
@@ -25,6 +30,7 @@ extension SpecLowering {
         var byRawName: [String: IR.Identifier] = [:]
         func lower(_ parameter: Parameter, _ location: IR.ParameterLocation) -> IR.Parameter {
             let identifier = scope.identifier(for: parameter.name, style: .member, fallback: "value")
+            warnIfRenamed(scope, "parameter '\(parameter.name)'", at: parameter.location)
             if location == .path { byRawName[parameter.name] = identifier }
             return IR.Parameter(
                 name: identifier, wireName: IR.StringLiteral(parameter.name), location: location,

@@ -41,14 +41,10 @@ public struct SpecLowering {
     }
 
     private mutating func lowerAPI() -> IR.API {
-        var typeScope = NameScope(reserved: NameScope.reservedTypeNames)
+        var typeScope = NameScope(reserved: NameScope.reservedTypeNames, renameSuffixes: NameScope.typeSuffixes)
         for type in document.types {
             let identifier = typeScope.identifier(for: type.name, style: .type, fallback: "Unnamed")
-            if identifier.name != SwiftName.upperCamelCase(type.name) {
-                diagnostics.warning(
-                    "type '\(type.name)' is generated as '\(identifier.name)' so that it does not shadow a Swift, Foundation or runtime type",
-                    at: type.location)
-            }
+            warnIfRenamed(typeScope, "type '\(type.name)'", at: type.location)
             typeNames[type.name] = identifier
             memberReservedNames.insert(identifier.name)
         }
@@ -63,7 +59,7 @@ public struct SpecLowering {
             name: NameScope.standalone(prefix),
             documentation: IR.Documentation(document.description),
             service: lowerService(),
-            types: document.types.map(lowerType),
+            types: lowerTypes(),
             groups: groups,
             clientTypeName: clientTypeName)
     }
@@ -130,8 +126,41 @@ public struct SpecLowering {
 
     /// The Swift names of an object's properties, in order (one scope per object).
     func propertyNames(_ properties: [Property]) -> [IR.Identifier] {
-        var scope = NameScope(reserved: NameScope.reservedPropertyNames, shared: memberReservedNames)
-        return properties.map { scope.identifier(for: $0.name, style: .member, fallback: "unnamed") }
+        namedProperties(properties).names
+    }
+
+    private func namedProperties(_ properties: [Property]) -> MemberNaming {
+        var naming = MemberNaming(scope: NameScope(reserved: NameScope.reservedPropertyNames, shared: memberReservedNames))
+        for property in properties {
+            naming.name(property.name, fallback: "unnamed", what: "property '\(property.name)'", at: property.location)
+        }
+        return naming
+    }
+
+    /// The case names of a string enum (the spec's values first) and of its catch-all case.
+    private func namedCases(_ cases: [EnumCase]) -> (naming: MemberNaming, catchAll: IR.Identifier) {
+        var naming = MemberNaming(scope: NameScope(reserved: NameScope.reservedEnumCaseNames, shared: memberReservedNames))
+        for enumCase in cases {
+            naming.name(
+                enumCase.value, fallback: enumCase.value.isEmpty ? "empty" : "value", what: "enum value '\(enumCase.value)'",
+                at: enumCase.location)
+        }
+        return (naming, naming.scope.claimCatchAll())
+    }
+
+    /// Every type, warning about each renamed member.
+    private mutating func lowerTypes() -> [IR.TypeDeclaration] {
+        for type in document.types {
+            switch type.kind {
+            case .object(let properties): report(namedProperties(properties).renames)
+            case .enumeration(let cases): report(namedCases(cases).naming.renames)
+            }
+        }
+        return document.types.map(lowerType)
+    }
+
+    private mutating func report(_ renames: [MemberNaming.Rename]) {
+        for rename in renames { diagnostics.warning(rename.message, at: rename.location) }
     }
 
     func lowerType(_ type: TypeDefinition) -> IR.TypeDeclaration {
@@ -151,12 +180,10 @@ public struct SpecLowering {
             }
             return .structure(IR.Structure(name: name, documentation: documentation, properties: lowered))
         case .enumeration(let cases):
-            var scope = NameScope(reserved: NameScope.reservedEnumCaseNames, shared: memberReservedNames)
-            let unknown = scope.claim("unknown")
-            let lowered = cases.map { enumCase in
-                IR.StringEnumCase(
-                    name: scope.identifier(for: enumCase.value, style: .member, fallback: enumCase.value.isEmpty ? "empty" : "value"),
-                    rawValue: IR.StringLiteral(enumCase.value))
+            // The spec's values name their cases first; the catch-all takes a name they leave free.
+            let (naming, unknown) = namedCases(cases)
+            let lowered = zip(cases, naming.names).map { enumCase, caseName in
+                IR.StringEnumCase(name: caseName, rawValue: IR.StringLiteral(enumCase.value))
             }
             return .stringEnum(IR.StringEnum(name: name, documentation: documentation, cases: lowered, unknownCaseName: unknown))
         }
@@ -171,5 +198,12 @@ public struct SpecLowering {
         case .array(let element): .array(reference(element))
         case .dictionary(let value): .dictionary(reference(value))
         }
+    }
+
+    /// Warns when the last name `scope` handed out is not the one wanted: every rename is
+    /// reported where the name is written.
+    mutating func warnIfRenamed(_ scope: NameScope, _ what: String, at location: SourceLocation) {
+        guard let rename = scope.lastRename else { return }
+        diagnostics.warning(NameScope.renameMessage(what, rename), at: location)
     }
 }

@@ -7,7 +7,7 @@ extension IR {
         public var enumName: Identifier
         /// The protocol apps fake in tests, e.g. `BooksAPI`.
         public var protocolName: Identifier
-        /// The implementation over `APIClient`, e.g. `BooksClient`.
+        /// The implementation over `APIClient`, e.g. `BooksGroup` (`NameScope.groupTypeSuffixes`).
         public var clientName: Identifier
         /// The group name as written in the spec, for doc comments (already comment-safe).
         public var documentation: Documentation

@@ -3,10 +3,13 @@
 ///
 /// Names come from ``SwiftName`` (the one place that turns spec text into identifiers); the
 /// scope adds what only the generator knows: names the generated code itself declares in that
-/// scope are reserved, and a name that is taken gets the smallest free numeric suffix
-/// (`unknown` → `unknown2`), so resolution depends only on the order names are claimed in,
-/// which follows the spec. Collisions between names the spec itself declares are reported as
-/// errors by the spec validator before generation starts.
+/// scope are reserved, and a name that is taken gets a word appended (``renameSuffixes``:
+/// `Error` → `ErrorModel`, `query` → `queryValue`), never a digit the spec did not write; only
+/// when every word is taken too does a numeric suffix remain. Resolution depends only on the
+/// order names are claimed in, which follows the spec. Every rename is recorded
+/// (``lastRename``) so the front ends can warn about it where the name was written. Collisions
+/// between names the spec itself declares are reported as errors by the spec validator before
+/// generation starts.
 public struct NameScope: Sendable {
     /// Which case convention a spec name is converted to.
     public enum Style: Sendable {
@@ -21,22 +24,52 @@ public struct NameScope: Sendable {
     private let shared: Set<String>
     private let reserved: Set<String>
     private var taken: Set<String> = []
-    /// For a candidate claimed with a suffix before: the suffix to try first next time. Every
-    /// smaller suffix was taken then and stays taken (names are never released), so starting
-    /// there gives the same name as counting from 2, and claiming `n` equal names costs O(n).
+    /// For a candidate claimed with a numeric suffix before: the suffix to try first next time.
+    /// Every smaller suffix was taken then and stays taken (names are never released), so
+    /// starting there gives the same name as counting from 2, and claiming `n` equal names costs O(n).
     private var nextSuffix: [String: Int] = [:]
+    /// The words appended, in order, to a name that is taken.
+    public let renameSuffixes: [String]
+    /// The name the last ``claim(_:)`` wanted and the one it gave, when they differ.
+    public private(set) var lastRename: (wanted: String, given: String)?
 
     /// A scope in which `reserved` names are already taken.
-    public init(reserved: some Sequence<String> = [String]()) {
-        self.init(reserved: reserved, shared: [])
+    public init(reserved: some Sequence<String> = [String](), renameSuffixes: [String] = NameScope.memberSuffixes) {
+        self.init(reserved: reserved, shared: [], renameSuffixes: renameSuffixes)
     }
 
     /// A scope in which the names in `reserved` and in `shared` are already taken. `shared` is
     /// not copied, so one large set (e.g. every type name) can back many scopes cheaply.
-    public init(reserved: some Sequence<String>, shared: Set<String>) {
+    public init(reserved: some Sequence<String>, shared: Set<String>, renameSuffixes: [String] = NameScope.memberSuffixes) {
         self.shared = shared
         self.reserved = Set(reserved)
+        self.renameSuffixes = renameSuffixes
     }
+
+    /// The types a group of endpoints generates, after its name: the endpoint enum
+    /// (`BooksEndpoint`), the protocol (`BooksAPI`) and the client that implements it
+    /// (`BooksGroup`). None ends like the root client (`BookstoreClient`), so a service named like
+    /// one of its groups (service `Feed`, group `feed`) collides with nothing.
+    public static let groupTypeSuffixes = ["Endpoint", "API", "Group"]
+
+    /// The names a generated enum's catch-all case tries, in order, after the spec's values
+    /// named theirs (a value `unknown` keeps its name).
+    public static let catchAllCaseNames = ["unknown", "undocumented", "unrecognized"]
+
+    /// Claims the catch-all case of an enum whose spec values are claimed already.
+    public mutating func claimCatchAll() -> IR.Identifier {
+        claim(Self.catchAllCaseNames.first { !contains($0) } ?? Self.catchAllCaseNames[0])
+    }
+
+    /// The warning for a rename: what was renamed, its Swift name and why.
+    public static func renameMessage(_ what: String, _ rename: (wanted: String, given: String)) -> String {
+        "\(what) is generated as '\(rename.given)': '\(rename.wanted)' is already a Swift, Foundation, runtime or generated name in that scope"
+    }
+
+    /// What a taken member name gets appended: `query` → `queryValue`.
+    public static let memberSuffixes = ["Value", "Field"]
+    /// What a taken type name gets appended: `Error` → `ErrorModel`.
+    public static let typeSuffixes = ["Model", "Schema"]
 
     /// Whether `name` (unescaped) is already taken.
     public func contains(_ name: String) -> Bool {
@@ -54,19 +87,40 @@ public struct NameScope: Sendable {
         return claim(converted ?? fallback)
     }
 
-    /// Claims `candidate` (already a valid identifier), or `candidate2`, `candidate3`, … if taken.
+    /// Claims `candidate` (already a valid identifier); if it is taken, the first free of
+    /// `candidate` + each of ``renameSuffixes``, then of those names with the suffixes chained
+    /// (`ErrorModelSchema`), and only then `candidate2`, `candidate3`, … (``lastRename`` says so).
     public mutating func claim(_ candidate: String) -> IR.Identifier {
         var name = candidate
+        lastRename = nil
         if contains(name) {
-            var suffix = nextSuffix[candidate] ?? 2
-            repeat {
-                name = candidate + String(suffix)
-                suffix += 1
-            } while contains(name)
-            nextSuffix[candidate] = suffix
+            name = worded(candidate) ?? numbered(candidate)
+            lastRename = (candidate, name)
         }
         taken.insert(name)
         return IR.Identifier(validated: name, code: SwiftName.escaped(name))
+    }
+
+    private func worded(_ candidate: String) -> String? {
+        var stems = [candidate]
+        for _ in 0..<2 {
+            // `hashValue` → `hashValueField` rather than `hashValueValue`.
+            let names = stems.flatMap { stem in renameSuffixes.filter { !stem.hasSuffix($0) }.map { stem + $0 } }
+            if let free = names.first(where: { !contains($0) }) { return free }
+            stems = names
+        }
+        return nil
+    }
+
+    private mutating func numbered(_ candidate: String) -> String {
+        var suffix = nextSuffix[candidate] ?? 2
+        var name: String
+        repeat {
+            name = candidate + String(suffix)
+            suffix += 1
+        } while contains(name)
+        nextSuffix[candidate] = suffix
+        return name
     }
 
     /// `candidate` (already a valid identifier) as an identifier that needs no uniqueness check.
@@ -94,7 +148,7 @@ extension NameScope {
         "BatchOptions", "CachePolicy", "ClientConfiguration", "DateCoding", "Endpoint", "EndpointOptions",
         "EnvelopeFormat", "FormField", "HTTPHeader", "HTTPMethod", "MultipartPart", "QueryParameters",
         "QueryValue", "QueryValueConvertible", "RequestBody", "RetryPolicy", "ServiceDescription",
-        "SpecwrightError", "TypedErrorBody", "CalendarDate", "EncodedHashable", "EncodedValue", "FieldDecoder",
+        "SpecwrightError", "TypedErrorBody", "CalendarDate", "FieldEncoder", "FieldEquality", "FieldDecoder",
         "FieldKey", "FormFields", "JSONValue", "OpenIntegerEnum", "OpenStringEnum", "UnionDecoding",
         "FormObjectStyle", "RequiredNullable", "Nullable", "NullableField", "DefaultArguments", "CacheOverride", "AsyncThrowingStream",
         "BatchReuse", "FilePart", "ResponseWithHeaders", "HTTPFields",

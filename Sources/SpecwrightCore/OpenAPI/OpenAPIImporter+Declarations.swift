@@ -56,10 +56,13 @@ extension OpenAPIImporter {
         return types == ["integer"] || (types.isEmpty && kind == .int)
     }
 
-    /// The case names of a string enum: `unknown` first, then one per distinct value.
-    static func stringEnumCaseNames(_ schema: Node) -> (cases: [(value: String, name: IR.Identifier)], byValue: [String: IR.Identifier], unknown: IR.Identifier) {
+    /// The case names of a string enum: one per distinct value, then the catch-all (`unknown`
+    /// unless a value took it); `renames` are warnings about names that had to change.
+    static func stringEnumCaseNames(_ schema: Node) -> (
+        cases: [(value: String, name: IR.Identifier)], byValue: [String: IR.Identifier], unknown: IR.Identifier, renames: [String]
+    ) {
         var scope = NameScope(reserved: NameScope.reservedEnumCaseNames)
-        let unknown = scope.claim("unknown")
+        var renames: [String] = []
         var cases: [(value: String, name: IR.Identifier)] = []
         var byValue: [String: IR.Identifier] = [:]
         let values = (schema["enum"]?.sequence ?? []).filter { !$0.isNullScalar }
@@ -68,17 +71,20 @@ extension OpenAPIImporter {
             guard let text = value.openAPIText, byValue[text] == nil else { continue }
             let raw = names?[index] ?? Self.spelledLeadingSigns(text)
             let caseName = scope.identifier(for: raw, style: .member, fallback: text.isEmpty ? "empty" : "value")
+            if let rename = scope.lastRename { renames.append(NameScope.renameMessage("enum value '\(text)'", rename)) }
             byValue[text] = caseName
             cases.append((text, caseName))
         }
-        return (cases, byValue, unknown)
+        return (cases, byValue, scope.claimCatchAll(), renames)
     }
 
     /// Case names of an integer enum: from `x-enum-varnames` / `x-enumNames` when they name every
     /// value, else `value1`, `valueMinus1`.
-    static func integerEnumCaseNames(_ schema: Node) -> (cases: [(value: Int, name: IR.Identifier)], byValue: [Int: IR.Identifier], unknown: IR.Identifier) {
+    static func integerEnumCaseNames(_ schema: Node) -> (
+        cases: [(value: Int, name: IR.Identifier)], byValue: [Int: IR.Identifier], unknown: IR.Identifier, renames: [String]
+    ) {
         var scope = NameScope(reserved: NameScope.reservedEnumCaseNames)
-        let unknown = scope.claim("unknown")
+        var renames: [String] = []
         let values = (schema["enum"]?.sequence ?? []).filter { !$0.isNullScalar }
         let names = Self.enumVariableNames(schema, count: values.count)
         var cases: [(value: Int, name: IR.Identifier)] = []
@@ -87,10 +93,11 @@ extension OpenAPIImporter {
             guard let number = value.openAPIInt, byValue[number] == nil else { continue }
             let raw = names?[index] ?? (number < 0 ? "value minus \(-number)" : "value \(number)")
             let caseName = scope.identifier(for: raw, style: .member, fallback: "value\(index)")
+            if let rename = scope.lastRename { renames.append(NameScope.renameMessage("enum value \(number)", rename)) }
             byValue[number] = caseName
             cases.append((number, caseName))
         }
-        return (cases, byValue, unknown)
+        return (cases, byValue, scope.claimCatchAll(), renames)
     }
 
     /// The names `x-enum-varnames` (openapi-generator) or `x-enumNames` (NSwag) give the values,
@@ -123,12 +130,14 @@ extension OpenAPIImporter {
         let values = (schema["enum"]?.sequence ?? []).filter { !$0.isNullScalar }
         if Self.isIntegerEnumeration(schema, kind: enumerationKind(values)) {
             let names = Self.integerEnumCaseNames(schema)
+            for rename in names.renames { skip(.naming, rename, at: schema["enum"]?.location ?? schema.location) }
             let cases = names.cases.map { IR.IntegerEnumCase(name: $0.name, rawValue: $0.value) }
             let declaration = IR.IntegerEnum(name: name, documentation: documentation(schema), cases: cases, unknownCaseName: names.unknown)
             record(.integerEnum(declaration), kind: .integerEnum(cases: names.byValue, unknown: names.unknown))
             return
         }
         let names = Self.stringEnumCaseNames(schema)
+        for rename in names.renames { skip(.naming, rename, at: schema["enum"]?.location ?? schema.location) }
         let cases = names.cases.map { IR.StringEnumCase(name: $0.name, rawValue: IR.StringLiteral($0.value)) }
         let declaration = IR.StringEnum(name: name, documentation: documentation(schema), cases: cases, unknownCaseName: names.unknown)
         record(.stringEnum(declaration), kind: .stringEnum(cases: names.byValue, unknown: names.unknown))
@@ -154,12 +163,14 @@ extension OpenAPIImporter {
                 cases.append(IR.UnionCase(
                     name: caseName(component, index: index, scope: &scope),
                     type: .named(identifier), discriminatorValues: values.map(IR.StringLiteral.init)))
+                warnIfRenamed(scope, "the case for '\(component)' of '\(name.name)'", at: member.location)
                 continue
             }
             let label = member["title"]?.openAPIText ?? "option \(index + 1)"
             let type = typeReference(member, hint: name.name + " " + label).nonOptional
             let caseName = member["title"] != nil ? label : Self.caseLabel(type)
             cases.append(IR.UnionCase(name: self.caseName(caseName, index: index, scope: &scope), type: type))
+            warnIfRenamed(scope, "the case '\(caseName)' of '\(name.name)'", at: member.location)
         }
         // A discriminator only helps when every alternative has a value to be selected by.
         let usable = discriminator != nil && cases.allSatisfy { !$0.discriminatorValues.isEmpty }

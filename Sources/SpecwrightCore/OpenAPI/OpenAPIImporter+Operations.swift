@@ -64,9 +64,12 @@ extension OpenAPIImporter {
     mutating func groupNames(_ raw: String, scope: inout NameScope) -> GroupNames {
         let property = scope.identifier(for: raw, style: .member, fallback: "group")
         let stem = SwiftName.upperCamelCase(raw) ?? "Group"
-        return GroupNames(
-            property: property, enumName: typeScope.claim(stem + "Endpoint"), protocolName: typeScope.claim(stem + "API"),
-            clientName: typeScope.claim(stem + "Client"))
+        var names: [IR.Identifier] = []
+        for suffix in NameScope.groupTypeSuffixes {
+            names.append(typeScope.claim(stem + suffix))
+            warnIfRenamed(typeScope, "the type '\(stem + suffix)' of group '\(raw)'", at: root["paths"]?.location ?? root.location)
+        }
+        return GroupNames(property: property, enumName: names[0], protocolName: names[1], clientName: names[2])
     }
 
     mutating func lowerGroup(_ group: CollectedGroup, names: GroupNames) -> IR.EndpointGroup {

@@ -33,6 +33,7 @@ extension OpenAPIImporter {
         }
         for piece in Self.pathSegments(collected.path).joined() where piece.isParameter && lists.pathNames[piece.text] == nil {
             let identifier = scope.identifier(for: piece.text, style: .member, fallback: "value")
+            warnIfRenamed(scope, "path parameter '\(piece.text)'", at: collected.operation.location)
             lists.pathNames[piece.text] = identifier
             lists.path.append(IR.Parameter(name: identifier, wireName: IR.StringLiteral(piece.text), location: .path, type: .builtin(.string)))
         }
@@ -83,6 +84,7 @@ extension OpenAPIImporter {
             return
         }
         let identifier = scope.identifier(for: name, style: .member, fallback: "value")
+        warnIfRenamed(scope, "parameter '\(name)'", at: parameter.location)
         let lowered = IR.Parameter(
             name: identifier, wireName: IR.StringLiteral(name), location: location == "path" ? .path : location == "query" ? .query : .header,
             type: type, defaultValue: defaultValue,

@@ -44,8 +44,10 @@ extension OpenAPIImporter {
             var type = typeReference(propertySchema, hint: hint + " " + key)
             var defaultValue: IR.Expression?
             if !object.required.contains(key) { (type, defaultValue) = omittable(type, schema: propertySchema) }
+            let fieldName = scope.identifier(for: key, style: .member, fallback: "field")
+            warnIfRenamed(scope, "form field '\(key)'", at: propertySchema.location)
             var parameter = IR.Parameter(
-                name: scope.identifier(for: key, style: .member, fallback: "field"), wireName: IR.StringLiteral(key),
+                name: fieldName, wireName: IR.StringLiteral(key),
                 location: .formField, type: type, defaultValue: defaultValue,
                 documentation: IR.Documentation(propertySchema["description"]?.openAPIText))
             if multipart {

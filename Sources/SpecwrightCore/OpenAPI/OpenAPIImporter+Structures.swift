@@ -93,6 +93,8 @@ extension OpenAPIImporter {
         var scope = NameScope(reserved: NameScope.reservedPropertyNames)
         var properties: [IR.Property] = []
         for (key, propertySchema) in object.properties {
+            let propertyName = scope.identifier(for: propertySchema["x-specwright-name"]?.openAPIText ?? key, style: .member, fallback: "property")
+            warnIfRenamed(scope, "property '\(key)' of '\(name.name)'", at: propertySchema.location)
             let isRequired = object.required.contains(key)
             var type = typeReference(propertySchema, hint: name.name + " " + key)
             let isNullable = type.isOptional
@@ -104,7 +106,7 @@ extension OpenAPIImporter {
                 (type, defaultValue) = omittable(type, schema: propertySchema)
             }
             properties.append(IR.Property(
-                name: scope.identifier(for: propertySchema["x-specwright-name"]?.openAPIText ?? key, style: .member, fallback: "property"),
+                name: propertyName,
                 jsonKey: IR.StringLiteral(key),
                 type: type,
                 defaultValue: defaultValue,

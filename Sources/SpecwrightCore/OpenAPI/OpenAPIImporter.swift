@@ -31,7 +31,7 @@ public struct OpenAPIImporter {
     let operationNaming: OperationNaming
     var diagnostics = DiagnosticBag(limit: 1000)
     var summary = ImportSummary()
-    var typeScope = NameScope(reserved: NameScope.reservedTypeNames)
+    var typeScope = NameScope(reserved: NameScope.reservedTypeNames, renameSuffixes: NameScope.typeSuffixes)
     /// Component schema name → its Swift type name.
     var componentNames: [String: IR.Identifier] = [:]
     /// Swift type name → component schema name.
@@ -115,7 +115,7 @@ public struct OpenAPIImporter {
         let schemas = root["components"]?["schemas"]?.openAPIEntries ?? []
         for (name, node) in schemas {
             let identifier = typeScope.identifier(for: name, style: .type, fallback: "Schema")
-            reportReservedRename(name, as: identifier, at: node.location)
+            warnIfRenamed(typeScope, "schema '\(name)'", at: node.location)
             componentNames[name] = identifier
             componentByName[identifier.name] = name
             componentNodes[name] = node
@@ -160,6 +160,12 @@ public struct OpenAPIImporter {
         diagnostics.warning(message + " [\(kind.rawValue)]", at: location)
     }
 
+    /// Warns (kind `naming`) when the last name `scope` handed out is not the one wanted.
+    mutating func warnIfRenamed(_ scope: NameScope, _ what: String, at location: SourceLocation) {
+        guard let rename = scope.lastRename else { return }
+        skip(.naming, NameScope.renameMessage(what, rename), at: location)
+    }
+
     /// Reports what ``OpenAPIStructureCheck`` finds: errors, and `structure` warnings.
     private mutating func checkStructure() {
         for finding in OpenAPIStructureCheck.check(root).findings {
@@ -169,15 +175,6 @@ public struct OpenAPIImporter {
                 skip(.structure, finding.message, at: finding.location)
             }
         }
-    }
-
-    /// A schema named like a type the generated code or its importers use (`Result`, `Data`,
-    /// `Task`, `Self` …) is renamed, so it can shadow neither: says so.
-    private mutating func reportReservedRename(_ name: String, as identifier: IR.Identifier, at location: SourceLocation) {
-        guard let natural = SwiftName.upperCamelCase(name), natural != identifier.name,
-            NameScope.reservedTypeNames.contains(natural)
-        else { return }
-        skip(.naming, "schema '\(name)' is generated as '\(identifier.name)': '\(natural)' is a Swift, Foundation or SpecwrightRuntime type that generated code and apps use", at: location)
     }
 
     private mutating func reportUnsupportedTopLevel() {

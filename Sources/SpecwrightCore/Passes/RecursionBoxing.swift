@@ -23,7 +23,7 @@ struct RecursionBoxing {
     static func apply(to api: IR.API) -> IR.API {
         var taken = NameScope.reservedTypeNames + api.types.map(\.name.name) + [api.clientTypeName.name]
         for group in api.groups { taken += [group.enumName.name, group.protocolName.name, group.clientName.name] }
-        var typeScope = NameScope(reserved: taken)
+        var typeScope = NameScope(reserved: taken, renameSuffixes: NameScope.typeSuffixes)
         var boxed = api
         boxed.types = apply(to: api.types, typeScope: &typeScope).declarations
         return boxed

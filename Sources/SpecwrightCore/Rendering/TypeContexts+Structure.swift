@@ -4,8 +4,8 @@ extension TypeContexts {
     /// The members of a structure's context (documented in `docs/templates.md`).
     ///
     /// Properties the type fixes (``IR/Property/fixedValue``) are computed: they take no
-    /// initializer argument, come last in `fieldKeys` (after the ones the initializer reads in
-    /// order) and are checked by `fields.constant(…)` after decoding the others.
+    /// initializer argument, are checked by `fields.constant(…)` after decoding the others, are
+    /// encoded after the stored ones and take no part in `==` and `hash(into:)`.
     func structure(_ value: IR.Structure, indent: Int) -> [String: MustacheValue] {
         // The extra-properties dictionary is declared, initialized and decoded like a property,
         // but it is not a JSON key of its own: it is encoded after the declared fields.
@@ -32,26 +32,27 @@ extension TypeContexts {
             initLines += extra.map { ["    self.\($0.name.code) = \($0.name.code)"] } ?? []
             initLines.append("}")
         }
-        let fields = (stored + fixed).map { property in
-            switch property.nilEncoding {
-            case .omitted: "self." + property.name.code
-            case .null: "RequiredNullable(self.\(property.name.code))"
-            case .chosen: "self.$" + property.name.name
-            }
+        // Each field's JSON name is written where the field is encoded.
+        var fields = (stored + fixed).map { property in
+            "(" + property.jsonKey.code + ", " + storedValue(property) + ")"
         }
-        var encodeLines = SourceLayout.wrapped(
-            head: "try encoder.encodeFields", items: ["keys: Self.fieldKeys"] + fields, tail: "", indent: bodyIndent)
-        if let extra {
-            encodeLines.append("try encoder.encodeRemainingFields(self.\(extra.name.code), besides: Self.fieldKeys)")
-        }
+        if let extra { fields.append("remaining: self." + extra.name.code) }
+        let encodeLines = SourceLayout.wrapped(
+            head: "try FieldEncoder(encoder).encode", items: fields, tail: "", indent: bodyIndent)
         var decodeLines = SourceLayout.wrapped(head: "self.init", items: decodeItems, tail: "", indent: bodyIndent)
-        decodeLines += fixed.compactMap { $0.fixedValue.map { "try fields.constant(\($0.code))" } }
+        decodeLines += fixed.compactMap { property in
+            property.fixedValue.map { "try fields.constant(\(property.jsonKey.code), \($0.code))" }
+        }
+        // `==` and `hash(into:)` go field by field over the stored state (extra properties too).
+        var compared = stored.map { property in
+            property.nilEncoding == .chosen ? "$" + property.name.name : property.name.code
+        }
+        if let extra { compared.append(extra.name.code) }
         var composition = value.documentation
         if !value.composedOf.isEmpty {
             let names = value.composedOf.map { "`\($0.code)`" }.joined(separator: ", ")
             composition = IR.Documentation(paragraphs: [value.documentation.lines.joined(separator: "\n"), "Composes \(names)."])
         }
-        let keys = (stored + fixed).map(\.jsonKey.code)
         return [
             "doc": doc(composition),
             "properties": .list(properties),
@@ -59,10 +60,12 @@ extension TypeContexts {
             "hasProperties": .bool(!properties.isEmpty),
             "initLines": lines(initLines),
             "decodeLines": lines(decodeLines),
+            "keepsExtraProperties": .bool(extra != nil),
+            // An object without fields never reads from its decoder: `let` keeps the output warning-free.
+            "decoderKeyword": .string(stored.isEmpty && fixed.isEmpty && extra == nil ? "let" : "var"),
             "encodeLines": lines(encodeLines),
-            "keyLines": lines(SourceLayout.wrapped(
-                head: "private static let fieldKeys: [String] = ", items: keys, tail: "", indent: indent + 4,
-                brackets: ("[", "]"))),
+            "equalityLines": lines(Self.equalityLines(compared)),
+            "hashLines": lines(compared.map { "hasher.combine(self.\($0))" }),
             "nestedTypes": .list(value.nestedTypes.map { declaration($0, indent: indent + 4) }),
         ]
     }
@@ -107,21 +110,42 @@ extension TypeContexts {
         return "    self.\(property.name.code) = \(property.name.code)"
     }
 
+    /// What `encode(to:)` writes for a stored or fixed property.
+    private func storedValue(_ property: IR.Property) -> String {
+        switch property.nilEncoding {
+        case .omitted: "self." + property.name.code
+        case .null: "RequiredNullable(self.\(property.name.code))"
+        case .chosen: "self.$" + property.name.name
+        }
+    }
+
+    /// The body of `==` over `members` (property names, `$name` for a ``NullableField``): one
+    /// statement per member (a `guard` each, the last one returned), through the runtime's
+    /// `FieldEquality.same`, which is reflexive where a field's own `==` is not (NaN). One short
+    /// statement per field keeps type checking linear in the field count.
+    static func equalityLines(_ members: [String]) -> [String] {
+        let comparisons = members.map { "FieldEquality.same(lhs.\($0), rhs.\($0))" }
+        guard let last = comparisons.last else { return ["true"] }
+        if comparisons.count == 1 { return [last] }
+        return comparisons.dropLast().map { "guard \($0) else { return false }" } + ["return " + last]
+    }
+
     private func lines(_ lines: [String]) -> MustacheValue {
         .list(lines.map(MustacheValue.string))
     }
 
-    /// How `init(from:)` reads a property through the runtime's `FieldDecoder`.
+    /// How `init(from:)` reads a property through the runtime's `FieldDecoder`, by its JSON name.
     private func decodeExpression(_ property: IR.Property) -> String {
+        let key = property.jsonKey.code
         if let defaultValue = property.defaultValue {
-            return "fields.optional(default: \(defaultValue.code))"
+            return "fields.optional(\(key), default: \(defaultValue.code))"
         }
         if property.nilEncoding == .chosen {
-            return "fields.nullable()"
+            return "fields.nullable(\(key))"
         }
         if property.type.isOptional {
-            return "fields.optional()"
+            return "fields.optional(\(key))"
         }
-        return "try fields.required()"
+        return "try fields.required(\(key))"
     }
 }

@@ -62,8 +62,9 @@ struct TypeContexts {
     }
 
     private func union(_ value: IR.Union) -> [String: MustacheValue] {
-        let cases = value.cases.map { unionCase -> MustacheValue in
+        let cases = value.cases.enumerated().map { index, unionCase -> MustacheValue in
             [
+                "index": .string(String(index)),
                 "name": .string(unionCase.name.code),
                 "type": .string(unionCase.type.code),
                 "hasDiscriminatorValues": .bool(!unionCase.discriminatorValues.isEmpty),
@@ -74,10 +75,23 @@ struct TypeContexts {
             "doc": doc(value.documentation),
             "cases": .list(cases),
             "hasDiscriminator": .bool(value.discriminator != nil),
+            // A floating-point payload makes the synthesized `==` irreflexive (NaN): compare
+            // through `FieldEquality.same` instead.
+            "comparesFieldWise": .bool(value.cases.contains { Self.holdsFloatingPoint($0.type) }),
+            "hasSeveralCases": .bool(value.cases.count > 1),
             "isIndirect": .bool(value.isIndirect),
             "discriminatorKey": .string(value.discriminator?.code ?? "\"\""),
             // Identifiers are ASCII letters, digits and `_`: safe inside a string literal.
             "plainName": .string(value.name.name),
         ]
+    }
+
+    /// Whether `type` is (an optional of) a built-in whose `==` is not reflexive: NaN in `Double`,
+    /// `Float` and `Date`. Arrays and dictionaries are reflexive (a copy shares its storage).
+    static func holdsFloatingPoint(_ type: IR.TypeReference) -> Bool {
+        switch type.nonOptional {
+        case .builtin(.double), .builtin(.float), .builtin(.date): true
+        default: false
+        }
     }
 }

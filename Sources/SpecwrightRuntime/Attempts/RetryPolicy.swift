@@ -10,9 +10,12 @@ import Foundation
 /// What is retried is the policy's choice too: `retryableStatuses`, `retryableTransportErrors`
 /// (timeouts always are), and only for requests that may be repeated: `retryableMethods` (RFC 9110
 /// idempotent methods by default) or endpoints marked idempotent. An interceptor can overrule all
-/// three for an error it understands (`Interceptor.retry(_:dueTo:context:)`). `deadline` bounds the whole call, all attempts and
-/// waits together. Set a policy per client (`ClientConfiguration.retryPolicy`) or per endpoint
-/// (`EndpointOptions.retry`, which wins).
+/// three for an error it understands (`Interceptor.retry(_:dueTo:context:)`). `deadline` bounds
+/// the whole call, all attempts and waits together.
+///
+/// A call's policy is, first found: the app's policy for its operation
+/// (`ClientConfiguration.retryPoliciesByOperation`), the endpoint's (`EndpointOptions.retry`, from
+/// the spec), the app's client-wide one (`ClientConfiguration.retryPolicy`), the service's default.
 public struct RetryPolicy: Sendable, Hashable {
     /// How the computed delay is randomised.
     public enum Jitter: Sendable, Hashable {

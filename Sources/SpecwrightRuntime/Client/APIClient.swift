@@ -30,6 +30,7 @@ public final class APIClient: Sendable {
         var builder = RequestBuilder(
             service: service, baseURL: configuration.baseURL, allowsInsecureHTTP: configuration.allowsInsecureHTTP,
             retryOverride: configuration.retryPolicy)
+        builder.operationRetryPolicies = configuration.retryPoliciesByOperation
         if let encoder = configuration.encoder { builder = builder.with(encoder: encoder) }
         self.builder = builder
         let decoder = configuration.decoder ?? service.dates.makeDecoder()

@@ -38,7 +38,8 @@ public struct ClientConfiguration: Sendable {
     /// see every call, before the config gate holds it back and whether or not the cache answers
     /// it, and its response after envelope unwrapping. Empty by default.
     public var stagesBeforeDataLayer: [any CallStage]
-    /// Replaces the service's default retry policy (endpoint policies still win); `nil` keeps it.
+    /// Replaces the service's default retry policy (endpoint policies and `retryPoliciesByOperation`
+    /// still win); `nil` keeps it.
     public var retryPolicy: RetryPolicy?
     /// The client-wide retry budget; `nil` disables it (not recommended).
     public var retryBudget: RetryBudget.Configuration?
@@ -64,6 +65,10 @@ public struct ClientConfiguration: Sendable {
     public var allowsInsecureHTTP: Bool
     /// Limits on every exchange (response size); see `TransferLimits` for the defaults and why.
     public var transferLimits: TransferLimits = .default
+    /// The app's retry policy for single operations, by operation name (`"books.list"`): it wins
+    /// over the endpoint's own policy (`EndpointOptions.retry`, from the spec) and `retryPolicy`.
+    /// Empty by default.
+    public var retryPoliciesByOperation: [String: RetryPolicy] = [:]
     /// Replaces the decoder built from the service's `DateCoding`.
     public var decoder: JSONDecoder?
     /// Replaces the encoder built from the service's `DateCoding`.

@@ -1,75 +1,74 @@
-/// Decodes the fields of a generated object one after another, in declaration order, so that a
-/// generated `init(from:)` is a single call of the memberwise initializer:
+/// Decodes the fields of a generated object one after another, each by its JSON name, so that a
+/// generated `init(from:)` is a single call of the memberwise initializer with every JSON name
+/// next to the property it fills:
 ///
-///     var fields = try FieldDecoder(decoder, keys: Self.fieldKeys)
-///     self.init(id: try fields.required(), name: fields.optional(), tags: fields.optional(default: []))
+///     var fields = try FieldDecoder(decoder)
+///     self.init(id: try fields.required("id"), isbn: fields.optional("isbn_13"), tags: fields.optional("tags", default: []))
 ///     try fields.finish()
 ///
-/// The first decoding error is kept and thrown by ``finish()`` (or by the next ``required()``), so
-/// the error a caller sees, with its coding path, is the one the compiler-synthesized conformance
-/// would have thrown. Optional fields decode without `try`, which keeps the generated code small:
-/// no error path per field.
-public struct FieldDecoder {
+/// The first decoding error is kept and thrown by ``finish()`` (or by the next ``required(_:)``),
+/// so the error a caller sees, with its coding path, is the one the compiler-synthesized
+/// conformance would have thrown. Optional fields decode without `try`, which keeps the generated
+/// code small: no error path per field. Only generated code uses it.
+@_spi(Generated) public struct FieldDecoder {
     private let container: KeyedDecodingContainer<FieldKey>
-    private let keys: [String]
-    private var index = 0
     private var failure: (any Error)?
+    /// In a strict union pass or for an object with extra properties: the JSON names read so far,
+    /// which are the declared ones once every field was read.
+    private let recordsKeys: Bool
+    private var declaredKeys: [String] = []
     private var readsUndeclaredKeys = false
 
-    /// Opens the JSON object of `decoder`; `keys` are the JSON names of the fields, in the order
-    /// they will be read.
-    public init(_ decoder: any Decoder, keys: [String]) throws {
+    /// Opens the JSON object of `decoder`. `keepsExtraProperties` when the object's initializer
+    /// ends with ``remaining()`` (OpenAPI `additionalProperties`).
+    public init(_ decoder: any Decoder, keepsExtraProperties: Bool = false) throws {
         container = try decoder.container(keyedBy: FieldKey.self)
-        self.keys = keys
+        recordsKeys = keepsExtraProperties || UnionDecoding.isStrict
     }
 
-    /// The next field, or `nil` when it is absent or `null` (or an earlier field failed).
-    public mutating func optional<Value: Decodable>() -> Value? {
-        guard let key = nextKey(), failure == nil else { return nil }
+    /// The field named `key`, or `nil` when it is absent or `null` (or an earlier field failed).
+    public mutating func optional<Value: Decodable>(_ key: String) -> Value? {
+        record(key)
+        guard failure == nil else { return nil }
         do {
-            return try container.decodeIfPresent(Value.self, forKey: key)
+            return try container.decodeIfPresent(Value.self, forKey: FieldKey(stringValue: key))
         } catch {
             failure = error
             return nil
         }
     }
 
-    /// The next field, or `defaultValue` when it is absent or `null`.
-    public mutating func optional<Value: Decodable>(default defaultValue: Value) -> Value {
-        optional() ?? defaultValue
+    /// The field named `key`, or `defaultValue` when it is absent or `null`.
+    public mutating func optional<Value: Decodable>(_ key: String, default defaultValue: Value) -> Value {
+        optional(key) ?? defaultValue
     }
 
-    /// The next field, which must be present and not `null`.
-    public mutating func required<Value: Decodable>() throws -> Value {
-        guard let key = nextKey() else {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: container.codingPath, debugDescription: "more fields read than declared"))
-        }
+    /// The field named `key`, which must be present and not `null`.
+    public mutating func required<Value: Decodable>(_ key: String) throws -> Value {
+        record(key)
         if let failure { throw failure }
-        return try container.decode(Value.self, forKey: key)
+        return try container.decode(Value.self, forKey: FieldKey(stringValue: key))
     }
 
-    /// The next field, whose value the type fixes (a union's discriminator, an OpenAPI `const`):
-    /// absent is fine, any other value than `expected` is an error (so a strict union pass does
-    /// not take an object of another variant).
-    public mutating func constant<Value: Decodable & Equatable>(_ expected: Value) throws {
-        guard let key = nextKey() else {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: container.codingPath, debugDescription: "more fields read than declared"))
-        }
+    /// The field named `key`, whose value the type fixes (a union's discriminator, an OpenAPI
+    /// `const`): absent is fine, any other value than `expected` is an error (so a strict union
+    /// pass does not take an object of another variant).
+    public mutating func constant<Value: Decodable & Equatable>(_ key: String, _ expected: Value) throws {
+        record(key)
         if let failure { throw failure }
-        guard let value = try container.decodeIfPresent(Value.self, forKey: key), value != expected else { return }
+        let codingKey = FieldKey(stringValue: key)
+        guard let value = try container.decodeIfPresent(Value.self, forKey: codingKey), value != expected else { return }
         throw DecodingError.dataCorrupted(.init(
-            codingPath: container.codingPath + [key], debugDescription: "expected \(expected), found \(value)"))
+            codingPath: container.codingPath + [codingKey], debugDescription: "expected \(expected), found \(value)"))
     }
 
-    /// Every key of the object that is not one of the declared `keys`, with its value: an
-    /// object's extra properties (OpenAPI `additionalProperties`). A value that does not decode
-    /// as `Value` is an error, kept like an optional field's.
+    /// Every key of the object that is not one of the fields read before, with its value: an
+    /// object's extra properties (OpenAPI `additionalProperties`), read after all declared fields.
+    /// A value that does not decode as `Value` is an error, kept like an optional field's.
     public mutating func remaining<Value: Decodable>() -> [String: Value] {
         guard failure == nil else { return [:] }
         readsUndeclaredKeys = true
-        let declared = Set(keys)
+        let declared = Set(declaredKeys)
         var values: [String: Value] = [:]
         for key in container.allKeys where !declared.contains(key.stringValue) {
             do {
@@ -89,17 +88,15 @@ public struct FieldDecoder {
         if UnionDecoding.isStrict, !readsUndeclaredKeys { try rejectUndeclaredKeys() }
     }
 
+    private mutating func record(_ key: String) {
+        if recordsKeys { declaredKeys.append(key) }
+    }
+
     /// In a strict pass of a union (`UnionDecoding`): fails on a key the object does not declare.
     private func rejectUndeclaredKeys() throws {
-        let declared = Set(keys)
+        let declared = Set(declaredKeys)
         guard let undeclared = container.allKeys.first(where: { !declared.contains($0.stringValue) }) else { return }
         throw DecodingError.dataCorrupted(.init(
             codingPath: container.codingPath + [undeclared], debugDescription: "'\(undeclared.stringValue)' is not a declared property"))
-    }
-
-    private mutating func nextKey() -> FieldKey? {
-        guard index < keys.count else { return nil }
-        defer { index += 1 }
-        return FieldKey(stringValue: keys[index])
     }
 }

@@ -1,6 +1,6 @@
 /// The coding key of a generated object's field: its JSON name. Generated types share this one
-/// key type instead of each declaring a `CodingKeys` enum.
-public struct FieldKey: CodingKey, Hashable, Sendable {
+/// key type instead of each declaring a `CodingKeys` enum. Only generated code uses it.
+@_spi(Generated) public struct FieldKey: CodingKey, Hashable, Sendable {
     /// The JSON name.
     public let stringValue: String
 

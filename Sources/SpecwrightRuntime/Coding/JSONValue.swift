@@ -86,5 +86,23 @@ public enum JSONValue: Codable, Hashable, Sendable {
     }
 
     /// Whether this is `null`.
-    public var isNull: Bool { self == .null }
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
+    /// Equal when of the same kind with equal contents; a NaN equals a NaN of the same bit
+    /// pattern (which is also what it hashes), so `==` is reflexive: a value always equals itself.
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let left), .bool(let right)): left == right
+        case (.int(let left), .int(let right)): left == right
+        case (.double(let left), .double(let right)): left == right || (left.isNaN && left.bitPattern == right.bitPattern)
+        case (.string(let left), .string(let right)): left == right
+        case (.array(let left), .array(let right)): left == right
+        case (.object(let left), .object(let right)): left == right
+        default: false
+        }
+    }
 }

@@ -82,7 +82,7 @@ extension Nullable: OptionalField where Wrapped: Encodable {
         switch self {
         case .absent: break
         case .null: try container.encodeNil(forKey: key)
-        case .value(let value): try encodeField(value, into: &container, forKey: key)
+        case .value(let value): try encodeScalarFirst(value, into: &container, forKey: key)
         }
     }
 }

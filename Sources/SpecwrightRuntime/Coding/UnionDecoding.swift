@@ -5,7 +5,8 @@ import Foundation
 /// not declare (unless they keep extra properties), open enums with a value they declare — and a
 /// second pass the first alternative that decodes at all. So a payload of an alternative whose
 /// properties extend another's is not read as the smaller one just because that one comes first.
-public enum UnionDecoding {
+/// Only generated code uses it.
+@_spi(Generated) public enum UnionDecoding {
     /// Whether decoding runs inside a strict pass (read by `FieldDecoder` and the open enums).
     @TaskLocal static var isStrict = false
 

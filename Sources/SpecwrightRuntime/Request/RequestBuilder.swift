@@ -7,6 +7,8 @@ struct RequestBuilder: Sendable {
     let baseURL: URL
     let allowsInsecureHTTP: Bool
     let retryOverride: RetryPolicy?
+    /// The app's policies by operation name, over the endpoint's and `retryOverride`.
+    var operationRetryPolicies: [String: RetryPolicy] = [:]
     private(set) var encoder: JSONEncoder
 
     /// The base URL's problem, checked once per client and reported on every call.
@@ -62,7 +64,7 @@ struct RequestBuilder: Sendable {
     }
 
     func build(_ endpoint: some Endpoint) throws(SpecwrightError) -> CallContext {
-        let options = resolve(endpoint.options)
+        let options = resolve(endpoint.options, operationName: endpoint.operationName)
         do {
             let request = try makeRequest(endpoint, timeout: options.timeout)
             var context = CallContext(
@@ -86,9 +88,10 @@ struct RequestBuilder: Sendable {
         }
     }
 
-    func resolve(_ options: EndpointOptions) -> ResolvedOptions {
+    func resolve(_ options: EndpointOptions, operationName: String) -> ResolvedOptions {
         ResolvedOptions(
-            timeout: options.timeout ?? service.timeout, retry: options.retry ?? retryOverride ?? service.retry,
+            timeout: options.timeout ?? service.timeout,
+            retry: operationRetryPolicies[operationName] ?? options.retry ?? retryOverride ?? service.retry,
             cache: options.cache ?? service.cache, auth: options.auth.resolved(inheriting: service.auth), isIdempotent: options.isIdempotent, isGate: options.isGate,
             cacheLifetime: options.cacheLifetime ?? .server, invalidates: options.invalidates, gateMaxAge: options.gateMaxAge)
     }

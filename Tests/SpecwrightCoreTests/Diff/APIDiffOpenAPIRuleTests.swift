@@ -79,7 +79,7 @@ import Testing
         try expectOne(
             "        - message\n      properties:\n        code:\n          type: integer\n          format: int32\n        message:\n          type: string\n",
             "      properties:\n        code:\n          type: integer\n          format: int32\n", lines: [
-                "new.yaml:109:5: error: breaking: response field 'Error2.message' was removed",
+                "new.yaml:109:5: error: breaking: response field 'ErrorModel.message' was removed",
                 "old.yaml:118:9: note: the old version is here",
                 "1 breaking change, 0 compatible changes (old.yaml → new.yaml)",
             ])
@@ -87,7 +87,7 @@ import Testing
 
     @Test func aResponseFieldMadeNullableIsBreaking() throws {
         try expectOne("        code:\n          type: integer\n          format: int32\n", "        code:\n          type: integer\n          format: int32\n          nullable: true\n", lines: [
-            "new.yaml:115:9: error: breaking: response field 'Error2.code' became nullable (Int32 → Int32?)",
+            "new.yaml:115:9: error: breaking: response field 'ErrorModel.code' became nullable (Int32 → Int32?)",
             "old.yaml:115:9: note: the old version is here",
             "1 breaking change, 0 compatible changes (old.yaml → new.yaml)",
         ])

@@ -40,6 +40,13 @@ enum IRConstructsFixture {
                 IR.UnionCase(name: id("id"), type: .builtin(.int64)),
                 IR.UnionCase(name: id("name"), type: .builtin(.string)),
             ])),
+        .union(IR.Union(
+            name: id("Measure"), documentation: IR.Documentation("A number or a text: `==` stays reflexive for NaN."),
+            kind: .anyOf,
+            cases: [
+                IR.UnionCase(name: id("number"), type: .builtin(.double)),
+                IR.UnionCase(name: id("text"), type: .builtin(.string)),
+            ])),
         .integerEnum(IR.IntegerEnum(
             name: id("Priority"), documentation: IR.Documentation("An integer enum."),
             cases: [

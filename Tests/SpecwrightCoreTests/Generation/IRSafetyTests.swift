@@ -30,10 +30,21 @@ import Testing
         #expect(IR.Documentation(paragraphs: ["A.", nil, "", "B."]).lines == ["A.", "", "B."])
     }
 
-    @Test func aScopeSuffixesTakenNamesInClaimOrder() {
+    @Test func aScopeAppendsWordsToTakenNamesInClaimOrderAndRecordsEachRename() {
         var scope = NameScope(reserved: ["unknown"])
-        #expect(scope.identifier(for: "unknown", style: .member, fallback: "value").name == "unknown2")
-        #expect(scope.identifier(for: "unknown", style: .member, fallback: "value").name == "unknown3")
+        #expect(scope.identifier(for: "unknown", style: .member, fallback: "value").name == "unknownValue")
+        #expect(scope.lastRename?.wanted == "unknown")
+        #expect(scope.lastRename?.given == "unknownValue")
+        #expect(scope.identifier(for: "unknown", style: .member, fallback: "value").name == "unknownField")
+        #expect(scope.identifier(for: "free", style: .member, fallback: "value").name == "free")
+        #expect(scope.lastRename == nil)
+        var types = NameScope(reserved: NameScope.reservedTypeNames, renameSuffixes: NameScope.typeSuffixes)
+        #expect(types.claim("Error").name == "ErrorModel")
+        #expect(types.claim("ErrorModel").name == "ErrorModelSchema")
+        #expect(types.claim("Error").name == "ErrorSchema")
+        // `hashValue` gets `Field`, not a second `Value`.
+        var members = NameScope(reserved: NameScope.reservedPropertyNames)
+        #expect(members.claim("hashValue").name == "hashValueField")
         #expect(scope.identifier(for: "", style: .member, fallback: "empty").name == "empty")
         #expect(scope.identifier(for: "日本", style: .member, fallback: "value").name == "value")
     }
@@ -49,8 +60,8 @@ import Testing
 
     @Test func sharedReservedNamesApplyWithoutBeingCopiedIntoTheScope() {
         var scope = NameScope(reserved: ["a"], shared: ["Book", "_2fa"])
-        #expect(scope.claim("_2fa").name == "_2fa2")
-        #expect(scope.claim("a").name == "a2")
+        #expect(scope.claim("_2fa").name == "_2faValue")
+        #expect(scope.claim("a").name == "aValue")
         #expect(scope.claim("b").name == "b")
     }
 }

@@ -102,7 +102,7 @@ struct OpenAPIOperationTests {
         #expect(output.client.contains("func listPets(limit: Int32, tags: [String]?, xRequestId: String?) async throws -> [Pet]"))
         #expect(output.client.contains("func postPets(body: Pet) async throws\n"))
         #expect(output.client.contains("func showPetById(petId: Int64) async throws -> Pet"))
-        #expect(output.client.contains("public let pets: PetsClient"))
+        #expect(output.client.contains("public let pets: PetsGroup"))
         #expect(output.summary?.operationsGenerated == 5)
     }
 
@@ -149,11 +149,11 @@ struct OpenAPIOperationTests {
         #expect(output.summary?.description.contains("cookie-parameter: 1") == true)
     }
 
-    @Test("error responses become typed error bodies, 'default' with no status (a schema named Error is renamed Error2)")
+    @Test("error responses become typed error bodies, 'default' with no status (a schema named Error is renamed ErrorModel)")
     func errorBodies() throws {
         let output = try OpenAPISupport.generate(Self.petstore)
-        #expect(output.endpoints.contains("[.json(Error2.self, status: nil)]"))
-        #expect(output.endpoints.contains("[.json(Error2.self, status: 404)]"))
+        #expect(output.endpoints.contains("[.json(ErrorModel.self, status: nil)]"))
+        #expect(output.endpoints.contains("[.json(ErrorModel.self, status: 404)]"))
     }
 
     @Test("binary bodies and responses are Data; form bodies send one field per property")
@@ -267,8 +267,8 @@ struct OpenAPIOperationTests {
                     '204': { description: ok }
             """))
         #expect(output.succeeded)
-        #expect(output.client.contains("func list(pageSize: Int?, pageSize2: Int?, `default`: String?) async throws"))
-        #expect(output.endpoints.contains("queryItems.append(\"page_size\", pageSize2)"))
+        #expect(output.client.contains("func list(pageSize: Int?, pageSizeValue: Int?, `default`: String?) async throws"))
+        #expect(output.endpoints.contains("queryItems.append(\"page_size\", pageSizeValue)"))
     }
 
     @Test("bearer and API key security schemes map to the runtime's auth")

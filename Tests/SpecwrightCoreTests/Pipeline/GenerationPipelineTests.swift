@@ -29,7 +29,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: output) }
         let generate = runCLI(["generate", "s.yaml", "--output", output.path, "--quiet"], files: files)
         #expect(validate.exitCode == 0 && generate.exitCode == 0)
-        #expect(validate.standardError.contains("warning: type 'Result' is generated as 'Result2'"))
+        #expect(validate.standardError.contains("warning: type 'Result' is generated as 'ResultModel'"))
         #expect(validate.standardError == generate.standardError)
     }
 

@@ -53,7 +53,7 @@ struct BodyChecks {
         await check("errors.typed-404-and-422") {
             _ = try await expectStatus(404) { _ = try await service.items.readItem(itemId: 404) }
             let error = try await expectStatus(422) {
-                _ = try await service.tasks.createTask(body: Task2(title: "x", priority: .unknown(3)))
+                _ = try await service.tasks.createTask(body: TaskModel(title: "x", priority: .unknown(3)))
             }
             let detail = error.typedBody(as: HTTPValidationError.self)?.detail ?? []
             try expectEqual(detail.isEmpty, false, "validation detail decoded")
@@ -72,11 +72,11 @@ struct BodyChecks {
             try expectEqual(saved.priority.rawValue, 5, "integer enum default")
         }
         await check("enums.body-enums") {
-            // The schema `Task` is generated as `Task2`: a type named `Task` would take Swift's
+            // The schema `Task` is generated as `TaskModel`: a type named `Task` would take Swift's
             // `Task { … }` from every file of the module.
-            let task = Task2(title: "write", priority: .value5, color: .lightBlue)
+            let task = TaskModel(title: "write", priority: .value5, color: .lightBlue)
             try expectEqual(try await service.tasks.createTask(body: task), task)
-            let defaulted = try await service.tasks.createTask(body: Task2(title: "rest"))
+            let defaulted = try await service.tasks.createTask(body: TaskModel(title: "rest"))
             try expectEqual(defaulted.priority.rawValue, 1, "integer enum default")
             try expectEqual(defaulted.color, .lightBlue)
         }
