@@ -28,6 +28,27 @@ import Testing
         #expect(response.headers["content-type"] == "application/json")
     }
 
+    @Test(.timeLimit(.minutes(1)), arguments: [CachePolicy.networkOnly, .networkFirst(ttl: 60), .cacheFirst(ttl: 60)])
+    func aClientWithACacheKeepsTheRepetitionsOfANetworkResponse(policy: CachePolicy) async throws {
+        let server = try FixtureServer.shared()
+        let sid = FixtureServer.newScenario()
+        let client = TestSupport.fixtureClient(server, sid: sid) { $0.dataLayer = DataLayerConfiguration(cache: HTTPCache()) }
+        let endpoint = TestEndpoint(["repeated-headers"], options: EndpointOptions(cache: policy))
+        let response = try await client.response(endpoint, as: Empty.self)
+        #expect(response.headers.values(for: "set-cookie") == [
+            "session=abc; Path=/; HttpOnly", "theme=dark; Expires=Wed, 21 Oct 2026 07:28:00 GMT", "lang=en",
+        ])
+        // Foundation hands repeated fields other than Set-Cookie over joined (RFC 9110 §5.3).
+        #expect(response.headers["link"] == #"<https://api.example/items?page=2>; rel="next", <https://api.example/items?page=9>; rel="last""#)
+        #expect(try await server.stats(sid).hits == 1)
+        guard policy == .cacheFirst(ttl: 60) else { return }
+        // Answered from the cache: each cookie is still a field of its own.
+        let stored = try await client.response(endpoint, as: Empty.self)
+        #expect(stored.metadata.cacheStatus == .hit)
+        #expect(stored.headers.values(for: "set-cookie") == response.headers.values(for: "set-cookie"))
+        #expect(try await server.stats(sid).hits == 1)
+    }
+
     @Test func fieldsATransportDeliversSeparatelyReachTheAppInOrder() async throws {
         let fields: HTTPFields = [
             HTTPHeader("Set-Cookie", "a=1"), HTTPHeader("Content-Type", "application/json"), HTTPHeader("set-cookie", "b=2"),

@@ -30,6 +30,9 @@ struct HTTPCacheCallStage: CallStage {
             headers: fingerprint.masking(HeaderLookup.dictionary(expected.headers), names: credentialNames),
             account: context.partition ?? "", operation: context.operationName, invalidates: context.options.invalidates)
         let networkFailed = Locked(false)
+        // The call's own network response, returned as it came when the cache passes it through:
+        // the cache's dictionary of fields would collapse repeated ones (Set-Cookie, Link).
+        let networkResponse = Locked<HTTPResponse?>(nil)
         let result = try await stage.perform(request, mode: mode, lifetime: context.options.cacheLifetime, classify: Self.classify) { extra, isBackground in
             var call = context
             if isBackground {
@@ -46,6 +49,7 @@ struct HTTPCacheCallStage: CallStage {
                 if !isBackground { networkFailed.withLock { $0 = true } }
                 throw error
             }
+            if !isBackground { networkResponse.withLock { $0 = response } }
             let sent = log.last
             return CacheableResponse(
                 status: response.status, headers: response.headers.dictionary, body: response.body,
@@ -59,7 +63,23 @@ struct HTTPCacheCallStage: CallStage {
             context.trace.setCacheStatus(
                 Self.status(result.info), age: result.info.isFromCache ? result.info.age : nil, isNetworkFallback: isFallback)
         }
-        return HTTPResponse(status: result.response.status, headers: result.response.headers, body: result.response.body)
+        if result.info.source == .network, let response = networkResponse.value { return response }
+        return HTTPResponse(status: result.response.status, headers: Self.fields(result.response.headers), body: result.response.body)
+    }
+
+    /// Stored fields as the app reads them: a joined `Set-Cookie` split back into one field per
+    /// cookie, as the transport does (``HTTPFields/splitSetCookie(_:)``); other repeated fields stay
+    /// joined by `", "`, which RFC 9110 §5.3 makes equivalent.
+    static func fields(_ stored: [String: String]) -> HTTPFields {
+        var fields: [HTTPHeader] = []
+        for (name, value) in stored.sorted(by: { $0.key < $1.key }) {
+            if HTTPHeader.namesMatch(name, "Set-Cookie") {
+                fields += HTTPFields.splitSetCookie(value).map { HTTPHeader(name, $0) }
+            } else {
+                fields.append(HTTPHeader(name, value))
+            }
+        }
+        return HTTPFields(fields)
     }
 
     /// The cache mode of a policy; nil for `networkOnly`.
