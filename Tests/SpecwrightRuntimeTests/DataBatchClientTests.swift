@@ -137,4 +137,24 @@ struct DataBatchClientTests {
         }
         #expect(try await server.dataStats(sid).batchCalls == 6)
     }
+
+    /// `CacheLifetime.app` (the spec's `lifetime: app`): the policy's ttl decides, so elements of a
+    /// `no-cache`, `no-store` or already stale response are reused like the HTTP cache reuses them.
+    @Test(.timeLimit(.minutes(1)))
+    func anAppChosenLifetimeReusesElementsWhateverTheServersHeadersSay() async throws {
+        let server = try FixtureServer.shared()
+        let sid = FixtureServer.newScenario()
+        let client = client(server, sid, cache: HTTPCache())
+        let policy = CachePolicy.cacheFirst(ttl: 600)
+        let reuse = BatchReuse<String, Item>(id: { $0.id }, policy: policy, lifetime: .app)
+        for cc in ["no-cache", "no-store", "max-age=0"] {
+            for _ in 0..<2 {
+                let loaded = try await client.loadBatch(
+                    ["a", "b"], options: BatchOptions(size: 10, concurrency: 1), operationName: "items.\(cc)", reuse: reuse,
+                    fetch: fetch(client, knobs: ["cc": cc], policy: policy))
+                #expect(loaded.map(\.id) == ["a", "b"])
+            }
+        }
+        #expect(try await server.dataStats(sid).batchCalls == 3)
+    }
 }

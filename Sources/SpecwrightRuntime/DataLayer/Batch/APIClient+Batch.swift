@@ -1,17 +1,22 @@
 import Foundation
 
 /// How a batch endpoint's elements may be reused: the element's id, and the endpoint's cache
-/// policy (generated from the spec's `batch: { key: }` and `cache:`).
+/// policy and lifetime authority (generated from the spec's `batch: { key: }` and `cache:`).
 public struct BatchReuse<ID: Hashable & Sendable, Element: Sendable>: Sendable {
     /// The id of an element (the value the endpoint was asked for).
     public var id: @Sendable (Element) -> ID
     /// The endpoint's cache policy; only `cacheFirst` and `staleWhileRevalidate` skip ids.
     public var policy: CachePolicy
+    /// Who decides how long fetched elements stay fresh: the response's headers (`.server`, the
+    /// policy's ttl only when they state no lifetime) or the policy's ttl alone (`.app`, which
+    /// also reuses elements of `no-cache` / `no-store` responses) — as for the HTTP cache.
+    public var lifetime: CacheLifetime
 
     /// Creates reuse settings.
-    public init(id: @escaping @Sendable (Element) -> ID, policy: CachePolicy) {
+    public init(id: @escaping @Sendable (Element) -> ID, policy: CachePolicy, lifetime: CacheLifetime = .server) {
         self.id = id
         self.policy = policy
+        self.lifetime = lifetime
     }
 }
 
@@ -100,7 +105,7 @@ extension APIClient {
         return { chunk in
             let response = try await fetch(chunk)
             if let reuse = plan.reuse, let store = plan.store, let ttl = reuse.policy.ttl,
-                let lifetime = BatchReusePlan<ID, Element>.freshFor(response, ttl: ttl)
+                let lifetime = BatchReusePlan<ID, Element>.freshFor(response, ttl: ttl, lifetime: reuse.lifetime)
             {
                 store.store(
                     response.value.map { (reuse.id($0), $0) }, operation: operationName, partition: plan.partition,

@@ -19,14 +19,21 @@ struct BatchReusePlan<ID: Hashable & Sendable, Element: Sendable>: Sendable {
         return ids.compactMap { byID[$0] }
     }
 
-    /// How long the elements of `response` stay fresh, by its headers (RFC 9111 §4.2, `ttl` when
-    /// it states no lifetime) minus its age; nil when they must not be reused (`no-store`,
-    /// `no-cache`, already stale).
-    static func freshFor(_ response: APIResponse<[Element]>, ttl: TimeInterval) -> TimeInterval? {
+    /// How long the elements of `response` stay fresh minus its age; nil when they must not be
+    /// reused (already stale; with `.server`, also `no-store` and `no-cache`). The lifetime is
+    /// the response's by its headers (RFC 9111 §4.2, `ttl` when it states none), or `ttl` alone
+    /// when the app decides (`CacheLifetime.app`, as `CacheDecision.lifetime` does for the HTTP cache).
+    static func freshFor(_ response: APIResponse<[Element]>, ttl: TimeInterval, lifetime authority: CacheLifetime) -> TimeInterval? {
         let headers = response.headers.dictionary
-        let control = CacheControl(headers: headers)
-        guard !control.noStore, !control.noCache else { return nil }
-        let lifetime = CacheFreshness.lifetime(status: response.status, headers: headers, fallbackTTL: ttl)
+        let lifetime: TimeInterval
+        switch authority {
+        case .app:
+            lifetime = DeltaSeconds.clamp(ttl)
+        case .server:
+            let control = CacheControl(headers: headers)
+            guard !control.noStore, !control.noCache else { return nil }
+            lifetime = CacheFreshness.lifetime(status: response.status, headers: headers, fallbackTTL: ttl)
+        }
         let age = HeaderLookup.value("Age", in: headers).flatMap(DeltaSeconds.age(fromHeader:)) ?? 0
         let remaining = lifetime - age
         return remaining > 0 ? remaining : nil
