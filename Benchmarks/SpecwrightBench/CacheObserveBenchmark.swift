@@ -18,8 +18,7 @@ enum CacheObserveBenchmark {
         _ = try await client.send(unobserved, as: CacheBenchmark.Payload.self)
 
         var iterator = client.observe(observed, as: CacheBenchmark.Payload.self).makeAsyncIterator()
-        _ = try await iterator.next()  // stored copy or first fetch
-        _ = try await iterator.next()  // refresh
+        _ = try await iterator.next()  // nothing stored: the first fetch (one value)
         func update() async throws {
             _ = try await client.send(observed, as: CacheBenchmark.Payload.self, cache: .reload)
             _ = try await iterator.next()

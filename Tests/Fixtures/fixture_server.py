@@ -324,6 +324,8 @@ class Handler(BaseHTTPRequestHandler):
 # data-layer tests (Data*Tests.swift); everything above belongs to the runtime-core tests.
 #
 #   /<sid>/cached?cc=V[&etag=E][&lm=HTTP-date][&vary=H][&age=A][&fail=N][&delay=S][&pad=N]
+#         [&hold_after=N] (a request after the scenario's N-th is held until /<sid>/release_cached
+#         is called, or 60 s pass: a test can act while a fetch is known to be in flight)
 #         (the first N requests of the scenario get 503; with down_after=N every request after the
 #         N-th is dropped without an answer: a transport failure)
 #         200 with Cache-Control V (and ETag / Last-Modified / Vary / Age, sent verbatim), body
@@ -340,6 +342,7 @@ class Handler(BaseHTTPRequestHandler):
 #         with hold_after=N, once N keys have arrived every further write is held (no answer) until
 #         /<sid>/outbox_release is called (or 60 s pass), so a client is reliably mid-flush
 #   /<sid>/outbox_release                   releases the held writes of the scenario
+#   /<sid>/release_cached                   releases the held /cached requests of the scenario
 #   /_data/<sid>                            {"not_modified", "batch_calls", "batch_peak",
 #                                            "outbox_keys" (first-delivery order), "outbox_duplicates"}
 # ---------------------------------------------------------------------------------------------
@@ -381,6 +384,13 @@ def data_layer_route(handler, state, behaviour, query, body, hit):
             headers["Age"] = query["age"][0]
         if delay:
             time.sleep(delay)
+        hold_after = int(query.get("hold_after", ["0"])[0])
+        deadline = time.monotonic() + 60
+        while hold_after and hit > hold_after and time.monotonic() < deadline:
+            with LOCK:
+                if data.get("cached_released"):
+                    break
+            time.sleep(0.01)
         if "down_after" in query and hit > int(query["down_after"][0]):
             handler.close_connection = True  # no answer at all: the client sees a lost connection
             return True
@@ -456,6 +466,11 @@ def data_layer_route(handler, state, behaviour, query, body, hit):
                 data["outbox_seen"].add(key)
                 data["outbox_keys"].append(key)
         handler.send(200 if replay else 201, json.dumps({"key": key, "replay": replay}).encode())
+        return True
+    if behaviour == "release_cached":
+        with LOCK:
+            data["cached_released"] = True
+        handler.send(200, b'{"released":true}')
         return True
     if behaviour == "outbox_release":
         with LOCK:

@@ -43,6 +43,11 @@ extension FixtureServer {
         return try JSONDecoder().decode(DataLayerStats.self, from: data)
     }
 
+    /// Lets the held `/cached` requests of scenario `sid` (`holdAfter:`) answer.
+    func releaseCached(_ sid: String) async throws {
+        _ = try await URLSession.shared.data(from: scenarioURL(sid).appendingPathComponent("release_cached"))
+    }
+
     /// How many requests of scenario `sid` went to `behaviour` (the path segment after the sid).
     func hits(_ sid: String, _ behaviour: String) async throws -> Int {
         try await stats(sid).requests.filter { $0.path.hasPrefix("/\(sid)/\(behaviour)") }.count
@@ -54,7 +59,7 @@ enum DataSupport {
     /// A GET of the fixture server's `/cached` route with `Cache-Control: cc` and the given policy.
     static func cached(
         cc: String, etag: String? = nil, vary: String? = nil, age: String? = nil, fail: Int? = nil, policy: CachePolicy,
-        headers: [HTTPHeader] = [], delay: Double? = nil
+        headers: [HTTPHeader] = [], delay: Double? = nil, holdAfter: Int? = nil
     ) -> TestEndpoint {
         var query = QueryParameters()
         query.append("cc", cc)
@@ -63,6 +68,7 @@ enum DataSupport {
         query.append("age", age)
         query.append("fail", fail)
         query.append("delay", delay)
+        query.append("hold_after", holdAfter)
         return TestEndpoint(["cached"], query: query, headers: headers, options: EndpointOptions(cache: policy))
     }
 

@@ -6,13 +6,14 @@ extension APIClient {
     /// the file was damaged — every stored copy of the URL is removed and the call runs once
     /// more (so it reaches the network, or fails as `notCached` under `cacheOnly`); a body
     /// fresh from the network that does not decode is a decoding error at once.
+    /// `reportsNotCached: false` keeps a `notCached` failure out of the metrics (a probe).
     func decodedRefetchingUndecodableCopy<R: Decodable & Sendable>(
-        _ endpoint: some Endpoint, as type: R.Type
+        _ endpoint: some Endpoint, as type: R.Type, reportsNotCached: Bool = true
     ) async throws(SpecwrightError) -> APIResponse<R> {
         let decoder = self.decoder
         var storedCopyFailed = false
         do {
-            return try await perform(endpoint) { response, metadata throws(SpecwrightError) in
+            return try await perform(endpoint, reportsNotCached: reportsNotCached) { response, metadata throws(SpecwrightError) in
                 do {
                     return try decoder.decode(R.self, from: response.body)
                 } catch {
@@ -22,7 +23,7 @@ extension APIClient {
             }
         } catch where storedCopyFailed {
             try invalidate(endpoint)
-            return try await perform(endpoint) { response, _ throws(SpecwrightError) in
+            return try await perform(endpoint, reportsNotCached: reportsNotCached) { response, _ throws(SpecwrightError) in
                 do {
                     return try decoder.decode(R.self, from: response.body)
                 } catch {

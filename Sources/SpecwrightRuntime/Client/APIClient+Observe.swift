@@ -12,10 +12,15 @@ extension APIClient {
     /// `metadata.cacheAge`. The stream fails only when it has nothing to show (no stored copy and
     /// the first fetch failed); later failures keep it open. Without an HTTP cache it yields one
     /// value and finishes. Cancelling the consuming task (or dropping the stream) ends it.
+    ///
+    /// It is a stream of states, not of events: it holds only the newest value, so a consumer
+    /// slower than the changes skips the intermediate ones and always receives the latest; a
+    /// burst of changes costs the observer one cache read, and its memory stays constant. The
+    /// observer's own reads are not reported to metrics as failures when nothing is stored.
     public func observe<R: Decodable & Sendable>(
         _ endpoint: some Endpoint, as type: R.Type
     ) -> AsyncThrowingStream<APIResponse<R>, any Error> {
-        let (stream, continuation) = AsyncThrowingStream<APIResponse<R>, any Error>.makeStream()
+        let (stream, continuation) = AsyncThrowingStream<APIResponse<R>, any Error>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let task = Task { await observation(endpoint, as: type, into: continuation) }
         continuation.onTermination = { _ in task.cancel() }
         return stream
@@ -40,38 +45,38 @@ extension APIClient {
             continuation.finish(throwing: error)
             return
         }
-        let changes = cache.changes.stream()  // before the first read: no change is missed
-        var hasShown = false
-        if let stored = try? await response(endpoint, as: type, cache: .cacheOnly) {
-            continuation.yield(stored)
-            hasShown = true
-        }
-        let refresh: CacheOverride = hasShown ? .policy(.networkFirst(ttl: .infinity)) : .endpointDefault
-        // `seen` is taken before each yield: the changes this observer's own fetch caused are
-        // skipped, and a change the consumer causes on receiving the value is not.
-        var seen: UInt64
-        do {
-            let fresh = try await response(endpoint, as: type, cache: refresh)
-            seen = cache.changes.sequence
-            continuation.yield(fresh)
-        } catch {
-            seen = cache.changes.sequence
-            if !hasShown {
-                continuation.finish(throwing: error)
-                return
+        let subscription = cache.changes.subscribe(url: url)  // before the first read: no change is missed
+        defer { subscription.cancel() }
+        // The changes this observer's own reads and fetches cause are not reported back to it.
+        await CacheChanges.$origin.withValue(ObjectIdentifier(subscription)) {
+            let stored = await storedCopy(endpoint, as: type)
+            if let stored { continuation.yield(stored) }
+            let refresh: CacheOverride = stored != nil ? .policy(.networkFirst(ttl: .infinity)) : .endpointDefault
+            do {
+                continuation.yield(try await response(endpoint, as: type, cache: refresh))
+            } catch {
+                if stored == nil {
+                    continuation.finish(throwing: error)
+                    return
+                }
             }
-        }
-        for await change in changes {
-            guard change.sequence > seen, change.url == nil || change.url == url else { continue }
-            var next: APIResponse<R>?
-            if let stored = try? await response(endpoint, as: type, cache: .cacheOnly) {
-                if case .stored = change.kind { next = stored }
-            } else {
-                next = try? await response(endpoint, as: type)
+            for await _ in subscription.wakeups {
+                let pending = subscription.take()
+                if let stored = await storedCopy(endpoint, as: type) {
+                    // Still stored after a removal only: the removal did not touch this entry.
+                    if pending.stored { continuation.yield(stored) }
+                } else if let fetched = try? await response(endpoint, as: type) {
+                    continuation.yield(fetched)
+                }
             }
-            seen = cache.changes.sequence
-            if let next { continuation.yield(next) }
+            continuation.finish()
         }
-        continuation.finish()
+    }
+
+    /// The stored copy of `endpoint` (`cacheOnly`), or nil; when nothing is stored the read is not
+    /// reported to metrics (it is the observer looking, not a call that failed offline).
+    private func storedCopy<R: Decodable & Sendable>(_ endpoint: some Endpoint, as type: R.Type) async -> APIResponse<R>? {
+        try? await decodedRefetchingUndecodableCopy(
+            CacheOverridingEndpoint(base: endpoint, override: .cacheOnly), as: type, reportsNotCached: false)
     }
 }

@@ -80,10 +80,11 @@ public final class APIClient: Sendable {
     /// message it carries redacted.
     /// `destination` and `direct` serve downloads and streams: the body's destination, and the
     /// handler to run instead of the staged pipeline; `upload` receives the progress of the request
-    /// body; `adjust` changes the built request (headers a stream sends).
+    /// body; `adjust` changes the built request (headers a stream sends); `reportsNotCached: false`
+    /// keeps a `notCached` failure out of the metrics (an observer looking for a stored copy).
     func perform<R: Sendable>(
         _ endpoint: some Endpoint, destination: ResponseDestination = .memory, direct: CallHandler? = nil,
-        upload: UploadObserver? = nil, adjust: ((inout HTTPRequest) -> Void)? = nil,
+        upload: UploadObserver? = nil, adjust: ((inout HTTPRequest) -> Void)? = nil, reportsNotCached: Bool = true,
         decode: (HTTPResponse, ResponseMetadata) throws(SpecwrightError) -> R
     ) async throws(SpecwrightError) -> APIResponse<R> {
         let clock = configuration.clock
@@ -118,7 +119,11 @@ public final class APIClient: Sendable {
             error = redactor.redact(error)
             if let call = context {
                 error.attempts = max(error.attempts, call.trace.metadata.attempts)
-                report(call: call, status: error.status, start: start, metadata: call.trace.metadata, error: error)
+                var isUnreportedMiss = false
+                if case .notCached = error.kind { isUnreportedMiss = !reportsNotCached }
+                if !isUnreportedMiss {
+                    report(call: call, status: error.status, start: start, metadata: call.trace.metadata, error: error)
+                }
             }
             throw error
         }

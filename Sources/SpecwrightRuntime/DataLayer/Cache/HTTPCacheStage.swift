@@ -46,9 +46,12 @@ struct HTTPCacheStage: Sendable {
         case let .serveStaleAndRefresh(entry, age):
             let conditional = CacheDecision.conditionalHeaders(for: entry)
             if refreshes.begin(call.key) {
+                // Nobody's call: its store is a change every observer hears, the one reading included.
                 Task {
-                    _ = try? await fetch(call, stored: entry, conditional: conditional) { try await network($0, true) }
-                    refreshes.end(call.key)
+                    await CacheChanges.$origin.withValue(nil) {
+                        _ = try? await fetch(call, stored: entry, conditional: conditional) { try await network($0, true) }
+                        refreshes.end(call.key)
+                    }
                 }
             }
             return (Self.response(from: entry, age: age), CacheInfo(source: .cache, age: age, isStale: true))
