@@ -82,4 +82,37 @@ struct DataCacheAccountTests {
         token.withLock { $0 = "t1" }
         #expect(try await client.response(endpoint, as: CachedBody.self).metadata.cacheStatus == .hit)
     }
+
+    /// A response fetched by the replay after a 401 answered other credentials than the call was
+    /// filed under, so it is never stored: the next call of the account asks again and stores.
+    @Test(.timeLimit(.minutes(1)))
+    func aResponseFetchedByATokenReplayIsNeverStored() async throws {
+        let server = try FixtureServer.shared()
+        let sid = FixtureServer.newScenario()
+        let token = Locked<String?>("expired")
+        let refresher = APIClient(
+            service: ServiceDescription(name: "Refresh", baseURL: server.scenarioURL(sid), timeout: 10, retry: .none),
+            configuration: ClientConfiguration(logging: .disabled))
+        let provider = TokenProvider(
+            token: { token.value },
+            refresh: { _ in
+                struct Issued: Decodable { var token: String }
+                let issued = try await refresher.send(TestEndpoint(["refresh"], method: .post), as: Issued.self)
+                token.withLock { $0 = issued.token }
+                return issued.token
+            },
+            account: { "alice" })
+        let service = ServiceDescription(name: "Data", baseURL: server.scenarioURL(sid), auth: .bearer, timeout: 10, retry: .none)
+        let client = APIClient(service: service, configuration: ClientConfiguration(
+            tokenProvider: provider, logging: .disabled, dataLayer: DataLayerConfiguration(cache: HTTPCache())))
+        let endpoint = TestEndpoint(["auth"], options: EndpointOptions(cache: .cacheFirst(ttl: 600)))
+
+        let replayed = try await client.response(endpoint, as: [String: Int].self)  // 401, refresh, replay
+        let asked = try await client.response(endpoint, as: [String: Int].self)
+        let stored = try await client.response(endpoint, as: [String: Int].self)
+        #expect(replayed.metadata.tokenReplays == 1)
+        #expect(asked.metadata.cacheStatus == .miss)
+        #expect(stored.metadata.cacheStatus == .hit && stored.value == asked.value)
+        #expect(try await server.hits(sid, "auth") == 3)
+    }
 }
