@@ -65,6 +65,32 @@ import Testing
         await #expect(throws: SpecwrightError.self) { try await client.profiles.me() }
     }
 
+    /// `tokenExpired: [1002]` in the spec's envelope: concurrent calls that meet it share one token
+    /// refresh and are replayed with the new token (#14 item 7).
+    @Test(.timeLimit(.minutes(1)))
+    func aTokenExpiredCodeRefreshesTheTokenOnceAndReplays() async throws {
+        #expect(SocialClient.service.envelope?.tokenExpiredCodes == [1002])
+        let stub = Self.stub { request in
+            request.headers.value(for: "Authorization") == "Bearer fresh" ? Self.envelope(Self.profileJSON) : Self.envelope("null", code: 1002)
+        }
+        let token = Locked("stale")
+        let refreshes = Locked(0)
+        let provider = TokenProvider(
+            token: { token.value },
+            refresh: { _ in
+                refreshes.withLock { $0 += 1 }
+                token.withLock { $0 = "fresh" }
+                return "fresh"
+            })
+        let client = SocialClient(configuration: ClientConfiguration(transport: stub, tokenProvider: provider))
+        let handles = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<20 { group.addTask { try await client.profiles.me().handle } }
+            return try await group.reduce(into: [String]()) { $0.append($1) }
+        }
+        #expect(handles == Array(repeating: "ada", count: 20))
+        #expect(refreshes.value == 1)
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func profilesLoadInBatchesOfFifty() async throws {
         let stub = Self.stub { _ in Self.envelope("[\(Self.profileJSON)]") }
