@@ -222,6 +222,8 @@ struct AttemptLoop: Sendable {
             }
         }
         // Any other error (a custom transport's, a response interceptor's) is kept as the underlying error.
-        return .transport(URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: String(describing: error), NSUnderlyingErrorKey: error]))
+        return .transport(URLError(.unknown, userInfo: [
+            NSLocalizedDescriptionKey: String(describing: error), NSUnderlyingErrorKey: error, SpecwrightError.appErrorKey: true,
+        ]))
     }
 }

@@ -50,6 +50,17 @@ extension SpecwrightError: LocalizedError {
         guard case .transport(let error) = kind else { return nil }
         return error.userInfo[NSUnderlyingErrorKey] as? any Error ?? error
     }
+
+    /// Whether the error is one the app's own code threw (an interceptor, a credential provider)
+    /// rather than a failure to reach the server: transports throw `URLError`s, and any other error
+    /// is wrapped by `AttemptLoop.map` with ``appErrorKey``. Never hidden behind a stored copy.
+    var isAppError: Bool {
+        guard case .transport(let error) = kind else { return false }
+        return error.userInfo[Self.appErrorKey] as? Bool == true
+    }
+
+    /// The `URLError.userInfo` key that marks a wrapped error of the app's.
+    static let appErrorKey = "SpecwrightAppError"
 }
 
 extension SpecwrightError.Kind: Equatable {

@@ -95,9 +95,11 @@ struct HTTPCacheCallStage: CallStage {
         }
     }
 
-    /// Transport errors and timeouts are transport failures; 500/502/503/504 are server errors.
+    /// Transport errors and timeouts are transport failures; 500/502/503/504 are server errors; an
+    /// error the app's own code threw is neither (its caller gets it, not a stored copy).
     static func classify(_ error: any Error) -> CacheFailureKind {
         guard let error = error as? SpecwrightError else { return error is URLError ? .transport : .other }
+        if error.isAppError { return .other }
         switch error.kind {
         case .transport, .timeout: return .transport
         case let .httpStatus(failure) where [500, 502, 503, 504].contains(failure.status): return .serverError
