@@ -72,12 +72,28 @@ import Testing
     @Test(.timeLimit(.minutes(1)))
     func uploadSendsRawBytesWithTheQueryMetadata() async throws {
         let stub = StubTransport { _ in Self.json(#"{"code":200,"type":"ok","message":"stored"}"#) }
-        let response = try await Self.client(stub).pet.uploadFile(petId: 10, body: Data([1, 2, 3]), additionalMetadata: "x")
+        let photo = FilePart(data: Data([1, 2, 3]), filename: "photo.png", contentType: "image/png")
+        let response = try await Self.client(stub).pet.uploadFile(petId: 10, body: photo, additionalMetadata: "x")
         #expect(response.message == "stored")
         let request = try #require(stub.requests.first)
         #expect(request.body == Data([1, 2, 3]))
-        #expect(request.headers.value(for: "Content-Type") == "application/octet-stream")
+        #expect(request.headers.value(for: "Content-Type") == "image/png", "the caller's content type wins")
         #expect(request.url.query == "additionalMetadata=x")
+    }
+
+    /// An `application/octet-stream` body is a `FilePart`: a file on disk is streamed from the
+    /// file (the request carries the file, not its bytes), with the declared content type.
+    @Test(.timeLimit(.minutes(1)))
+    func uploadStreamsAFileFromDisk() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("petstore3-upload-\(UUID().uuidString).bin")
+        try Data([7, 8, 9, 10]).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let stub = StubTransport { _ in Self.json(#"{"code":200,"type":"ok","message":"stored"}"#) }
+        _ = try await Self.client(stub).pet.uploadFile(petId: 10, body: FilePart(fileURL: file))
+        let request = try #require(stub.requests.first)
+        #expect(request.streamedBody?.fileURL == file)
+        #expect(try await request.streamedBody?.collect(upTo: 100) == Data([7, 8, 9, 10]))
+        #expect(request.headers.value(for: "Content-Type") == "application/octet-stream", "the declared media type")
     }
 
     @Test(.timeLimit(.minutes(1)))

@@ -2,7 +2,8 @@ import Foundation
 import SpecwrightYAML
 
 extension OpenAPIImporter {
-    /// Lowers a request body: JSON first, then form, multipart, and any other media type as raw `Data`.
+    /// Lowers a request body: JSON first, then form, multipart, a text media type as raw `Data`,
+    /// and any other media type (`application/octet-stream`, `image/png`, `*/*`) as a `FilePart`.
     mutating func lowerRequestBody(_ requestBody: Node, hint: String, scope: inout NameScope, into lists: inout ParameterLists) -> IR.RequestBodyKind? {
         let content = requestBody["content"]?.openAPIEntries ?? []
         guard !content.isEmpty else { return nil }
@@ -25,9 +26,12 @@ extension OpenAPIImporter {
         if other.key.contains("xml") {
             skip(.mediaType, "request body media type '\(other.key)' is sent as raw bytes: XML is not encoded for you", at: other.value.location)
         }
-        let contentType = other.key.contains("*") ? "application/octet-stream" : other.key
+        let contentType = Self.singleMediaType(other.key) ?? "application/octet-stream"
+        // Bytes that are not text are a file: the caller's `FilePart` (in memory or on disk, streamed
+        // from its file as it is sent) whose own content type wins over the declared one.
+        let type: IR.TypeReference = Self.isTextual(mediaType: other.key) ? .builtin(.data) : .builtin(.file)
         lists.body.append(IR.Parameter(
-            name: scope.claim("body"), wireName: IR.StringLiteral("body"), location: .body, type: .builtin(.data),
+            name: scope.claim("body"), wireName: IR.StringLiteral("body"), location: .body, type: type,
             documentation: documentation))
         return .binary(contentType: IR.StringLiteral(contentType))
     }

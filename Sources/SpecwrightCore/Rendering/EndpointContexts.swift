@@ -122,7 +122,9 @@ struct EndpointContexts {
         case .json, .binary:
             guard let body = endpoint.parameters.first(where: { $0.location == .body }) else { return nil }
             let value: String
-            if case .binary(let contentType) = kind {
+            if case .binary(let contentType) = kind, body.type == .builtin(.file) {
+                value = ".file(\(body.name.code).withDefaultContentType(\(contentType.code)))"
+            } else if case .binary(let contentType) = kind {
                 value = ".data(\(body.name.code), contentType: \(contentType.code))"
             } else {
                 value = ".json(\(body.name.code))"

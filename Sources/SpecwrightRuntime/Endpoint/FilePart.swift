@@ -49,6 +49,16 @@ public struct FilePart: Sendable, Hashable {
 extension FilePart {
     /// The content type of a file that names none: `application/octet-stream` (RFC 2046 §4.5.1).
     static let defaultContentType = "application/octet-stream"
+
+    /// This file, with `contentType` set to `type` when it names none. Generated methods whose
+    /// request body is a file (`application/octet-stream`, `image/png`, …) send
+    /// `.file(body.withDefaultContentType("image/png"))`: the caller's content type wins, the
+    /// operation's declared one is the default.
+    public func withDefaultContentType(_ type: String) -> FilePart {
+        var file = self
+        file.contentType = contentType ?? type
+        return file
+    }
 }
 
 extension FilePart.Source {

@@ -7,13 +7,18 @@ check the round trip exactly. Routes by point of issue #12:
   security per operation  POST /login (public, form), GET /me (OAuth2 bearer), GET /health (public),
                           GET /public/unauthorized (public 401), GET /basic/whoami (HTTP basic),
                           GET /keyed (API key header), GET /session (API key cookie)
-  binary                  POST /files (multipart: one file + a text field), POST /files/many (files[])
+  binary                  POST /files (multipart: one file + a text field), POST /files/many (files[]),
+                          PUT /blobs/{name} (application/octet-stream body), PUT /avatar (image/png body)
   null / PATCH            PUT /items/{item_id} (required nullable), PATCH /items/{item_id} (unset vs null)
   dates                   POST /events (body), GET /events/at (query), GET /days/{day} (path), GET /clock (header)
   headers                 GET /headers (request header parameters), GET /stamped (declared response header)
   enums                   GET /items (string enum, `-name` ordering), POST /tasks (integer enum)
   discriminator           POST /pets (oneOf with discriminator)
   defaults                GET /search (query defaults), POST /settings (body defaults)
+  caching                 GET /catalog/{entry_id} (ETag + no-cache: revalidated, 304), PUT /catalog/{entry_id}
+                          (a write changes the ETag), GET /catalog/{entry_id}/price (max-age=60),
+                          GET /catalog/{entry_id}/stock (no caching headers: the generation config's policy caches
+                          it), GET /served (no-store: what the server served, counted on the server side)
   errors                  GET /items/{item_id} (404 with detail, 422 validation error)
 """
 
@@ -139,6 +144,34 @@ async def upload_file(file: Annotated[UploadFile, File()], note: Annotated[str, 
 @app.post("/files/many", tags=["files"])
 async def upload_files(files: Annotated[list[UploadFile], File()], note: Annotated[str, Form()] = "none") -> Upload:
     return Upload(note=note, files=[received("files", f, await f.read()) for f in files])
+
+
+class ReceivedBody(BaseModel):
+    name: str
+    content_type: Optional[str]
+    size: int
+    first_bytes: list[int]
+    last_bytes: list[int]
+
+
+def received_body(name: str, request: Request, data: bytes) -> ReceivedBody:
+    return ReceivedBody(name=name, content_type=request.headers.get("content-type"), size=len(data),
+                        first_bytes=list(data[:4]), last_bytes=list(data[-4:]))
+
+
+def raw_body(media_type: str) -> dict:
+    """What FastAPI documents for a route that reads the raw request body: the binary spelling of 3.1."""
+    return {"requestBody": {"required": True, "content": {media_type: {"schema": {"type": "string", "contentMediaType": media_type}}}}}
+
+
+@app.put("/blobs/{name}", tags=["files"], openapi_extra=raw_body("application/octet-stream"))
+async def put_blob(name: str, request: Request) -> ReceivedBody:
+    return received_body(name, request, await request.body())
+
+
+@app.put("/avatar", tags=["files"], openapi_extra=raw_body("image/png"))
+async def put_avatar(request: Request) -> ReceivedBody:
+    return received_body("avatar", request, await request.body())
 
 
 # --- null and PATCH ------------------------------------------------------------------------
@@ -346,3 +379,102 @@ class Settings(BaseModel):
 @app.post("/settings", tags=["search"])
 def save_settings(settings: Settings) -> Settings:
     return settings
+
+
+# --- caching -------------------------------------------------------------------------------
+
+class CatalogEntry(BaseModel):
+    id: int
+    name: str
+    version: int
+
+
+class CatalogEntryUpdate(BaseModel):
+    name: str
+
+
+class Price(BaseModel):
+    entry_id: int
+    cents: int
+
+
+class Stock(BaseModel):
+    entry_id: int
+    count: int
+
+
+class Served(BaseModel):
+    """What the caching routes answered so far: how the client's cache used them, seen by the server."""
+    entry_full: int
+    entry_not_modified: int
+    entry_conditional: int
+    price: int
+    stock: int
+    served: int
+
+
+CATALOG = {1: CatalogEntry(id=1, name="Lamp", version=1)}
+SERVED = Served(entry_full=0, entry_not_modified=0, entry_conditional=0, price=0, stock=0, served=0)
+
+
+def entity_tag(entry: CatalogEntry) -> str:
+    return '"v%d"' % entry.version
+
+
+def matches(if_none_match: Optional[str], etag: str) -> bool:
+    """RFC 9110 §13.1.2: weak comparison against every tag of the list, or `*`."""
+    if if_none_match is None:
+        return False
+    tags = [tag.strip() for tag in if_none_match.split(",")]
+    return "*" in tags or any(tag.removeprefix("W/") == etag for tag in tags)
+
+
+def catalog_entry(entry_id: int) -> CatalogEntry:
+    if entry_id not in CATALOG:
+        raise HTTPException(status_code=404, detail="no entry %d" % entry_id)
+    return CATALOG[entry_id]
+
+
+@app.get("/catalog/{entry_id}", tags=["catalog"], responses={304: {"description": "Not modified"}})
+def read_entry(entry_id: int, response: Response,
+               if_none_match: Annotated[Optional[str], Header(include_in_schema=False)] = None) -> CatalogEntry:
+    entry = catalog_entry(entry_id)
+    etag = entity_tag(entry)
+    if if_none_match is not None:
+        SERVED.entry_conditional += 1
+    if matches(if_none_match, etag):
+        SERVED.entry_not_modified += 1
+        return Response(status_code=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
+    SERVED.entry_full += 1
+    response.headers["ETag"] = etag
+    response.headers["Cache-Control"] = "no-cache"
+    return entry
+
+
+@app.put("/catalog/{entry_id}", tags=["catalog"])
+def replace_entry(entry_id: int, update: CatalogEntryUpdate) -> CatalogEntry:
+    entry = catalog_entry(entry_id)
+    CATALOG[entry_id] = CatalogEntry(id=entry_id, name=update.name, version=entry.version + 1)
+    return CATALOG[entry_id]
+
+
+@app.get("/catalog/{entry_id}/price", tags=["catalog"])
+def read_price(entry_id: int, response: Response) -> Price:
+    catalog_entry(entry_id)
+    SERVED.price += 1
+    response.headers["Cache-Control"] = "max-age=60"
+    return Price(entry_id=entry_id, cents=1999 + SERVED.price)
+
+
+@app.get("/catalog/{entry_id}/stock", tags=["catalog"])
+def read_stock(entry_id: int) -> Stock:
+    catalog_entry(entry_id)
+    SERVED.stock += 1
+    return Stock(entry_id=entry_id, count=100 - SERVED.stock)
+
+
+@app.get("/served", tags=["catalog"])
+def served(response: Response) -> Served:
+    SERVED.served += 1
+    response.headers["Cache-Control"] = "no-store"
+    return SERVED

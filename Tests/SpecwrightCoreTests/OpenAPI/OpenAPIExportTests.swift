@@ -35,7 +35,12 @@ struct OpenAPIExportTests {
                         }
                     }.joined()
                 }.joined(separator: "/")
-                let parameters = endpoint.parameters.map { "\($0.name.name):\($0.type.code)=\($0.defaultValue?.code ?? "")@\($0.location)" }
+                let parameters = endpoint.parameters.map { parameter in
+                    // A binary body is `Data` in a spec and a `FilePart` once imported (OpenAPI cannot say
+                    // which the author meant; an imported client takes files, which may stream from disk).
+                    let type = parameter.location == .body && parameter.type == .builtin(.file) ? .builtin(.data) : parameter.type
+                    return "\(parameter.name.name):\(type.code)=\(parameter.defaultValue?.code ?? "")@\(parameter.location)"
+                }
                 let errors = endpoint.errors.map { "\($0.status.map(String.init) ?? "default"):\($0.type.code)" }
                 lines.append("\(group.propertyName.name).\(endpoint.name.name) \(endpoint.method) /\(path) (\(parameters.joined(separator: ", "))) body=\(String(describing: endpoint.body)) -> \(endpoint.response) \(errors) auth=\(endpoint.options.auth)")
             }

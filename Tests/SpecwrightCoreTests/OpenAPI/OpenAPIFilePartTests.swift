@@ -65,7 +65,10 @@ struct OpenAPIFilePartTests {
         #expect(output.client.contains("e: String?"))
     }
 
-    @Test func binaryOutsideMultipartStaysData() throws {
+    /// A whole request body that is not text is a `FilePart` (in memory or streamed from disk),
+    /// whose content type defaults to the declared one (`application/octet-stream` for a wildcard);
+    /// a text body stays `Data`, a binary response `Data`.
+    @Test func aBinaryRequestBodyIsAFilePartATextOneData() throws {
         let output = try OpenAPISupport.generate(OpenAPISupport.document(
             paths: """
                   /raw:
@@ -81,9 +84,31 @@ struct OpenAPIFilePartTests {
                           content:
                             application/octet-stream:
                               schema: { type: string, format: binary }
+                  /picture:
+                    put:
+                      operationId: putPicture
+                      requestBody:
+                        content:
+                          image/*:
+                            schema: { type: string, contentMediaType: image/* }
+                      responses:
+                        '204': { description: stored }
+                  /note:
+                    put:
+                      operationId: putNote
+                      requestBody:
+                        content:
+                          text/plain:
+                            schema: { type: string }
+                      responses:
+                        '204': { description: stored }
                 """, version: "3.1.0"))
         #expect(output.succeeded, "\(output.diagnostics)")
-        #expect(output.client.contains("func putRaw(body: Data) async throws -> Data"), "\(output.client)")
-        #expect(!output.swift.contains("FilePart"))
+        #expect(output.client.contains("func putRaw(body: FilePart) async throws -> Data"), "\(output.client)")
+        #expect(output.endpoints.contains(#".file(body.withDefaultContentType("application/octet-stream"))"#), "\(output.endpoints)")
+        #expect(output.client.contains("func putPicture(body: FilePart) async throws"), "\(output.client)")
+        #expect(output.endpoints.contains(#".file(body.withDefaultContentType("application/octet-stream"))"#))
+        #expect(output.client.contains("func putNote(body: Data) async throws"), "\(output.client)")
+        #expect(output.endpoints.contains(#".data(body, contentType: "text/plain")"#), "\(output.endpoints)")
     }
 }

@@ -156,11 +156,11 @@ struct OpenAPIOperationTests {
         #expect(output.endpoints.contains("[.json(ErrorModel.self, status: 404)]"))
     }
 
-    @Test("binary bodies and responses are Data; form bodies send one field per property")
+    @Test("binary bodies are files, binary responses Data; form bodies send one field per property")
     func bodies() throws {
         let output = try OpenAPISupport.generate(Self.petstore)
-        #expect(output.client.contains("func uploadPhoto(petId: String, body: Data) async throws -> Data"))
-        #expect(output.endpoints.contains(".data(body, contentType: \"image/png\")"))
+        #expect(output.client.contains("func uploadPhoto(petId: String, body: FilePart) async throws -> Data"))
+        #expect(output.endpoints.contains(".file(body.withDefaultContentType(\"image/png\"))"))
         #expect(output.client.contains("func submitForm(petId: String, name: String, age: Int?) async throws"))
         #expect(output.endpoints.contains(".formURLEncoded("))
     }

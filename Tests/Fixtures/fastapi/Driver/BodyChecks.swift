@@ -1,7 +1,7 @@
 import Foundation
 import SpecwrightRuntime
 
-/// Points 2, 3 and 7: files, null and PATCH, discriminated unions, enums and defaults in bodies.
+/// Points 2, 3 and 7: files (multipart parts and whole bodies), null and PATCH, discriminated unions, enums and defaults in bodies.
 struct BodyChecks {
     let service: RoundTripServiceClient
 
@@ -27,6 +27,23 @@ struct BodyChecks {
             try expectEqual(upload.files.map(\.filename), ["a.txt", "b.txt"])
             try expectEqual(upload.files.map(\.contentType), ["text/plain", "application/octet-stream"])
             try expectEqual(upload.files.map(\.firstBytes), [[97], [98, 99]], "the file on disk was sent")
+        }
+        await check("binary.octet-stream-body-streamed-from-disk") {
+            // 300 kB: more than one chunk of the file body, sent from the file as it is read.
+            let bytes = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+            let disk = FileManager.default.temporaryDirectory.appendingPathComponent("round-trip-\(UUID().uuidString).bin")
+            try bytes.write(to: disk)
+            defer { try? FileManager.default.removeItem(at: disk) }
+            let received = try await service.files.putBlob(name: "backup", body: FilePart(fileURL: disk))
+            try expectEqual(received, ReceivedBody(name: "backup", contentType: "application/octet-stream", size: bytes.count,
+                                                   firstBytes: Array(bytes.prefix(4)).map(Int.init), lastBytes: Array(bytes.suffix(4)).map(Int.init)))
+        }
+        await check("binary.body-takes-the-declared-content-type") {
+            let avatar = try await service.files.putAvatar(body: FilePart(data: Data([137, 80, 78, 71]), filename: "me.png"))
+            try expectEqual([avatar.contentType, String(avatar.size)], ["image/png", "4"], "declared image/png")
+            let webp = try await service.files.putAvatar(body: FilePart(data: Data([82, 73]), filename: "me.webp", contentType: "image/webp"))
+            try expectEqual(webp.contentType, "image/webp", "the caller's content type wins")
+            try expectEqual(webp.firstBytes, [82, 73])
         }
         await check("null.required-nullable-is-sent-as-null") {
             let sent = Item(name: "Saw", description: nil, price: 9.75)

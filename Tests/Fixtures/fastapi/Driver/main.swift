@@ -57,4 +57,7 @@ let service = RoundTripServiceClient(configuration: credentials.configuration(ba
 await SecurityChecks(service: service, credentials: credentials).run()
 await BodyChecks(service: service).run()
 await ValueChecks(service: service).run()
+var cachedConfiguration = credentials.configuration(baseURL: baseURL)
+cachedConfiguration.dataLayer = DataLayerConfiguration(cache: HTTPCache())
+await CacheChecks(service: RoundTripServiceClient(configuration: cachedConfiguration)).run()
 print("DONE")

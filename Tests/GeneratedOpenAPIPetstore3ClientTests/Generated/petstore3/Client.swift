@@ -79,7 +79,7 @@ public protocol PetAPI: Sendable {
     /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
     func uploadFile(
         petId: Int64,
-        body: Data,
+        body: FilePart,
         additionalMetadata: String?
     ) async throws -> ApiResponse
 }
@@ -124,7 +124,7 @@ extension PetAPI {
     /// ``PetAPI/uploadFile(petId:body:additionalMetadata:)`` with the spec's default arguments.
     public func uploadFile(
         petId: Int64,
-        body: Data,
+        body: FilePart,
         additionalMetadata: String? = nil,
         _: DefaultArguments = .init()
     ) async throws -> ApiResponse {
@@ -179,7 +179,7 @@ public struct PetGroup: PetAPI {
 
     public func uploadFile(
         petId: Int64,
-        body: Data,
+        body: FilePart,
         additionalMetadata: String?
     ) async throws -> ApiResponse {
         try await self.client.send(

@@ -21,7 +21,7 @@ public enum PetEndpoint: Endpoint {
     /// The request of ``PetAPI/deletePet(petId:apiKey:)``.
     case deletePet(petId: Int64, apiKey: String?)
     /// The request of ``PetAPI/uploadFile(petId:body:additionalMetadata:)``.
-    case uploadFile(petId: Int64, body: Data, additionalMetadata: String?)
+    case uploadFile(petId: Int64, body: FilePart, additionalMetadata: String?)
 
     public var operationName: String { operationRoute.name }
 
@@ -90,7 +90,7 @@ public enum PetEndpoint: Endpoint {
         case .addPet(let body):
             return .json(body)
         case .uploadFile(_, let body, _):
-            return .data(body, contentType: "application/octet-stream")
+            return .file(body.withDefaultContentType("application/octet-stream"))
         default:
             return nil
         }
