@@ -54,17 +54,25 @@ struct GeneratedClientBuild {
     func compile(driver: URL) async throws -> (executable: URL, output: Output) {
         let client = work.appendingPathComponent("Client")
         let sources = try Self.swiftFiles(in: client) + Self.swiftFiles(in: driver)
-        let objects = try ["SpecwrightRuntime", "SpecwrightDigest", "SpecwrightPackageInfo"].flatMap { target in
-            try FileManager.default.contentsOfDirectory(atPath: products.appendingPathComponent("\(target).build").path)
-                .filter { $0.hasSuffix(".o") }.sorted()
-                .map { products.appendingPathComponent("\(target).build/\($0)").path }
-        }
+        let objects = try ["SpecwrightRuntime", "SpecwrightDigest", "SpecwrightPackageInfo"].flatMap(objectFiles)
         let executable = work.appendingPathComponent("driver")
         let arguments = ["swiftc", "-swift-version", "6", "-module-name", "RoundTripDriver",
                          "-I", products.appendingPathComponent("Modules").path,
                          "-I", FastAPIService.repository.appendingPathComponent("Sources/CSQLite").path]
             + sources + objects + ["-lsqlite3", "-o", executable.path]
         return (executable, try await Self.run(URL(fileURLWithPath: "/usr/bin/env"), arguments, limit: 900))
+    }
+
+    /// The object files of `target`'s current sources, as its `output-file-map.json` lists them: an
+    /// incremental build leaves the objects of removed or renamed files behind in the same folder,
+    /// and linking those too would define their symbols twice.
+    func objectFiles(of target: String) throws -> [String] {
+        let folder = products.appendingPathComponent("\(target).build")
+        let map = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("output-file-map.json")))
+        guard let entries = map as? [String: [String: String]] else {
+            throw Failure(description: "unreadable output-file-map.json of \(target)")
+        }
+        return entries.filter { !$0.key.isEmpty }.compactMap { $0.value["object"] }.sorted()
     }
 
     static func swiftFiles(in folder: URL) throws -> [String] {

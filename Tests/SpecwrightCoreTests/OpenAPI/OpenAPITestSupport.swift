@@ -4,9 +4,21 @@ import Testing
 
 /// Helpers for OpenAPI importer tests: run the import + renderer on inline documents.
 enum OpenAPISupport {
-    /// The shared data directory (`/work/shared/data` next to the package's parent), if present.
-    static let dataRoot: URL = GenerationSupport.packageRoot.deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/data")
+    /// The shared data directory: `shared/data` in the nearest ancestor folder of the package that
+    /// has it (`../shared/data` beside a checkout, `../../shared/data` beside a worktree in `wt/`).
+    /// When none has it, a path that does not exist: the corpus tests then iterate nothing.
+    static let dataRoot: URL = {
+        var directory = GenerationSupport.packageRoot
+        for _ in 0..<8 {
+            directory = directory.deletingLastPathComponent()
+            let candidate = directory.appendingPathComponent("shared/data")
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                return candidate
+            }
+        }
+        return GenerationSupport.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
+    }()
 
     /// The output of one import.
     struct Output {
