@@ -15,7 +15,7 @@ Behaviours:
   /<sid>/auth                                             401 unless "Authorization: Bearer <token issued by refresh>"
   /<sid>/refresh                                          issues a new token (counts refreshes; ?fail=1 → 500)
   /<sid>/auth-envelope?code=N                             200 {"code":0,"data":{"attempt":hit}} with the issued bearer token, else 200 {"code":N}
-  /<sid>/signed                                           200 when X-Hmac is the HMAC of the request (see signature()), else 401
+  /<sid>/signed                                           200 when X-Proof is the HMAC of the request (see signature()), else 401
   /<sid>/slow?delay=S                                     answers after S seconds
   /<sid>/drip?bytes=N&interval=S                         200 promising N bytes, sending one byte every S seconds
   /<sid>/gzip-bomb?kb=K                                   200, Content-Encoding gzip: K KB that inflate to ~K MB of zeros
@@ -208,7 +208,7 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(200, json.dumps({"code": code, "message": "token expired"}).encode())
         if behaviour == "signed":
             expected = signature(self.command, self.path, self.headers.get("X-Date") or "", body)
-            if hmac.compare_digest(self.headers.get("X-Hmac") or "", expected):
+            if hmac.compare_digest(self.headers.get("X-Proof") or "", expected):
                 return self.send(200, json.dumps({"attempt": hit}).encode())
             reject(state)
             return self.send(401, b'{"error":"bad signature"}')

@@ -41,7 +41,7 @@ private struct HMACAuthenticator: Authenticator {
         let message = [request.method.rawValue, target, date, bodyHash].joined(separator: "\n")
         request.headers.setValue(date, for: "X-Date")
         request.headers.setValue(credential.id, for: "X-Key-Id")
-        request.headers.setValue(SHA256.hexadecimal(SHA256.hmac(key: credential.secret, message: Array(message.utf8))), for: "X-Hmac")
+        request.headers.setValue(SHA256.hexadecimal(SHA256.hmac(key: credential.secret, message: Array(message.utf8))), for: "X-Proof")
     }
 
     var refreshes: Bool { true }
@@ -51,7 +51,7 @@ private struct HMACAuthenticator: Authenticator {
 
 @Suite("Custom authenticators")
 struct AuthCustomAuthenticatorTests {
-    private static let scheme = AuthScheme.apiKeyHeader("X-Hmac")
+    private static let scheme = AuthScheme.apiKeyHeader("X-Signed-Request")
 
     private func client(_ server: FixtureServer, _ sid: String, keys: KeyStore, log: LogRecorder) -> APIClient {
         TestSupport.fixtureClient(server, sid: sid, auth: Self.scheme) {
@@ -75,7 +75,7 @@ struct AuthCustomAuthenticatorTests {
         let stats = try await server.stats(sid)
         #expect(stats.rejections == 0)
         #expect(keys.rotationCount == 0)
-        let signatures = stats.requests.compactMap { $0.headers["x-hmac"] }
+        let signatures = stats.requests.compactMap { $0.headers["x-proof"] }
         #expect(signatures.count == 2)
         // Whatever header a credential sets is redacted in logs, under any name.
         for signature in signatures { #expect(!log.text.contains(signature)) }
