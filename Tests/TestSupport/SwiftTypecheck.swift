@@ -31,10 +31,19 @@ public enum SwiftTypecheck {
             try Data(text.utf8).write(to: url)
             paths.append(url.path)
         }
+        return try runProcess(
+            "/usr/bin/env", ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path] + cModuleArguments() + paths,
+            timeLimit: timeLimit)
+    }
+
+    /// Runs `executable` with `arguments`, its output collected in a file; killed after `timeLimit` seconds.
+    private static func runProcess(_ executable: String, _ arguments: [String], timeLimit: TimeInterval) throws -> Outcome {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("process-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path]
-            + cModuleArguments() + paths
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
         let output = directory.appendingPathComponent("output.txt")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)
@@ -50,7 +59,7 @@ public enum SwiftTypecheck {
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            throw SetupError(description: "swiftc did not finish within \(Int(timeLimit)) s")
+            throw SetupError(description: "\(executable) did not finish within \(Int(timeLimit)) s")
         }
         process.waitUntilExit()
         let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
@@ -69,6 +78,17 @@ public enum SwiftTypecheck {
         #else
             return []
         #endif
+    }
+
+    /// Runs the `specwright` executable this test run built with `arguments`; killed after
+    /// `timeLimit` seconds. A missing executable is an error, never a pass.
+    public static func specwright(_ arguments: [String], timeLimit: TimeInterval = 300) throws -> Outcome {
+        let modules = try runtimeModulesDirectory()
+        let candidates = [modules.appendingPathComponent("specwright"), modules.deletingLastPathComponent().appendingPathComponent("specwright")]
+        guard let tool = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw SetupError(description: "no specwright executable in \(candidates.map(\.path))")
+        }
+        return try runProcess(tool.path, arguments, timeLimit: timeLimit)
     }
 
     /// The build folder holding `SpecwrightRuntime.swiftmodule`: next to the test executable

@@ -56,30 +56,29 @@ extension ClientContexts {
         let reference = "``" + group.protocolName.name + "/" + Self.symbolName(endpoint) + "``"
         let value = group.enumName.code + "." + endpoint.name.code + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
         var lines = ["/// \(reference) with a cache policy for this call (`.reload`, `.cacheOnly` …)."]
-        lines += SourceLayout.wrapped(
+        lines.append(SourceLayout.call(
             head: access.modifier + "func " + endpoint.name.code, items: parameters + ["cache: CacheOverride"],
-            tail: " async throws -> " + type + " {", indent: 4)
-        lines += body(SourceLayout.wrapped(head: "try await self." + responseName, items: arguments + ["cache: cache"], tail: ".value", indent: 8))
+            tail: " async throws -> " + type + " {"))
+        lines += body([SourceLayout.call(head: "try await self." + responseName, items: arguments + ["cache: cache"], tail: ".value")])
         lines.append("}")
         let response = endpoint.responseHeadersName == nil
             ? plainResponseMethod(reference: reference, name: responseName, parameters: parameters, value: value, type: type)
             : headersResponseMethod(endpoint, group: group, name: responseName, cacheable: true)
         var observe = ["/// Live values of \(reference): the stored copy, then fresh ones (`APIClient.observe`)."]
-        observe += SourceLayout.wrapped(
+        observe.append(SourceLayout.call(
             head: access.modifier + "func " + observeName, items: parameters,
-            tail: " -> AsyncThrowingStream<APIResponse<" + type + ">, any Error> {", indent: 4)
-        observe += body(SourceLayout.wrapped(head: "self.client.observe", items: [value, "as: " + type + ".self"], tail: "", indent: 8))
+            tail: " -> AsyncThrowingStream<APIResponse<" + type + ">, any Error> {"))
+        observe += body([SourceLayout.call(head: "self.client.observe", items: [value, "as: " + type + ".self"])])
         observe.append("}")
         return [lines, response, observe]
     }
 
     private func plainResponseMethod(reference: String, name: String, parameters: [String], value: String, type: String) -> [String] {
         var lines = ["/// \(reference) with the response's status, headers, cache status and age."]
-        lines += SourceLayout.wrapped(
+        lines.append(SourceLayout.call(
             head: access.modifier + "func " + name, items: parameters + ["cache: CacheOverride = .endpointDefault"],
-            tail: " async throws -> APIResponse<" + type + "> {", indent: 4)
-        lines += body(SourceLayout.wrapped(
-            head: "try await self.client.response", items: [value, "as: " + type + ".self", "cache: cache"], tail: "", indent: 8))
+            tail: " async throws -> APIResponse<" + type + "> {"))
+        lines += body([SourceLayout.call(head: "try await self.client.response", items: [value, "as: " + type + ".self", "cache: cache"])])
         lines.append("}")
         return lines
     }

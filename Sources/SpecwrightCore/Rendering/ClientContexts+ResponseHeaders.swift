@@ -42,11 +42,11 @@ extension ClientContexts {
         var parameters = parameterDeclarations(endpoint, withDefaults: true)
         if cacheable { parameters.append("cache: CacheOverride = .endpointDefault") }
         var lines = ["/// \(reference) with its declared response headers, typed, and the response's metadata."]
-        lines += SourceLayout.wrapped(
+        lines.append(SourceLayout.call(
             head: access.modifier + "func " + name, items: parameters,
-            tail: " async throws -> ResponseWithHeaders<" + valueType + ", " + headersName.code + "> {", indent: 4)
-        lines += body(SourceLayout.wrapped(
-            head: "let response = try await self.client." + call, items: callArguments + (cacheable ? ["cache: cache"] : []), tail: "", indent: 8))
+            tail: " async throws -> ResponseWithHeaders<" + valueType + ", " + headersName.code + "> {"))
+        lines += body([SourceLayout.call(
+            head: "let response = try await self.client." + call, items: callArguments + (cacheable ? ["cache: cache"] : []))])
         lines += body(["return ResponseWithHeaders(response: response, typedHeaders: " + headersName.code + "(response.headers))"])
         lines.append("}")
         return lines
@@ -84,17 +84,15 @@ extension ClientContexts {
             lines.append("    " + access.modifier + "var " + header.name.code + ": " + header.type.code + "?")
         }
         lines += ["", "    /// Creates the headers (for tests and fakes)."]
-        lines += SourceLayout.wrapped(
-            head: access.modifier + "init", items: headers.map { $0.name.code + ": " + $0.type.code + "? = nil" }, tail: " {", indent: 4
-        ).map { "    " + $0 }
+        lines.append("    " + SourceLayout.call(
+            head: access.modifier + "init", items: headers.map { $0.name.code + ": " + $0.type.code + "? = nil" }, tail: " {"))
         lines += headers.map { "        self." + $0.name.name + " = " + $0.name.code }
         lines += ["    }", "", "    /// Reads the declared headers from `fields`; one that is absent or not of its type is `nil`."]
         lines.append("    " + access.modifier + "init(_ fields: HTTPFields) {")
         for header in headers {
-            lines += SourceLayout.wrapped(
+            lines.append("        " + SourceLayout.call(
                 head: "self." + header.name.name + " = fields.decode",
-                items: [header.type.code + ".self", "field: " + header.wireName.code, "dates: " + dates], tail: "", indent: 8
-            ).map { "        " + $0 }
+                items: [header.type.code + ".self", "field: " + header.wireName.code, "dates: " + dates]))
         }
         lines += ["    }", "}"]
         return lines

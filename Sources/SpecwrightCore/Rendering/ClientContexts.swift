@@ -72,9 +72,8 @@ struct ClientContexts {
     private func method(_ endpoint: IR.Endpoint, group: IR.EndpointGroup, isFirst: Bool) -> MustacheValue {
         let parameters = parameterDeclarations(endpoint, withDefaults: false)
         let returns = returnClause(endpoint)
-        let requirement = SourceLayout.wrapped(head: "func " + endpoint.name.code, items: parameters, tail: returns, indent: 4)
-        var implementation = SourceLayout.wrapped(
-            head: access.modifier + "func " + endpoint.name.code, items: parameters, tail: returns + " {", indent: 4)
+        let requirement = [SourceLayout.call(head: "func " + endpoint.name.code, items: parameters, tail: returns)]
+        var implementation = [SourceLayout.call(head: access.modifier + "func " + endpoint.name.code, items: parameters, tail: returns + " {")]
         implementation += callLines(endpoint, group: group).map { "    " + $0 }
         implementation.append("}")
         return [
@@ -93,12 +92,11 @@ struct ClientContexts {
     private func defaultedMethod(_ endpoint: IR.Endpoint, group: IR.EndpointGroup, isFirst: Bool) -> MustacheValue {
         let parameters = parameterDeclarations(endpoint, withDefaults: true) + ["_: DefaultArguments = .init()"]
         let returns = returnClause(endpoint)
-        var lines = SourceLayout.wrapped(
-            head: access.modifier + "func " + endpoint.name.code, items: parameters, tail: returns + " {", indent: 4)
-        let call = SourceLayout.wrapped(
+        var lines = [SourceLayout.call(head: access.modifier + "func " + endpoint.name.code, items: parameters, tail: returns + " {")]
+        let call = SourceLayout.call(
             head: (partialBatchTypes(endpoint) == nil ? "try await self." : "await self.") + endpoint.name.code,
-            items: forwardedArguments(endpoint), tail: "", indent: 8)
-        lines += call.map { "    " + $0 }
+            items: forwardedArguments(endpoint))
+        lines.append("    " + call)
         lines.append("}")
         let reference = "/// ``" + group.protocolName.name + "/" + Self.symbolName(endpoint) + "`` with the spec's default arguments."
         return ["doc": .list([.string(reference)]), "isFirst": .bool(isFirst), "lines": .list(lines.map(MustacheValue.string))]
@@ -119,7 +117,7 @@ struct ClientContexts {
             let parameter = endpoint.parameters.first(where: { $0.name == batch.parameter })
         {
             let ids = parameter.type.isOptional ? "\(parameter.name.code) ?? []" : parameter.name.code
-            let call = send(endpoint, group: group, replacing: batch.parameter, with: "chunk", indent: 12, fullResponse: true)
+            let call = send(endpoint, group: group, replacing: batch.parameter, with: "chunk", fullResponse: true)
             var options = "size: \(batch.size), concurrency: \(batch.concurrency)"
             if let deadline = batch.deadline { options += ", timeout: \(SourceLayout.number(deadline))" }
             if let timeout = batch.timeout { options += ", chunkTimeout: \(SourceLayout.number(timeout))" }
@@ -130,10 +128,9 @@ struct ClientContexts {
                 arguments.append("reuse: BatchReuse(id: { $0.\(key.code) }, policy: \(policy)\(lifetime))")
             }
             let start = batch.partial ? "await self.client.loadBatchPartially" : "try await self.client.loadBatch"
-            let opening = SourceLayout.wrapped(head: start, items: arguments, tail: " { chunk in", indent: 8)
-            return opening + call.map { "    " + $0 } + ["}"]
+            return [SourceLayout.call(head: start, items: arguments, tail: " { chunk in"), "    " + call, "}"]
         }
-        return send(endpoint, group: group, indent: 8)
+        return [send(endpoint, group: group)]
     }
 
     /// The `APIClient` method a client method calls for `response`.
@@ -146,29 +143,18 @@ struct ClientContexts {
         }
     }
 
-    /// `try await self.client.send(…)` laid out within the line length at `indent`.
+    /// `try await self.client.send(…)`: the endpoint's case and the type to decode.
     private func send(
         _ endpoint: IR.Endpoint, group: IR.EndpointGroup, replacing replaced: IR.Identifier? = nil, with value: String = "",
-        indent: Int, fullResponse: Bool = false
-    ) -> [String] {
+        fullResponse: Bool = false
+    ) -> String {
         let head = "try await self.client." + (fullResponse ? "response" : Self.clientMethod(endpoint.response))
         let caseName = group.enumName.code + "." + endpoint.name.code
         let arguments = endpoint.parameters.map { parameter in
             Self.argumentLabel(parameter.name) + ": " + (parameter.name == replaced ? value : parameter.name.code)
         }
-        let typeArgument: [String]
-        typeArgument = endpoint.response.decodedType.map { ["as: " + $0.code + ".self"] } ?? []
-        let inlineValue = caseName + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
-        let inline = head + "(" + ([inlineValue] + typeArgument).joined(separator: ", ") + ")"
-        guard indent + inline.count > SourceLayout.lineLength else { return [inline] }
-        let valueLines =
-            arguments.isEmpty ? [caseName] : SourceLayout.wrapped(head: caseName, items: arguments, tail: "", indent: indent + 4)
-        var lines = [head + "("]
-        lines += valueLines.enumerated().map { index, line in
-            "    " + line + (index == valueLines.count - 1 && !typeArgument.isEmpty ? "," : "")
-        }
-        lines += typeArgument.map { "    " + $0 }
-        lines.append(")")
-        return lines
+        let caseValue = arguments.isEmpty ? caseName : SourceLayout.call(head: caseName, items: arguments)
+        let typeArgument = endpoint.response.decodedType.map { ["as: " + $0.code + ".self"] } ?? []
+        return SourceLayout.call(head: head, items: [caseValue] + typeArgument)
     }
 }

@@ -225,9 +225,7 @@ struct EndpointContexts {
         if let maxAge = options.gateMaxAge { arguments.append("gateMaxAge: " + SourceLayout.number(maxAge)) }
         guard !arguments.isEmpty else { return nil }
         let pattern = pattern(for: endpoint, binding: [])
-        let value = "EndpointOptions(" + arguments.joined(separator: ", ") + ")"
-        guard 8 + "case : ".count + pattern.count + value.count > SourceLayout.lineLength else { return branch(pattern, value) }
-        return branch(pattern, value, wrappedLines: SourceLayout.wrapped(head: "EndpointOptions", items: arguments, tail: "", indent: 12))
+        return branch(pattern, SourceLayout.call(head: "EndpointOptions", items: arguments))
     }
 
     private func errorsCase(_ endpoint: IR.Endpoint) -> MustacheValue? {

@@ -19,8 +19,7 @@ enum ServiceArguments {
                 "sessionExpiredCodes: " + codes(envelope.sessionExpiredCodes),
             ]
             if !envelope.tokenExpiredCodes.isEmpty { envelopeArguments.append("tokenExpiredCodes: " + codes(envelope.tokenExpiredCodes)) }
-            let lines = SourceLayout.wrapped(head: "envelope: EnvelopeFormat", items: envelopeArguments, tail: "", indent: 8)
-            arguments.append(lines.joined(separator: "\n        "))
+            arguments.append(SourceLayout.call(head: "envelope: EnvelopeFormat", items: envelopeArguments))
         }
         arguments.append("timeout: " + SourceLayout.number(service.timeout))
         arguments.append("retry: " + retry(service.retry))

@@ -23,7 +23,7 @@ public struct SwiftClientRenderer: Sendable {
         for (template, fileName) in [("Types", "Types.swift"), ("Endpoints", "Endpoints.swift"), ("Client", "Client.swift")] {
             var context = root
             context["fileName"] = .string(fileName)
-            let text = try templates.render(template, context: .object(context))
+            let text = SourcePrinter.layOut(try templates.render(template, context: .object(context)))
             files.append(GeneratedFile(name: fileName, contents: text))
         }
         return files

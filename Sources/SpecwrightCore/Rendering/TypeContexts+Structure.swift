@@ -6,7 +6,7 @@ extension TypeContexts {
     /// Properties the type fixes (``IR/Property/fixedValue``) are computed: they take no
     /// initializer argument, are checked by `fields.constant(…)` after decoding the others, are
     /// encoded after the stored ones and take no part in `==` and `hash(into:)`.
-    func structure(_ value: IR.Structure, indent: Int) -> [String: MustacheValue] {
+    func structure(_ value: IR.Structure) -> [String: MustacheValue] {
         // The extra-properties dictionary is declared, initialized and decoded like a property,
         // but it is not a JSON key of its own: it is encoded after the declared fields.
         let extra = value.additionalProperties
@@ -24,9 +24,7 @@ extension TypeContexts {
             parameters.append(extra.name.code + ": " + extraType + " = [:]")
             decodeItems.append(ClientContexts.argumentLabel(extra.name) + ": fields.remaining()")
         }
-        let bodyIndent = indent + 8
-        var initLines = SourceLayout.wrapped(
-            head: access.modifier + "init", items: parameters, tail: parameters.isEmpty ? " {}" : " {", indent: indent + 4)
+        var initLines = [SourceLayout.call(head: access.modifier + "init", items: parameters, tail: parameters.isEmpty ? " {}" : " {")]
         if !parameters.isEmpty {
             initLines += stored.map(assignment)
             initLines += extra.map { ["    self.\($0.name.code) = \($0.name.code)"] } ?? []
@@ -37,9 +35,8 @@ extension TypeContexts {
             "(" + property.jsonKey.code + ", " + storedValue(property) + ")"
         }
         if let extra { fields.append("remaining: self." + extra.name.code) }
-        let encodeLines = SourceLayout.wrapped(
-            head: "try FieldEncoder(encoder).encode", items: fields, tail: "", indent: bodyIndent)
-        var decodeLines = SourceLayout.wrapped(head: "self.init", items: decodeItems, tail: "", indent: bodyIndent)
+        let encodeLines = [SourceLayout.call(head: "try FieldEncoder(encoder).encode", items: fields)]
+        var decodeLines = [SourceLayout.call(head: "self.init", items: decodeItems)]
         decodeLines += fixed.compactMap { property in
             property.fixedValue.map { "try fields.constant(\(property.jsonKey.code), \($0.code))" }
         }
@@ -66,7 +63,7 @@ extension TypeContexts {
             "encodeLines": lines(encodeLines),
             "equalityLines": lines(Self.equalityLines(compared)),
             "hashLines": lines(compared.map { "hasher.combine(self.\($0))" }),
-            "nestedTypes": .list(value.nestedTypes.map { declaration($0, indent: indent + 4) }),
+            "nestedTypes": .list(value.nestedTypes.map { declaration($0) }),
         ]
     }
 

@@ -8,7 +8,7 @@ struct TypeContexts {
 
     /// The context of one declaration; every kind flag is present so lookups never fall
     /// through to an enclosing type's context.
-    func declaration(_ declaration: IR.TypeDeclaration, indent: Int = 0) -> MustacheValue {
+    func declaration(_ declaration: IR.TypeDeclaration) -> MustacheValue {
         var context: [String: MustacheValue] = [
             "isStructure": false, "isStringEnum": false, "isIntegerEnum": false, "isUnion": false, "isAlias": false,
             "name": .string(declaration.name.code),
@@ -17,7 +17,7 @@ struct TypeContexts {
         switch declaration {
         case .structure(let value):
             context["isStructure"] = true
-            members = structure(value, indent: indent)
+            members = structure(value)
         case .stringEnum(let value):
             context["isStringEnum"] = true
             members = stringEnum(value)
