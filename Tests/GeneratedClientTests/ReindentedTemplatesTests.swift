@@ -58,4 +58,47 @@ import Testing
         let outcome = try SwiftTypecheck.run(files)
         #expect(outcome.status == 0, "\(outcome.output)")
     }
+
+    @Test func aTemplateCanChangeEveryMethodBody() throws {
+        let templates = try Self.reindentedTemplates(width: 4)
+        defer { try? FileManager.default.removeItem(at: templates) }
+        let client = templates.appendingPathComponent("Client.mustache")
+        let original = try String(contentsOf: client, encoding: .utf8)
+        let body = """
+            {{#isBatch}}
+                    {{batchCall}} { chunk in
+                        {{call}}
+                    }
+            {{/isBatch}}
+            {{^isBatch}}
+                    {{call}}
+            {{/isBatch}}
+            """
+        let recordingBody = """
+                    calls.record("{{name}}")
+            {{#isBatch}}
+                    return {{batchCall}} { chunk in
+                        {{call}}
+                    }
+            {{/isBatch}}
+            {{^isBatch}}
+                    return {{call}}
+            {{/isBatch}}
+            """
+        let changed = original.replacingOccurrences(of: body, with: recordingBody)
+        #expect(changed != original, "the default Client template no longer writes method bodies from isBatch/batchCall/call")
+        try Data((changed + "\nlet calls = CallLog()\nfinal class CallLog: Sendable { func record(_ name: String) {} }\n").utf8)
+            .write(to: client)
+        let output = templates.appendingPathComponent("out")
+        let run = try SwiftTypecheck.specwright(
+            ["generate", Self.root.appendingPathComponent("specs/social.yaml").path, "--output", output.path, "--templates", templates.path, "-q"])
+        #expect(run.status == 0, "\(run.output)")
+        var files: [String: String] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: output.path) where name.hasSuffix(".swift") {
+            files[name] = try String(contentsOf: output.appendingPathComponent(name), encoding: .utf8)
+        }
+        #expect(files["Client.swift"]?.contains("calls.record(\"byIds\")") == true)
+        let outcome = try SwiftTypecheck.run(files)
+        #expect(outcome.status == 0, "\(outcome.output)")
+    }
 }

@@ -69,19 +69,22 @@ struct ClientContexts {
 
     // MARK: Methods
 
+    /// A group method: the protocol requirement, the struct's signature and its body as data:
+    /// `call` (the `APIClient` call), and for a batched read `batchCall`, the loader whose
+    /// `{ chunk in … }` closure makes `call` once per chunk.
     private func method(_ endpoint: IR.Endpoint, group: IR.EndpointGroup, isFirst: Bool) -> MustacheValue {
         let parameters = parameterDeclarations(endpoint, withDefaults: false)
         let returns = returnClause(endpoint)
-        let requirement = [SourceLayout.call(head: "func " + endpoint.name.code, items: parameters, tail: returns)]
-        var implementation = [SourceLayout.call(head: access.modifier + "func " + endpoint.name.code, items: parameters, tail: returns + " {")]
-        implementation += callLines(endpoint, group: group).map { "    " + $0 }
-        implementation.append("}")
+        let batch = batchCall(endpoint)
         return [
             "doc": docLines(endpoint),
             "isFirst": .bool(isFirst),
             "name": .string(endpoint.name.code),
-            "requirementLines": .list(requirement.map(MustacheValue.string)),
-            "implementationLines": .list(implementation.map(MustacheValue.string)),
+            "requirement": .string(SourceLayout.call(head: "func " + endpoint.name.code, items: parameters, tail: returns)),
+            "signature": .string(SourceLayout.call(head: access.modifier + "func " + endpoint.name.code, items: parameters, tail: returns)),
+            "isBatch": .bool(batch != nil),
+            "batchCall": .string(batch?.call ?? ""),
+            "call": .string(send(endpoint, group: group, replacing: batch?.parameter, with: "chunk", fullResponse: batch != nil)),
         ]
     }
 
@@ -92,14 +95,15 @@ struct ClientContexts {
     private func defaultedMethod(_ endpoint: IR.Endpoint, group: IR.EndpointGroup, isFirst: Bool) -> MustacheValue {
         let parameters = parameterDeclarations(endpoint, withDefaults: true) + ["_: DefaultArguments = .init()"]
         let returns = returnClause(endpoint)
-        var lines = [SourceLayout.call(head: access.modifier + "func " + endpoint.name.code, items: parameters, tail: returns + " {")]
         let call = SourceLayout.call(
             head: (partialBatchTypes(endpoint) == nil ? "try await self." : "await self.") + endpoint.name.code,
             items: forwardedArguments(endpoint))
-        lines.append("    " + call)
-        lines.append("}")
         let reference = "/// ``" + group.protocolName.name + "/" + Self.symbolName(endpoint) + "`` with the spec's default arguments."
-        return ["doc": .list([.string(reference)]), "isFirst": .bool(isFirst), "lines": .list(lines.map(MustacheValue.string))]
+        return [
+            "doc": .list([.string(reference)]), "isFirst": .bool(isFirst),
+            "signature": .string(SourceLayout.call(head: access.modifier + "func " + endpoint.name.code, items: parameters, tail: returns)),
+            "call": .string(call),
+        ]
     }
 
     /// The id and element types of a batch method in partial-results mode.
@@ -111,26 +115,23 @@ struct ClientContexts {
         return (id.code, element.code)
     }
 
-    /// The body of a client method: one `send` call, or the client's batch loader around it.
-    private func callLines(_ endpoint: IR.Endpoint, group: IR.EndpointGroup) -> [String] {
-        if let batch = endpoint.batch, case .json(let responseType) = endpoint.response, responseType.arrayElement != nil,
+    /// The batch loader call of a batched read (`try await self.client.loadBatch(ids, options: …)`)
+    /// and the parameter each chunk replaces, or nil for any other endpoint.
+    private func batchCall(_ endpoint: IR.Endpoint) -> (call: String, parameter: IR.Identifier)? {
+        guard let batch = endpoint.batch, case .json(let responseType) = endpoint.response, responseType.arrayElement != nil,
             let parameter = endpoint.parameters.first(where: { $0.name == batch.parameter })
-        {
-            let ids = parameter.type.isOptional ? "\(parameter.name.code) ?? []" : parameter.name.code
-            let call = send(endpoint, group: group, replacing: batch.parameter, with: "chunk", fullResponse: true)
-            var options = "size: \(batch.size), concurrency: \(batch.concurrency)"
-            if let deadline = batch.deadline { options += ", timeout: \(SourceLayout.number(deadline))" }
-            if let timeout = batch.timeout { options += ", chunkTimeout: \(SourceLayout.number(timeout))" }
-            var arguments = [ids, "options: BatchOptions(\(options))", "operationName: \(endpoint.operationName.code)"]
-            if let key = batch.key {
-                let policy = endpoint.options.cache.map(ServiceArguments.cache) ?? "nil"
-                let lifetime = endpoint.options.cacheLifetime.map { ", lifetime: ." + $0.rawValue } ?? ""
-                arguments.append("reuse: BatchReuse(id: { $0.\(key.code) }, policy: \(policy)\(lifetime))")
-            }
-            let start = batch.partial ? "await self.client.loadBatchPartially" : "try await self.client.loadBatch"
-            return [SourceLayout.call(head: start, items: arguments, tail: " { chunk in"), "    " + call, "}"]
+        else { return nil }
+        let ids = parameter.type.isOptional ? "\(parameter.name.code) ?? []" : parameter.name.code
+        var options = "size: \(batch.size), concurrency: \(batch.concurrency)"
+        if let deadline = batch.deadline { options += ", timeout: \(SourceLayout.number(deadline))" }
+        if let timeout = batch.timeout { options += ", chunkTimeout: \(SourceLayout.number(timeout))" }
+        var arguments = [ids, "options: BatchOptions(\(options))", "operationName: \(endpoint.operationName.code)"]
+        if let key = batch.key {
+            let policy = endpoint.options.cache.map(ServiceArguments.cache) ?? "nil"
+            arguments.append("reuse: BatchReuse(id: { $0.\(key.code) }, policy: \(policy))")
         }
-        return [send(endpoint, group: group)]
+        let start = batch.partial ? "await self.client.loadBatchPartially" : "try await self.client.loadBatch"
+        return (SourceLayout.call(head: start, items: arguments), batch.parameter)
     }
 
     /// The `APIClient` method a client method calls for `response`.

@@ -20,24 +20,22 @@ extension TypeContexts {
             let note = IR.Documentation("The properties the schema does not declare, by JSON key.")
             properties.append([
                 "doc": doc(note), "attributes": "", "name": .string(extra.name.code), "type": .string(extraType), "accessor": "",
+                "jsonKey": "", "decodeExpression": "fields.remaining()", "encodedValue": .string("self." + extra.name.code),
+                "isComputed": false, "isExtraProperties": true,
             ])
             parameters.append(extra.name.code + ": " + extraType + " = [:]")
             decodeItems.append(ClientContexts.argumentLabel(extra.name) + ": fields.remaining()")
         }
-        var initLines = [SourceLayout.call(head: access.modifier + "init", items: parameters, tail: parameters.isEmpty ? " {}" : " {")]
-        if !parameters.isEmpty {
-            initLines += stored.map(assignment)
-            initLines += extra.map { ["    self.\($0.name.code) = \($0.name.code)"] } ?? []
-            initLines.append("}")
-        }
+        let initSignature = SourceLayout.call(head: access.modifier + "init", items: parameters)
+        let initAssignments = stored.map(assignment) + (extra.map { ["self.\($0.name.code) = \($0.name.code)"] } ?? [])
         // Each field's JSON name is written where the field is encoded.
         var fields = (stored + fixed).map { property in
             "(" + property.jsonKey.code + ", " + storedValue(property) + ")"
         }
         if let extra { fields.append("remaining: self." + extra.name.code) }
-        let encodeLines = [SourceLayout.call(head: "try FieldEncoder(encoder).encode", items: fields)]
-        var decodeLines = [SourceLayout.call(head: "self.init", items: decodeItems)]
-        decodeLines += fixed.compactMap { property in
+        let encodeCall = SourceLayout.call(head: "try FieldEncoder(encoder).encode", items: fields)
+        let decodeCall = SourceLayout.call(head: "self.init", items: decodeItems)
+        let constantChecks = fixed.compactMap { property in
             property.fixedValue.map { "try fields.constant(\(property.jsonKey.code), \($0.code))" }
         }
         // `==` and `hash(into:)` go field by field over the stored state (extra properties too).
@@ -55,12 +53,15 @@ extension TypeContexts {
             "properties": .list(properties),
             "propertyKeyword": .string(mutableProperties ? "var" : "let"),
             "hasProperties": .bool(!properties.isEmpty),
-            "initLines": lines(initLines),
-            "decodeLines": lines(decodeLines),
+            "initSignature": .string(initSignature),
+            "hasInitParameters": .bool(!parameters.isEmpty),
+            "initAssignments": lines(initAssignments),
+            "decodeCall": .string(decodeCall),
+            "constantChecks": lines(constantChecks),
             "keepsExtraProperties": .bool(extra != nil),
             // An object without fields never reads from its decoder: `let` keeps the output warning-free.
             "decoderKeyword": .string(stored.isEmpty && fixed.isEmpty && extra == nil ? "let" : "var"),
-            "encodeLines": lines(encodeLines),
+            "encodeCall": .string(encodeCall),
             "equalityLines": lines(Self.equalityLines(compared)),
             "hashLines": lines(compared.map { "hasher.combine(self.\($0))" }),
             "nestedTypes": .list(value.nestedTypes.map { declaration($0) }),
@@ -73,7 +74,10 @@ extension TypeContexts {
     private func propertyContext(_ property: IR.Property) -> MustacheValue {
         var context: [String: MustacheValue] = [
             "doc": doc(property.documentation), "name": .string(property.name.code), "type": .string(property.type.code),
-            "attributes": "", "accessor": "",
+            "attributes": "", "accessor": "", "jsonKey": .string(property.jsonKey.code),
+            "decodeExpression": .string(property.fixedValue == nil ? decodeExpression(property) : ""),
+            "encodedValue": .string(storedValue(property)), "isComputed": .bool(property.fixedValue != nil),
+            "isExtraProperties": false,
         ]
         if let fixedValue = property.fixedValue {
             context["propertyKeyword"] = "var"
@@ -102,9 +106,9 @@ extension TypeContexts {
     /// The memberwise initializer's line storing `property`.
     private func assignment(_ property: IR.Property) -> String {
         if property.nilEncoding == .chosen {
-            return "    self._\(property.name.name) = NullableField(\(property.name.code))"
+            return "self._\(property.name.name) = NullableField(\(property.name.code))"
         }
-        return "    self.\(property.name.code) = \(property.name.code)"
+        return "self.\(property.name.code) = \(property.name.code)"
     }
 
     /// What `encode(to:)` writes for a stored or fixed property.
