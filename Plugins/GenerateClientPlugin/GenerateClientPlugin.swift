@@ -59,9 +59,11 @@ struct GenerateClientPlugin: CommandPlugin {
     private func run(tool: URL, spec: URL, into output: URL, mode: Mode) throws -> Bool {
         let base = SpecFileNaming.baseName(of: spec)
         let prefix = SpecFileNaming.filePrefix(for: base)
-        var arguments = ["generate", spec.path, "--output", output.path, "--file-prefix", prefix]
         let config = SpecFileNaming.configFile(of: spec)
-        if FileManager.default.fileExists(atPath: config.path) {
+        let hasConfig = FileManager.default.fileExists(atPath: config.path)
+        let shards = SpecFileNaming.shardCount(spec: spec, config: hasConfig ? config : nil)
+        var arguments = ["generate", spec.path, "--output", output.path, "--file-prefix", prefix, "--shards", String(shards)]
+        if hasConfig {
             arguments += ["--config", config.path]
         }
         if mode.check { arguments += ["--check", "--quiet"] + (mode.diff ? ["--diff"] : []) }
@@ -76,7 +78,7 @@ struct GenerateClientPlugin: CommandPlugin {
         guard process.terminationStatus == 0 else {
             throw GenerateClientError.toolFailed(spec: spec.lastPathComponent, status: process.terminationStatus)
         }
-        let files = SpecFileNaming.outputFiles(for: base).joined(separator: ", ") + " in \(output.path)"
+        let files = SpecFileNaming.outputFiles(for: base, shards: shards).joined(separator: ", ") + " in \(output.path)"
         print(mode.check ? "Up to date: \(files)" : "Generated \(files)")
         return true
     }

@@ -5,7 +5,8 @@ import PackagePlugin
 ///
 /// The plugin only locates inputs and calls the `specwright` tool; all logic (validation,
 /// diagnostics, generation, options from the config file next to the spec) lives in the tool.
-/// Every output file is declared, so SwiftPM reruns the tool only when the spec (or its config)
+/// Every output file is declared (a large spec's output is split into shards of files, see
+/// `SpecFileNaming.shardCount`), so SwiftPM reruns the tool only when the spec (or its config)
 /// changed.
 @main
 struct SpecwrightPlugin: BuildToolPlugin {
@@ -58,11 +59,14 @@ struct SpecInputs {
     func buildCommand(tool: URL, workDirectory: URL) -> Command {
         let output = workDirectory.appendingPathComponent(baseName)
         let prefix = SpecFileNaming.filePrefix(for: baseName)
-        var arguments = ["generate", spec.path, "--output", output.path, "--file-prefix", prefix, "--quiet"]
+        // The outputs are declared before the tool runs, so the plugin fixes the shard count
+        // (the config's `shards:` line, else by the spec's size) and passes it on.
+        let shards = SpecFileNaming.shardCount(spec: spec, config: config)
+        var arguments = ["generate", spec.path, "--output", output.path, "--file-prefix", prefix, "--shards", String(shards), "--quiet"]
         if let config {
             arguments += ["--config", config.path]
         }
-        let outputs = SpecFileNaming.outputFiles(for: baseName).map { output.appendingPathComponent($0) }
+        let outputs = SpecFileNaming.outputFiles(for: baseName, shards: shards).map { output.appendingPathComponent($0) }
         return .buildCommand(
             displayName: "Generating Swift client from \(spec.lastPathComponent)",
             executable: tool,

@@ -7,9 +7,12 @@ public enum GenerateCommand: Command {
     public static let name = "generate"
     public static let abstract = "Generates the Swift client for a spec."
     public static let discussion = """
-        Writes Types.swift, Endpoints.swift and Client.swift into the output directory. A file is \
-        written only when its content changed; nothing else in the directory is touched. A spec \
-        with errors generates nothing: its diagnostics are printed and the exit code is 1.
+        Writes Types.swift, Endpoints.swift and Client.swift into the output directory, or for a \
+        large spec (or --shards N) Client.swift and per shard k Types<k>.swift, Endpoints<k>.swift \
+        and Client<k>.swift. A file is written only when its content changed; a generated file of \
+        an earlier layout that this run does not write is removed; nothing else in the directory \
+        is touched. A spec with errors generates nothing: its diagnostics are printed and the exit \
+        code is 1.
         """
     public static let signature = CommandSignature(
         options: [
@@ -18,6 +21,7 @@ public enum GenerateCommand: Command {
             .init("templates", valueName: "dir", help: "A directory of .mustache files overriding the default templates."),
             .init("config", valueName: "file", help: "A generation config file (access, templates, filter, policies); command-line options win."),
             .init("file-prefix", valueName: "prefix", help: "Prefix for the output file names (BookstoreTypes.swift), so several specs can share a target."),
+            .init("shards", valueName: "count", help: "Split the output into this many shards of files (1: Types, Endpoints, Client); default: by the spec's size."),
         ],
         flags: [
             .init("quiet", short: "q", help: "Print nothing when generation succeeds."),
@@ -45,6 +49,17 @@ public enum GenerateCommand: Command {
             return ExitCode.usage
         }
         guard let config = ConfigFileReader.read(arguments, context: context) else { return ExitCode.specErrors }
+        var shards = config.shards
+        if let text = arguments.option("shards") {
+            guard let count = Int(text), (1...ShardLayout.maxCount).contains(count) else {
+                context.output.printError("error: --shards must be a whole number from 1 to \(ShardLayout.maxCount), not '\(text)'")
+                return ExitCode.usage
+            }
+            if let configured = config.shards, configured != count {
+                context.output.printError("warning: --shards \(count) overrides the config's 'shards: \(configured)'")
+            }
+            shards = count
+        }
         let accessName = arguments.option("access") ?? config.access?.rawValue ?? AccessLevel.public.rawValue
         guard let access = AccessLevel(rawValue: accessName) else {
             context.output.printError("error: --access must be public, package or internal, not '\(accessName)'")
@@ -75,6 +90,7 @@ public enum GenerateCommand: Command {
             filter: config.filter, templates: templates, filePrefix: arguments.option("file-prefix") ?? "")
         input.operationNaming = config.operationNaming ?? .idiomatic
         input.overlay = config.overlay
+        input.shards = shards.map(ShardLayout.init(count:))
         let result = GenerationPipeline.run(input)
         for diagnostic in result.diagnostics {
             context.output.printError(diagnostic.description)
@@ -85,10 +101,12 @@ public enum GenerateCommand: Command {
         guard result.succeeded else { return ExitCode.specErrors }
         let files = result.files
         if arguments.flag("check") {
-            return check(files, in: output, showingDiff: arguments.flag("diff"), quiet: arguments.flag("quiet"), context: context)
+            return check(files, in: output, prefix: input.filePrefix, showingDiff: arguments.flag("diff"), quiet: arguments.flag("quiet"),
+                         context: context)
         }
         do {
-            let outcomes = try OutputWriter(directory: URL(fileURLWithPath: output, isDirectory: true)).write(files)
+            let outcomes = try OutputWriter(directory: URL(fileURLWithPath: output, isDirectory: true))
+                .write(files, prefix: input.filePrefix)
             if !arguments.flag("quiet") {
                 for (name, outcome) in outcomes {
                     context.output.print("\(outcome.rawValue): \((output as NSString).appendingPathComponent(name))")
@@ -103,8 +121,10 @@ public enum GenerateCommand: Command {
     }
 
     /// `--check`: reports the out-of-date files (and their diffs) and writes nothing.
-    private static func check(_ files: [GeneratedFile], in output: String, showingDiff: Bool, quiet: Bool, context: CommandContext) -> Int32 {
-        let reports = OutputCheck(directory: output).compare(files)
+    private static func check(
+        _ files: [GeneratedFile], in output: String, prefix: String, showingDiff: Bool, quiet: Bool, context: CommandContext
+    ) -> Int32 {
+        let reports = OutputCheck(directory: output).compare(files, prefix: prefix)
         let outOfDate = reports.filter(\.isOutOfDate)
         for report in outOfDate {
             report.errorLine.map(context.output.printError)

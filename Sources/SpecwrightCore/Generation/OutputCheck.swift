@@ -12,6 +12,8 @@ public struct OutputCheck: Sendable {
         case stale
         /// There is no such file.
         case missing
+        /// A generated file of an earlier layout that generating would remove.
+        case obsolete
     }
 
     /// The comparison of one generated file.
@@ -36,13 +38,16 @@ public struct OutputCheck: Sendable {
             case .current: nil
             case .stale: "\(path): error: \(name) is out of date (its content differs from the generated code)"
             case .missing: "\(path): error: \(name) is out of date (the file is missing)"
+            case .obsolete: "\(path): error: \(name) is left from an earlier generation (generating removes it)"
             }
         }
 
         /// The unified diff from the file on disk to the generated content (`a/` and `b/`
         /// labels, so `git apply` takes it from the directory the paths are relative to).
         public var unifiedDiff: String {
-            UnifiedDiff.make(old: status == .missing ? nil : existing ?? "", new: generated, oldLabel: "a/\(path)", newLabel: "b/\(path)")
+            status == .obsolete
+                ? UnifiedDiff.make(old: existing ?? "", new: nil, oldLabel: "a/\(path)", newLabel: "b/\(path)")
+                : UnifiedDiff.make(old: status == .missing ? nil : existing ?? "", new: generated, oldLabel: "a/\(path)", newLabel: "b/\(path)")
         }
     }
 
@@ -54,8 +59,19 @@ public struct OutputCheck: Sendable {
         self.directory = directory
     }
 
-    /// One report per file, in the order given.
-    public func compare(_ files: [GeneratedFile]) -> [FileReport] {
+    /// One report per file, in the order given, then one per obsolete file of an earlier layout
+    /// (``OutputWriter/obsoleteFiles(notIn:prefix:)``; `generated` is empty for those).
+    public func compare(_ files: [GeneratedFile], prefix: String = "") -> [FileReport] {
+        let obsolete = OutputWriter(directory: URL(fileURLWithPath: directory, isDirectory: true))
+            .obsoleteFiles(notIn: files.map(\.name), prefix: prefix).map { name in
+                let path = (directory as NSString).appendingPathComponent(name)
+                let existing = FileManager.default.contents(atPath: path).flatMap { String(data: $0, encoding: .utf8) }
+                return FileReport(name: name, path: path, status: .obsolete, existing: existing, generated: "")
+            }
+        return current(files) + obsolete
+    }
+
+    private func current(_ files: [GeneratedFile]) -> [FileReport] {
         files.map { file in
             let path = (directory as NSString).appendingPathComponent(file.name)
             guard let data = FileManager.default.contents(atPath: path) else {

@@ -6,14 +6,14 @@ public enum UnifiedDiff {
     public static let contextLines = 3
 
     /// The diff turning `old` into `new`, or the empty string when they are equal. A missing
-    /// file is `old: nil` and labelled `/dev/null`.
-    public static func make(old: String?, new: String, oldLabel: String, newLabel: String) -> String {
+    /// file is `old: nil` and labelled `/dev/null`; a file to delete is `new: nil`.
+    public static func make(old: String?, new: String?, oldLabel: String, newLabel: String) -> String {
         let oldLines = lines(of: old ?? "")
-        let newLines = lines(of: new)
+        let newLines = lines(of: new ?? "")
         let edits = LineDiff(old: oldLines, new: newLines).edits
         let hunks = self.hunks(of: edits)
         guard !hunks.isEmpty else { return "" }
-        var text = "--- \(old == nil ? "/dev/null" : oldLabel)\n+++ \(newLabel)\n"
+        var text = "--- \(old == nil ? "/dev/null" : oldLabel)\n+++ \(new == nil ? "/dev/null" : newLabel)\n"
         for hunk in hunks {
             let before = edits[..<hunk.lowerBound]
             text += header(

@@ -9,6 +9,8 @@ import SpecwrightYAML
 /// access: internal          # public (default) | package | internal
 /// templates: MyTemplates    # a folder of .mustache overrides, relative to this file
 /// mutableProperties: true   # `var` properties on generated objects (default: `let`)
+/// shards: 8                # split the output into 8 shards of files (default: by the document's
+///                           #   size, ShardLayout); on a line of its own: the build plugin reads it
 /// operationNames: operationId  # OpenAPI: keep operationIds as written (default `idiomatic`:
 ///                           #   `read_item_items__item_id__get` → `readItem`, see OperationName)
 /// filter:                   # generate only these operations and the types they use
@@ -37,13 +39,15 @@ public struct GenerationConfig: Hashable, Sendable {
     public var mutableProperties: Bool?
     /// How OpenAPI operationIds become method names, when the file sets it.
     public var operationNaming: OperationNaming?
+    /// How many shards of files to generate, when the file sets it (``ShardLayout``).
+    public var shards: Int?
     /// Which operations to generate (everything when the file has no `filter`).
     public var filter: OperationFilter = .all
     /// Runtime policies on top of the document: `defaults`, `envelope`, `policies` (``PolicyOverlay``).
     public var overlay: PolicyOverlay = .none
 
     /// The keys the file may contain.
-    static let keys = ["access", "templates", "mutableProperties", "operationNames", "filter"] + PolicyOverlay.configKeys
+    static let keys = ["access", "templates", "mutableProperties", "operationNames", "shards", "filter"] + PolicyOverlay.configKeys
     /// The keys of `filter`.
     static let filterKeys = ["operations", "tags", "paths", "schemas"]
 
@@ -93,6 +97,12 @@ public struct GenerationConfig: Hashable, Sendable {
                     config.mutableProperties = flag
                 } else {
                     diagnostics.append(Diagnostic(.error, "'mutableProperties' must be true or false", at: entry.value.location))
+                }
+            case "shards":
+                if let problem = shardsProblem(entry) {
+                    diagnostics.append(Diagnostic(.error, problem, at: entry.value.location))
+                } else if case .scalar(let scalar) = entry.value.kind, case .int(let count) = scalar.value {
+                    config.shards = count
                 }
             case "operationNames":
                 let value = entry.value.string ?? ""
@@ -146,5 +156,18 @@ public struct GenerationConfig: Hashable, Sendable {
             }
         }
         return filter
+    }
+
+    /// Why a `shards` entry is not usable, or nil. The value must be a whole number from 1 to
+    /// ``ShardLayout/maxCount`` written plainly on a line of its own (`shards: 8` at the start of
+    /// the line), the one form the build plugin, which cannot parse YAML, reads the same way.
+    private static func shardsProblem(_ entry: MappingEntry) -> String? {
+        guard case .scalar(let scalar) = entry.value.kind, case .int(let count) = scalar.value,
+              (1...ShardLayout.maxCount).contains(count)
+        else { return "'shards' must be a whole number from 1 to \(ShardLayout.maxCount)" }
+        guard entry.key.location.column == 1, entry.key.location.line == entry.value.location.line,
+              scalar.text == String(count)
+        else { return "write 'shards: \(count)' plainly at the start of a line: the build plugin reads it only there" }
+        return nil
     }
 }

@@ -15,6 +15,9 @@ public struct GenerationInput: Sendable {
     public var filePrefix: String
     /// Runtime policies on top of the document (the config's `defaults`, `envelope`, `policies`).
     public var overlay: PolicyOverlay = .none
+    /// How the output is split into files (`--shards`, the config's `shards`); nil chooses by
+    /// the input's size (``ShardLayout/automatic(inputBytes:)``), as the build plugin does.
+    public var shards: ShardLayout?
     /// How OpenAPI operationIds become method names (the config's `operationNames`).
     public var operationNaming: OperationNaming = .idiomatic
 

@@ -85,12 +85,13 @@ public enum GenerationPipeline {
         }
     }
 
-    /// The render stage: the API through the templates, file names prefixed, the input's
-    /// provenance in every header.
+    /// The render stage: the API through the templates into the files of the input's
+    /// ``ShardLayout``, file names prefixed, the input's provenance in the (root) header.
     private static func render(_ api: IR.API, input: GenerationInput) throws(TemplateSet.Failure) -> [GeneratedFile] {
         let templates: TemplateSet
         if let given = input.templates { templates = given } else { templates = try TemplateSet.defaults() }
         var options = input.options
+        options.shards = input.shards ?? ShardLayout.automatic(inputBytes: input.bytes.count)
         options.provenance = Provenance(
             input: input.bytes, options: options, filter: input.filter, overlay: input.overlay, templates: templates)
         let files = try SwiftClientRenderer(templates: templates, options: options).render(api)

@@ -29,6 +29,8 @@ public struct RenderOptions: Hashable, Sendable {
     /// The input and config hashes written into file headers; nil leaves them out (a hand-built
     /// IR has no input). The generators set it from the bytes they were given.
     public var provenance: Provenance?
+    /// How the output is split into files (``ShardLayout``); one shard writes the three classic files.
+    public var shards = ShardLayout(count: 1)
 
     /// Creates options.
     public init(

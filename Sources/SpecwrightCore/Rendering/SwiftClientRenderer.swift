@@ -1,6 +1,7 @@
 import Mustache
 
-/// Renders an ``IR/API`` into `Types.swift`, `Endpoints.swift` and `Client.swift`.
+/// Renders an ``IR/API`` into `Types.swift`, `Endpoints.swift` and `Client.swift`, or into the
+/// files of ``RenderOptions/shards`` when the output is split (``ShardLayout``).
 ///
 /// The renderer only builds template contexts (documented in `docs/templates.md`) and runs the
 /// templates; every name, literal and comment in the contexts is already Swift-safe in the IR.
@@ -19,6 +20,7 @@ public struct SwiftClientRenderer: Sendable {
     /// The generated files, in a fixed order.
     public func render(_ api: IR.API) throws(TemplateSet.Failure) -> [GeneratedFile] {
         let root = rootContext(api)
+        if options.shards.isSharded { return try renderShards(api, root: root) }
         var files: [GeneratedFile] = []
         for (template, fileName) in [("Types", "Types.swift"), ("Endpoints", "Endpoints.swift"), ("Client", "Client.swift")] {
             var context = root
@@ -61,6 +63,8 @@ public struct SwiftClientRenderer: Sendable {
             "serviceArguments": ServiceArguments.items(ServiceArguments.arguments(api.service, groups: api.groups)),
             "types": .list(api.types.map { types.declaration($0) }),
             "groups": .list(groups),
+            "allGroups": .list(groups),
+            "includesRootClient": .bool(true),
         ].merging(clients.responseHeaderTypes(api.groups, dates: formatting.datesExpression)) { _, new in new }
     }
 }
