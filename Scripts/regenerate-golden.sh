@@ -25,6 +25,7 @@ generate Tests/Fixtures/hostile.yaml Tests/GeneratedHostileClientTests/Generated
 generate Tests/Fixtures/openapi/petstore.yaml Tests/GeneratedOpenAPIClientTests/Generated/petstore
 generate Tests/Fixtures/openapi/petstore3.yaml Tests/GeneratedOpenAPIPetstore3ClientTests/Generated/petstore3
 generate Tests/Fixtures/openapi/shapes.yaml Tests/GeneratedOpenAPIShapesClientTests/Generated/shapes
+generate Tests/Fixtures/openapi/transfers.yaml Tests/GeneratedOpenAPITransfersClientTests/Generated/transfers
 
 # IR-only constructs (unions, integer enums, multipart …) from a hand-built IR:
 #   → Tests/GeneratedConstructsClientTests/Generated/constructs/

@@ -20,10 +20,12 @@ struct StreamAcceptTests {
         return APIClient(service: service, configuration: ClientConfiguration(logging: .disabled, clock: RecordingClock()))
     }
 
-    private func endpoint(_ behaviour: String, _ query: [String: Int] = [:], headers: [HTTPHeader] = []) -> TestEndpoint {
+    private func endpoint(
+        _ behaviour: String, _ query: [String: Int] = [:], headers: [HTTPHeader] = [], accept: String? = nil
+    ) -> TestEndpoint {
         var parameters = QueryParameters()
         for (name, value) in query.sorted(by: { $0.key < $1.key }) { parameters.append(name, value) }
-        return TestEndpoint([behaviour], query: parameters, headers: headers)
+        return TestEndpoint([behaviour], query: parameters, headers: headers, options: EndpointOptions(accept: accept))
     }
 
     @Test(.timeLimit(.minutes(1)), arguments: ["application/json", "application/json, */*;q=0"])
@@ -99,5 +101,28 @@ struct StreamAcceptTests {
             for try await _ in try await client.events(refused) {}
         }
         #expect(error?.status == 406)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func theOperationsDeclaredMediaTypesAreTheAcceptOfEveryKindOfCall() async throws {
+        let server = try FixtureServer.shared()
+        let sid = FixtureServer.newScenario()
+        let client = client(server, sid: sid, headers: [HTTPHeader("Accept", "application/json")])
+        var count = 0
+        let lines = endpoint("ndjson", ["count": 2], accept: "application/x-ndjson")
+        for try await _ in try await client.jsonLines(lines, as: Numbered.self) { count += 1 }
+        #expect(count == 2)
+        let events = endpoint("sse-resume", ["total": 1, "cut": 5], accept: "text/event-stream, */*;q=0.1")
+        for try await _ in try await client.events(events) { count += 1 }
+        #expect(count == 3)
+        let bytes = try await client.sendData(endpoint("blob", ["bytes": 1000], accept: "image/png, image/*;q=0.8"))
+        #expect(bytes.count == 1000)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("accept-\(sid).bin")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try await client.download(endpoint("blob", ["bytes": 1000], accept: "*/*"), to: file)
+        let own = endpoint("blob", ["bytes": 10], headers: [HTTPHeader("accept", "image/webp")], accept: "image/png")
+        _ = try await client.sendData(own)
+        let accepts = try await server.stats(sid).requests.map { $0.headers["accept"] }
+        #expect(accepts == ["application/x-ndjson", "text/event-stream, */*;q=0.1", "image/png, image/*;q=0.8", "*/*", "image/webp"])
     }
 }

@@ -137,7 +137,9 @@ public struct OpenAPIExporter: Sendable {
             let media = DocumentValue.object([(mediaType, .object([("schema", schema(response.expression))]))])
             responses.append(("200", .object([("description", .string("Success: a stream.")), ("content", media)])))
         } else if let response = endpoint.response {
-            responses.append(("200", .object([("description", .string("Success.")), ("content", content(response.expression))])))
+            responses.append(("200", .object([("description", .string("Success.")), ("content", responseContent(response.expression))])))
+        } else if endpoint.download {
+            responses.append(("200", .object([("description", .string("Success: the file.")), ("content", responseContent(.primitive(.data)))])))
         } else {
             responses.append(("204", .object([("description", .string("Success, no content."))])))
         }
@@ -168,6 +170,13 @@ public struct OpenAPIExporter: Sendable {
         result.append(("required", .bool(location == "path" || parameter.isRequired)))
         result.append(("schema", schema))
         return .object(result)
+    }
+
+    /// A success response's content: raw bytes of any media type (`*/*`, what the generated
+    /// client asks for), else as ``content(_:)``.
+    private func responseContent(_ type: TypeExpression) -> DocumentValue {
+        guard type.nonOptional == .primitive(.data) else { return content(type) }
+        return .object([("*/*", .object([("schema", .object([("type", .string("string")), ("format", .string("binary"))]))]))])
     }
 
     private func content(_ type: TypeExpression) -> DocumentValue {

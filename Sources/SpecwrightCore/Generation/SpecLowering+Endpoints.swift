@@ -63,7 +63,7 @@ extension SpecLowering {
         }
         let response: IR.Response
         switch endpoint.response.map({ reference($0.expression) }) {
-        case nil: response = .none
+        case nil: response = endpoint.download ? .binary : .none
         case .builtin(.data)?: response = .binary
         case let type?:
             switch endpoint.stream?.value {
@@ -72,7 +72,7 @@ extension SpecLowering {
             case nil: response = .json(type)
             }
         }
-        return IR.Endpoint(
+        var lowered = IR.Endpoint(
             name: name,
             operationName: IR.StringLiteral(endpoint.operationName),
             method: IR.HTTPMethod(rawValue: endpoint.method.rawValue) ?? .get,
@@ -84,6 +84,10 @@ extension SpecLowering {
             errors: endpoint.errors.map { IR.ErrorBody(status: $0.status, type: reference($0.type.expression)) },
             options: options(endpoint),
             batch: batch(endpoint, parameters: query))
+        lowered.download = endpoint.download && response == .binary
+        // Raw bytes are not JSON: a service's static `Accept: application/json` must not ask for JSON.
+        if response == .binary { lowered.options.accept = IR.StringLiteral("*/*") }
+        return lowered
     }
 
     private func documentation(_ endpoint: Endpoint, parameters: [IR.Parameter]) -> IR.Documentation {

@@ -59,6 +59,10 @@ extension IR {
         /// The name of the struct holding ``responseHeaders`` (the renderer makes it a `typealias`
         /// of the first struct with the same headers); nil when none are declared.
         public var responseHeadersName: Identifier?
+        /// Whether a `.binary` response also gets a method that streams it into a file
+        /// (`name(…, to:progress:)` → `URL`, through `APIClient.download`): the spec's
+        /// `download: true`, every binary success response of an OpenAPI document.
+        public var download = false
 
         /// Creates an endpoint.
         public init(
@@ -273,6 +277,9 @@ extension IR {
         public var cacheLifetime: CacheLifetime?
         /// For the gate: seconds one successful gate call keeps it open; nil: until reset.
         public var gateMaxAge: Double?
+        /// The media types of a success response that is not JSON (`image/png`, `*/*`,
+        /// `application/x-ndjson` …), sent as `Accept` instead of the service's; nil: the service's.
+        public var accept: StringLiteral?
 
         /// Creates options; the defaults inherit everything.
         public init(

@@ -41,7 +41,41 @@ extension OpenAPIImporter {
                 names: [operation["operationId"]?.openAPIText].compactMap { $0 }, tags: operation["tags"]?.openAPIStrings ?? [],
                 pathTemplate: collected.path, settings: settings))
         if let success { lowerResponseHeaders(success, hint: hint, into: &endpoint) }
+        endpoint.options.accept = success.flatMap { Self.acceptedMediaTypes($0, response: response) }.map(IR.StringLiteral.init)
+        endpoint.download = response == .binary
         return endpoint
+    }
+
+    /// The `Accept` of an operation whose success response is not JSON: its media types (a binary
+    /// response's, e.g. `image/png, image/jpeg` or `*/*`; a stream's one unless the runtime asks
+    /// for it anyway), so that a service whose static headers ask for JSON still gets the bytes the
+    /// operation declares. Keys that are not media ranges are left out; nil for a JSON response or none.
+    static func acceptedMediaTypes(_ success: Node, response: IR.Response) -> String? {
+        let keys = success["content"]?.openAPIEntries.map(\.key) ?? []
+        let chosen: [String]
+        switch response {
+        case .binary: chosen = keys.filter { !isJSON($0) }
+        case .stream:
+            guard let content = success["content"], let (format, _) = streamMedia(content),
+                let key = keys.first(where: { streamMedia(key: $0) == format })
+            else { return nil }
+            // The runtime asks for these by default (`events`: text/event-stream; `jsonLines`:
+            // application/jsonl, application/x-ndjson, application/x-jsonlines).
+            let defaults = ["text/event-stream", "application/jsonl", "application/x-ndjson", "application/x-jsonlines"]
+            if defaults.contains(key.trimmingCharacters(in: .whitespaces).lowercased()) { return nil }
+            chosen = [key]
+        case .none, .json: return nil
+        }
+        let ranges = chosen.filter(isMediaRange)
+        return ranges.isEmpty ? nil : ranges.joined(separator: ", ")
+    }
+
+    /// `type/subtype` (with optional `;` parameters): visible ASCII, no comma, one `/` before any `;`.
+    private static func isMediaRange(_ text: String) -> Bool {
+        let head = text.split(separator: ";", omittingEmptySubsequences: false).first ?? ""
+        let parts = head.trimmingCharacters(in: .whitespaces).split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy { !$0.isEmpty }
+            && text.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F && $0 != "," && $0 != "\"" }
     }
 
     private func endpointDocumentation(_ operation: Node, parameters: [IR.Parameter], security: String?) -> IR.Documentation {
@@ -141,13 +175,18 @@ extension OpenAPIImporter {
     /// `application/x-ndjson`, `application/x-jsonlines`), with its media object.
     static func streamMedia(_ content: Node) -> (IR.StreamFormat, Node)? {
         for (mediaType, media) in content.openAPIEntries {
-            let base = mediaType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-            switch base {
-            case "text/event-stream": return (.serverSentEvents, media)
-            case "application/jsonl", "application/x-ndjson", "application/x-jsonlines", "application/jsonlines": return (.jsonLines, media)
-            default: continue
-            }
+            if let format = streamMedia(key: mediaType) { return (format, media) }
         }
         return nil
+    }
+
+    /// The stream format a media type names, or nil.
+    static func streamMedia(key mediaType: String) -> IR.StreamFormat? {
+        let base = mediaType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        switch base {
+        case "text/event-stream": return .serverSentEvents
+        case "application/jsonl", "application/x-ndjson", "application/x-jsonlines", "application/jsonlines": return .jsonLines
+        default: return nil
+        }
     }
 }

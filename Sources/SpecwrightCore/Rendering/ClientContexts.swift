@@ -5,8 +5,9 @@ struct ClientContexts {
     let access: AccessLevel
 
     func group(_ group: IR.EndpointGroup) -> [String: MustacheValue] {
-        let methods = group.endpoints.enumerated().map { index, endpoint in
-            method(endpoint, group: group, isFirst: index == 0)
+        let methods = group.endpoints.enumerated().flatMap { index, endpoint in
+            [method(endpoint, group: group, isFirst: index == 0)]
+                + (endpoint.download && endpoint.response == .binary ? [downloadMethod(endpoint, group: group)] : [])
         }
         let defaulted = group.endpoints.filter(hasDefaults).enumerated().map { index, endpoint in
             defaultedMethod(endpoint, group: group, isFirst: index == 0)
@@ -144,18 +145,19 @@ struct ClientContexts {
         }
     }
 
-    /// `try await self.client.send(…)`: the endpoint's case and the type to decode.
-    private func send(
+    /// `try await self.client.send(…)`: the endpoint's case and the type to decode; `method`
+    /// replaces the `APIClient` method, `trailing` the `as:` argument, `suffix` follows the call.
+    func send(
         _ endpoint: IR.Endpoint, group: IR.EndpointGroup, replacing replaced: IR.Identifier? = nil, with value: String = "",
-        fullResponse: Bool = false
+        fullResponse: Bool = false, method: String? = nil, trailing: [String]? = nil, suffix: String = ""
     ) -> String {
-        let head = "try await self.client." + (fullResponse ? "response" : Self.clientMethod(endpoint.response))
+        let head = "try await self.client." + (method ?? (fullResponse ? "response" : Self.clientMethod(endpoint.response)))
         let caseName = group.enumName.code + "." + endpoint.name.code
         let arguments = endpoint.parameters.map { parameter in
             Self.argumentLabel(parameter.name) + ": " + (parameter.name == replaced ? value : parameter.name.code)
         }
         let caseValue = arguments.isEmpty ? caseName : SourceLayout.call(head: caseName, items: arguments)
-        let typeArgument = endpoint.response.decodedType.map { ["as: " + $0.code + ".self"] } ?? []
-        return SourceLayout.call(head: head, items: [caseValue] + typeArgument)
+        let typeArgument = trailing ?? endpoint.response.decodedType.map { ["as: " + $0.code + ".self"] } ?? []
+        return SourceLayout.call(head: head, items: [caseValue] + typeArgument, tail: suffix)
     }
 }

@@ -223,6 +223,7 @@ struct EndpointContexts {
             arguments.append("invalidates: [" + options.invalidates.map(\.code).joined(separator: ", ") + "]")
         }
         if let maxAge = options.gateMaxAge { arguments.append("gateMaxAge: " + SourceLayout.number(maxAge)) }
+        if let accept = options.accept { arguments.append("accept: " + accept.code) }
         guard !arguments.isEmpty else { return nil }
         let pattern = pattern(for: endpoint, binding: [])
         return branch(pattern, SourceLayout.call(head: "EndpointOptions", items: arguments))

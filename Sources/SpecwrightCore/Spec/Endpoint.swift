@@ -61,6 +61,9 @@ public struct Endpoint: Hashable, Sendable {
     public var cacheLifetime: CacheLifetimeSetting?
     /// `stream: sse | jsonl`: the response is a stream of `response` values; nil: one value.
     public var stream: Located<ResponseStream>?
+    /// `download: true`: the raw response body (`Data`, also when `response` is left out) can be
+    /// streamed into a file: the client gets a download method next to the one returning `Data`.
+    public var download = false
     /// The fields of a `multipart/form-data` body (`multipart:`), in spec order; nil without one.
     /// An endpoint has `body` or `multipart`, never both.
     public var multipart: [MultipartField]?

@@ -5,8 +5,8 @@ extension APIClient {
     /// response head is in (a status other than 2xx fails here, as any call would).
     ///
     /// The request asks for `Accept: text/event-stream` — the operation's media type wins over the
-    /// service's static `Accept` and the common headers'; only an `Accept` among the endpoint's own
-    /// headers is sent instead — and
+    /// service's static `Accept` and the common headers'; only the endpoint's own `Accept` (its
+    /// headers, `EndpointOptions.accept`) is sent instead — and
     /// `Cache-Control: no-cache`, and runs like ``stream(_:)``: never cached or retried once the
     /// body is handed over. When the connection is lost midway and the stream announced event ids,
     /// the call is made again with `Last-Event-ID` after the server's `retry:` time (else
@@ -34,7 +34,8 @@ extension APIClient {
     /// arrive, once the response head is in: what generated methods of `application/jsonl` and
     /// `application/x-ndjson` operations return. The request's `Accept` is `accept` (the
     /// operation's media types), over the service's static `Accept` and the common headers'; only
-    /// an `Accept` among the endpoint's own headers is sent instead. Runs like ``stream(_:)``;
+    /// the endpoint's own `Accept` (its headers, `EndpointOptions.accept`) is sent instead. Runs
+    /// like ``stream(_:)``;
     /// leaving the loop early cancels the request.
     public func jsonLines<Value: Decodable & Sendable>(
         _ endpoint: some Endpoint, as type: Value.Type, accept: String = APIClient.jsonLinesMediaTypes
@@ -47,10 +48,11 @@ extension APIClient {
     /// `application/jsonl, application/x-ndjson, application/x-jsonlines`.
     public static let jsonLinesMediaTypes = "application/jsonl, application/x-ndjson, application/x-jsonlines"
 
-    /// Sets `Accept: mediaTypes` on `request` unless `endpoint` itself sets `Accept`: the
-    /// operation's response media type wins over the service's static headers.
+    /// Sets `Accept: mediaTypes` on `request` unless `endpoint` itself sets `Accept` (its headers,
+    /// or `EndpointOptions.accept`, which the request has already): the operation's response media
+    /// type wins over the service's static headers.
     static func accept(_ mediaTypes: String, for endpoint: some Endpoint, in request: inout HTTPRequest) {
-        guard endpoint.headers.value(for: "Accept") == nil else { return }
+        guard endpoint.options.accept == nil, endpoint.headers.value(for: "Accept") == nil else { return }
         request.headers.setValue(mediaTypes, for: "Accept")
     }
 

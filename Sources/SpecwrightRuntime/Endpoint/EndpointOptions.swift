@@ -23,13 +23,20 @@ public struct EndpointOptions: Sendable, Hashable {
     /// For the gate: how many seconds one successful gate call keeps the gate open (the spec's
     /// `gate: { maxAge: … }`); nil: until `ConfigGate.reset()`. A `ConfigGate(maxAge:)` wins.
     public var gateMaxAge: TimeInterval?
+    /// The media types the operation's success response comes in (`image/png`,
+    /// `application/x-ndjson`, `*/*` …), sent as `Accept` instead of the service's static `Accept`
+    /// and `CommonHeaders.accept`; only an `Accept` among the endpoint's own headers wins over it.
+    /// `nil`: the service's.
+    public var accept: String?
 
     /// Creates options; every parameter defaults to "inherit".
     public init(
         timeout: TimeInterval? = nil, retry: RetryPolicy? = nil, cache: CachePolicy? = nil,
         auth: AuthRequirement = .inherit, isIdempotent: Bool = false, isGate: Bool = false,
-        cacheLifetime: CacheLifetime? = nil, invalidates: [String] = [], gateMaxAge: TimeInterval? = nil
+        cacheLifetime: CacheLifetime? = nil, invalidates: [String] = [], gateMaxAge: TimeInterval? = nil,
+        accept: String? = nil
     ) {
+        self.accept = accept
         self.gateMaxAge = gateMaxAge
         self.cacheLifetime = cacheLifetime
         self.invalidates = invalidates

@@ -64,9 +64,10 @@ struct RequestBuilder: Sendable {
     }
 
     func build(_ endpoint: some Endpoint) throws(SpecwrightError) -> CallContext {
-        let options = resolve(endpoint.options, operationName: endpoint.operationName)
+        let endpointOptions = endpoint.options
+        let options = resolve(endpointOptions, operationName: endpoint.operationName)
         do {
-            let request = try makeRequest(endpoint, timeout: options.timeout)
+            let request = try makeRequest(endpoint, timeout: options.timeout, accept: endpointOptions.accept)
             var context = CallContext(
                 operationName: endpoint.operationName, service: service, request: request, options: options,
                 errorBodies: endpoint.errorBodies, callID: CallIdentifier.next())
@@ -96,7 +97,9 @@ struct RequestBuilder: Sendable {
             cacheLifetime: options.cacheLifetime ?? .server, invalidates: options.invalidates, gateMaxAge: options.gateMaxAge)
     }
 
-    private func makeRequest(_ endpoint: some Endpoint, timeout: TimeInterval) throws(SpecwrightError) -> HTTPRequest {
+    /// The request: the service's headers, then `Accept: accept` (the operation's media types),
+    /// then the endpoint's own headers, each replacing fields of the same name.
+    private func makeRequest(_ endpoint: some Endpoint, timeout: TimeInterval, accept: String?) throws(SpecwrightError) -> HTTPRequest {
         if let baseURLProblem { throw SpecwrightError(.invalidRequest(baseURLProblem)) }
         var path = basePath
         for segment in endpoint.pathSegments {
@@ -119,6 +122,7 @@ struct RequestBuilder: Sendable {
             throw SpecwrightError(.invalidRequest("the URL for path '\(path)' could not be formed"))
         }
         var headers = service.headers
+        if let accept { headers.setValue(accept, for: "Accept") }
         for header in endpoint.headers { headers.setValue(header.value, for: header.name) }
         for header in headers { try HeaderValidation.check(name: header.name, value: header.value) }
         var body: Data?

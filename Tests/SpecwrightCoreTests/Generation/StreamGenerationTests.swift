@@ -30,16 +30,23 @@ struct StreamGenerationTests {
         ("      get: /x\n      response: Chunk\n      stream: websocket\n", "invalid value 'websocket' for 'stream' (expected sse or jsonl)"),
     ])
     func aMisusedStreamKeyIsALocatedError(endpoint: String, message: String) throws {
-        let result = try GenerationSupport.generate(GenerationSupport.spec(types: Self.types, endpoints: "  a:\n    one:\n" + endpoint))
-        #expect(result.diagnostics.contains { $0.contains("error:") && $0.contains(message) }, "\(result.diagnostics)")
-        #expect(result.diagnostics.allSatisfy { $0.hasPrefix("snippet.yaml:") })
+        try Self.expectDiagnostic("error:", message, endpoint: endpoint)
     }
 
     @Test func aCacheSettingOnAStreamOnlyWarns() throws {
-        let result = try GenerationSupport.generate(GenerationSupport.spec(
-            types: Self.types, endpoints: "  a:\n    one:\n      get: /x\n      response: Chunk\n      stream: sse\n      cache: { policy: cacheFirst, ttl: 60 }\n"))
-        #expect(result.diagnostics.contains { $0.contains("warning:") && $0.contains("never cached") }, "\(result.diagnostics)")
+        let result = try Self.expectDiagnostic(
+            "warning:", "never cached", endpoint: "      get: /x\n      response: Chunk\n      stream: sse\n      cache: { policy: cacheFirst, ttl: 60 }\n")
         #expect(result.files["Client.swift"] != nil)
+    }
+
+    /// Generates a spec whose one endpoint has the keys `endpoint`, and expects a located `kind`
+    /// diagnostic (`error:`, `warning:`) containing `message`.
+    @discardableResult
+    static func expectDiagnostic(_ kind: String, _ message: String, endpoint: String) throws -> (files: [String: String], diagnostics: [String]) {
+        let result = try GenerationSupport.generate(GenerationSupport.spec(types: Self.types, endpoints: "  a:\n    one:\n" + endpoint))
+        #expect(result.diagnostics.contains { $0.contains(kind) && $0.contains(message) }, "\(result.diagnostics)")
+        #expect(result.diagnostics.allSatisfy { $0.hasPrefix("snippet.yaml:") })
+        return result
     }
 
     static func openAPI(_ content: String) -> String {

@@ -4,6 +4,7 @@ extension SpecDecoder {
     static let endpointKeys = EndpointMethod.allCases.map(\.rawValue) + [
         "summary", "description", "path", "query", "headers", "body", "response", "errors",
         "cache", "retry", "timeout", "auth", "idempotent", "gate", "batch", "invalidates", "stream", "multipart",
+        "download",
     ]
 
     static let parameterKeys = ["type", "default", "description"]
@@ -82,6 +83,7 @@ extension SpecDecoder {
         let batch = reader.entry("batch").flatMap { decodeBatch($0.value, owner: $0.key.location) }
         let invalidates = reader["invalidates"].map { operationList($0, "'invalidates'") } ?? []
         let stream = reader["stream"].flatMap { node in keyword(node, "'stream'", ResponseStream.self).map { Located($0, at: node.location) } }
+        let download = reader.entry("download").flatMap { entry in bool(entry.value, "'download'").map { Located($0, at: entry.key.location) } }
         let summary = reader["summary"].flatMap { text($0, "'summary'") }
         let description = reader["description"].flatMap { text($0, "'description'") }
 
@@ -105,6 +107,9 @@ extension SpecDecoder {
             checkBatch(batch, query: query, response: response, context: reader.context)
         }
         if let stream { checkStream(stream, response: response, batch: batch, cache: cache, context: reader.context) }
+        if let download, download.value {
+            checkDownload(download, response: response, stream: stream, batch: batch, cache: cache, method: method, context: reader.context)
+        }
         var endpoint = Endpoint(
             name: name, group: group, method: method, path: path, summary: summary, description: description,
             pathParameters: pathParameters, queryParameters: query, headerParameters: headers,
@@ -113,6 +118,7 @@ extension SpecDecoder {
             cacheLifetime: cacheSettings?.lifetime, multipart: multipart, location: location)
         endpoint.gateMaxAge = gateSetting?.maxAge
         endpoint.stream = stream
+        endpoint.download = download?.value ?? false
         return endpoint
     }
 
@@ -145,6 +151,32 @@ extension SpecDecoder {
         }
         if let cache, cache != .none {
             diagnostics.warning("streamed responses are never cached; the 'cache' setting of \(context) has no effect", at: stream.location)
+        }
+    }
+
+    /// `download: true` streams the raw response body into a file: the response is `Data` or
+    /// left out, and not a stream, a batch or a HEAD response; a cache setting has no effect
+    /// (downloads never go through the cache).
+    private mutating func checkDownload(
+        _ download: Located<Bool>, response: TypeUse?, stream: Located<ResponseStream>?, batch: BatchSetting?, cache: CacheSetting?,
+        method: EndpointMethod, context: String
+    ) {
+        if let response, response.expression != .primitive(.data) {
+            diagnostics.error(
+                "'download: true' writes the raw response body to a file; the response must be 'Data' or left out, not '\(response)'",
+                at: response.location)
+        }
+        if let stream {
+            diagnostics.error("a download cannot be a stream; remove 'download' or 'stream'", at: stream.location)
+        }
+        if let batch {
+            diagnostics.error("a download cannot be split into batches; remove 'download' or 'batch'", at: batch.location)
+        }
+        if method == .head {
+            diagnostics.error("a HEAD response has no body to download; remove 'download'", at: download.location)
+        }
+        if let cache, cache != .none {
+            diagnostics.warning("downloads are never cached; the 'cache' setting of \(context) has no effect", at: download.location)
         }
     }
 

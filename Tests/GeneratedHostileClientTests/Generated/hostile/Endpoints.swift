@@ -97,7 +97,7 @@ public enum DefaultEndpoint: Endpoint {
 
     public var options: EndpointOptions {
         switch self {
-        case .selfValue: EndpointOptions(isIdempotent: true)
+        case .selfValue: EndpointOptions(isIdempotent: true, accept: "*/*")
         case .methodValue:
             EndpointOptions(
                 timeout: 3,
