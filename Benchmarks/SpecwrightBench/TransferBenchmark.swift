@@ -10,8 +10,9 @@ import SpecwrightTestSupport
 /// with `RequestBody.file`) against a hand-written `URLSession` download task / upload task from
 /// the same file, on loopback against the fixture server (`/blob`, `/upload-hash`).
 ///
-/// Rounds alternate which side goes first; reported: MB/s per side (median and best round) and the
-/// median of the per-round throughput ratios runtime ÷ baseline. `BENCH_TRANSFER_MB` (default 100)
+/// Rounds alternate which side goes first; reported: MB/s per side (median and best round), the
+/// median of the per-round throughput ratios runtime ÷ baseline, and the client process's CPU time
+/// per transfer (what the runtime adds; wall time on a loaded machine mostly waits). `BENCH_TRANSFER_MB` (default 100)
 /// and `BENCH_TRANSFER_ROUNDS` (default 6) adjust it.
 enum TransferBenchmark {
     struct Transfer: Endpoint {
@@ -73,15 +74,17 @@ enum TransferBenchmark {
     private static func compare(
         _ name: String, size: Int, rounds: Int, baseline: () async throws -> Void, runtime: () async throws -> Void
     ) async throws {
-        func timed(_ body: () async throws -> Void) async throws -> Double {
+        /// Wall seconds and this process's CPU seconds (the client's work; the server is another process).
+        func timed(_ body: () async throws -> Void) async throws -> (wall: Double, cpu: Double) {
             let start = DispatchTime.now().uptimeNanoseconds
+            let cpuStart = processCPUSeconds()
             try await body()
-            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, processCPUSeconds() - cpuStart)
         }
         _ = try await timed(baseline)
         _ = try await timed(runtime)
-        var baseTimes: [Double] = []
-        var runTimes: [Double] = []
+        var baseTimes: [(wall: Double, cpu: Double)] = []
+        var runTimes: [(wall: Double, cpu: Double)] = []
         for round in 0..<rounds {
             if round % 2 == 0 {
                 baseTimes.append(try await timed(baseline))
@@ -96,12 +99,25 @@ enum TransferBenchmark {
             let sorted = times.sorted()
             return (megabytes / sorted[sorted.count / 2], megabytes / sorted[0])
         }
-        let ratios = zip(baseTimes, runTimes).map { $0 / $1 }.sorted()
-        let (b, r) = (rate(baseTimes), rate(runTimes))
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        let ratios = zip(baseTimes, runTimes).map { $0.wall / $1.wall }
+        let cpuRatios = zip(baseTimes, runTimes).map { $1.cpu / max($0.cpu, 1e-9) }
+        let (b, r) = (rate(baseTimes.map(\.wall)), rate(runTimes.map(\.wall)))
         print(
             String(
                 format: "%@: baseline %.0f / %.0f MB/s, runtime %.0f / %.0f MB/s (median / best round); runtime ÷ baseline throughput %.3f× (median of rounds)",
-                name, b.median, b.best, r.median, r.best, ratios[ratios.count / 2]))
+                name, b.median, b.best, r.median, r.best, median(ratios)))
+        print(
+            String(
+                format: "%@: client CPU per transfer baseline %.3f s, runtime %.3f s (medians); runtime ÷ baseline CPU %.3f× (median of rounds)",
+                name, median(baseTimes.map(\.cpu)), median(runTimes.map(\.cpu)), median(cpuRatios)))
+    }
+
+    /// CPU time of the whole process (`CLOCK_PROCESS_CPUTIME_ID`).
+    private static func processCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     private static func baselineDownload(_ session: URLSession, _ url: URL, to destination: URL) async throws {
