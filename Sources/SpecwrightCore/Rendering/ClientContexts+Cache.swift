@@ -40,49 +40,60 @@ extension ClientContexts {
         var reads: [MustacheValue] = []
         for read in cacheableReads(group) {
             let methods = cacheMethods(read.endpoint, group: group, type: read.type.code, responseName: read.responseName, observeName: read.observeName)
-            for lines in methods {
-                reads.append(["isFirst": .bool(reads.isEmpty), "lines": .list(lines.map(MustacheValue.string))])
+            for method in methods {
+                reads.append(method.context(isFirst: reads.isEmpty))
             }
         }
         return ["hasCacheableReads": .bool(!reads.isEmpty), "cacheableReads": .list(reads)]
     }
 
-    /// The three methods of one read, each as its lines.
+    /// The three methods of one read.
     private func cacheMethods(
         _ endpoint: IR.Endpoint, group: IR.EndpointGroup, type: String, responseName: String, observeName: String
-    ) -> [[String]] {
+    ) -> [FormMethod] {
         let parameters = parameterDeclarations(endpoint, withDefaults: true)
         let arguments = forwardedArguments(endpoint)
         let reference = "``" + group.protocolName.name + "/" + Self.symbolName(endpoint) + "``"
         let value = group.enumName.code + "." + endpoint.name.code + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
-        var lines = ["/// \(reference) with a cache policy for this call (`.reload`, `.cacheOnly` …)."]
-        lines.append(SourceLayout.call(
-            head: access.modifier + "func " + endpoint.name.code, items: parameters + ["cache: CacheOverride"],
-            tail: " async throws -> " + type + " {"))
-        lines += body([SourceLayout.call(head: "try await self." + responseName, items: arguments + ["cache: cache"], tail: ".value")])
-        lines.append("}")
+        let valueForm = FormMethod(
+            doc: "/// \(reference) with a cache policy for this call (`.reload`, `.cacheOnly` …).",
+            signature: SourceLayout.call(
+                head: access.modifier + "func " + endpoint.name.code, items: parameters + ["cache: CacheOverride"],
+                tail: " async throws -> " + type),
+            statements: [SourceLayout.call(head: "try await self." + responseName, items: arguments + ["cache: cache"], tail: ".value")])
         let response = endpoint.responseHeadersName == nil
             ? plainResponseMethod(reference: reference, name: responseName, parameters: parameters, value: value, type: type)
             : headersResponseMethod(endpoint, group: group, name: responseName, cacheable: true)
-        var observe = ["/// Live values of \(reference): the stored copy, then fresh ones (`APIClient.observe`)."]
-        observe.append(SourceLayout.call(
-            head: access.modifier + "func " + observeName, items: parameters,
-            tail: " -> AsyncThrowingStream<APIResponse<" + type + ">, any Error> {"))
-        observe += body([SourceLayout.call(head: "self.client.observe", items: [value, "as: " + type + ".self"])])
-        observe.append("}")
-        return [lines, response, observe]
+        let observe = FormMethod(
+            doc: "/// Live values of \(reference): the stored copy, then fresh ones (`APIClient.observe`).",
+            signature: SourceLayout.call(
+                head: access.modifier + "func " + observeName, items: parameters,
+                tail: " -> AsyncThrowingStream<APIResponse<" + type + ">, any Error>"),
+            statements: [SourceLayout.call(head: "self.client.observe", items: [value, "as: " + type + ".self"])])
+        return [valueForm] + (response.map { [$0] } ?? []) + [observe]
     }
 
-    private func plainResponseMethod(reference: String, name: String, parameters: [String], value: String, type: String) -> [String] {
-        var lines = ["/// \(reference) with the response's status, headers, cache status and age."]
-        lines.append(SourceLayout.call(
-            head: access.modifier + "func " + name, items: parameters + ["cache: CacheOverride = .endpointDefault"],
-            tail: " async throws -> APIResponse<" + type + "> {"))
-        lines += body([SourceLayout.call(head: "try await self.client.response", items: [value, "as: " + type + ".self", "cache: cache"])])
-        lines.append("}")
-        return lines
+    private func plainResponseMethod(reference: String, name: String, parameters: [String], value: String, type: String) -> FormMethod {
+        FormMethod(
+            doc: "/// \(reference) with the response's status, headers, cache status and age.",
+            signature: SourceLayout.call(
+                head: access.modifier + "func " + name, items: parameters + ["cache: CacheOverride = .endpointDefault"],
+                tail: " async throws -> APIResponse<" + type + ">"),
+            statements: [SourceLayout.call(head: "try await self.client.response", items: [value, "as: " + type + ".self", "cache: cache"])])
     }
+}
 
-    /// Lines of a method body, one level in.
-    func body(_ lines: [String]) -> [String] { lines.map { "    " + $0 } }
+/// A method of the cache and header forms as template data (`{isFirst, doc, signature, statements}`):
+/// its one-line doc comment, its signature without the brace and its body's statements.
+struct FormMethod {
+    var doc: String
+    var signature: String
+    var statements: [String]
+
+    func context(isFirst: Bool) -> MustacheValue {
+        [
+            "isFirst": .bool(isFirst), "doc": .list([.string(doc)]), "signature": .string(signature),
+            "statements": .list(statements.map(MustacheValue.string)),
+        ]
+    }
 }

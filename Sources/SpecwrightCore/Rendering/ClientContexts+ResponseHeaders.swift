@@ -18,17 +18,16 @@ extension ClientContexts {
         for endpoint in group.endpoints where endpoint.responseHeadersName != nil && endpoint.batch == nil && !cached.contains(endpoint.name) {
             let name = endpoint.name.name + "Response"
             guard !taken.contains(name) else { continue }
-            let lines = headersResponseMethod(endpoint, group: group, name: name, cacheable: false)
-            guard !lines.isEmpty else { continue }
+            guard let method = headersResponseMethod(endpoint, group: group, name: name, cacheable: false) else { continue }
             taken.insert(name)
-            forms.append(["isFirst": .bool(forms.isEmpty), "lines": .list(lines.map(MustacheValue.string))])
+            forms.append(method.context(isFirst: forms.isEmpty))
         }
         return ["hasHeaderForms": .bool(!forms.isEmpty), "headerForms": .list(forms)]
     }
 
     /// `nameResponse(…)`: the call's `APIResponse` and its declared headers, typed.
-    func headersResponseMethod(_ endpoint: IR.Endpoint, group: IR.EndpointGroup, name: String, cacheable: Bool) -> [String] {
-        guard let headersName = endpoint.responseHeadersName else { return [] }
+    func headersResponseMethod(_ endpoint: IR.Endpoint, group: IR.EndpointGroup, name: String, cacheable: Bool) -> FormMethod? {
+        guard let headersName = endpoint.responseHeadersName else { return nil }
         let reference = "``" + group.protocolName.name + "/" + Self.symbolName(endpoint) + "``"
         let arguments = forwardedArguments(endpoint)
         let value = group.enumName.code + "." + endpoint.name.code + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
@@ -37,19 +36,20 @@ extension ClientContexts {
         case .json(let type): (valueType, call, callArguments) = (type.code, "response", [value, "as: " + type.code + ".self"])
         case .binary: (valueType, call, callArguments) = ("Data", "dataResponse", [value])
         case .none: (valueType, call, callArguments) = ("Void", "response", [value])
-        case .stream: return []  // a streamed response has no single value to pair the headers with
+        case .stream: return nil  // a streamed response has no single value to pair the headers with
         }
         var parameters = parameterDeclarations(endpoint, withDefaults: true)
         if cacheable { parameters.append("cache: CacheOverride = .endpointDefault") }
-        var lines = ["/// \(reference) with its declared response headers, typed, and the response's metadata."]
-        lines.append(SourceLayout.call(
-            head: access.modifier + "func " + name, items: parameters,
-            tail: " async throws -> ResponseWithHeaders<" + valueType + ", " + headersName.code + "> {"))
-        lines += body([SourceLayout.call(
-            head: "let response = try await self.client." + call, items: callArguments + (cacheable ? ["cache: cache"] : []))])
-        lines += body(["return ResponseWithHeaders(response: response, typedHeaders: " + headersName.code + "(response.headers))"])
-        lines.append("}")
-        return lines
+        return FormMethod(
+            doc: "/// \(reference) with its declared response headers, typed, and the response's metadata.",
+            signature: SourceLayout.call(
+                head: access.modifier + "func " + name, items: parameters,
+                tail: " async throws -> ResponseWithHeaders<" + valueType + ", " + headersName.code + ">"),
+            statements: [
+                SourceLayout.call(
+                    head: "let response = try await self.client." + call, items: callArguments + (cacheable ? ["cache: cache"] : [])),
+                "return ResponseWithHeaders(response: response, typedHeaders: " + headersName.code + "(response.headers))",
+            ])
     }
 
     /// The header structs and aliases of every endpoint, in endpoint order.

@@ -129,7 +129,8 @@ struct ClientContexts {
         var arguments = [ids, "options: BatchOptions(\(options))", "operationName: \(endpoint.operationName.code)"]
         if let key = batch.key {
             let policy = endpoint.options.cache.map(ServiceArguments.cache) ?? "nil"
-            arguments.append("reuse: BatchReuse(id: { $0.\(key.code) }, policy: \(policy))")
+            let lifetime = endpoint.options.cacheLifetime.map { ", lifetime: ." + $0.rawValue } ?? ""
+            arguments.append("reuse: BatchReuse(id: { $0.\(key.code) }, policy: \(policy)\(lifetime))")
         }
         let start = batch.partial ? "await self.client.loadBatchPartially" : "try await self.client.loadBatch"
         return (SourceLayout.call(head: start, items: arguments), batch.parameter)

@@ -64,3 +64,19 @@ enum GenerationSupport {
         return code
     }
 }
+
+extension String {
+    /// Generated text with the printer's line breaks undone (`(`/`[`/`{` and `,` joined with the
+    /// next line, closing brackets with the previous one), so a test can look for a statement as
+    /// one line whether or not it was long enough to be broken.
+    var joinedLayout: String {
+        var text = self
+        for (pattern, replacement) in [
+            (#"\(\n *"#, "("), (#"\[\n *"#, "["), (#"\{\n *"#, "{ "), (#",\n *"#, ", "),
+            (#"\n *\)"#, ")"), (#"\n *\]"#, "]"), (#"\n *\}"#, " }"),
+        ] {
+            text = text.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)
+        }
+        return text
+    }
+}

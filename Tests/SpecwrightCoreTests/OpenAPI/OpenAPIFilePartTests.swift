@@ -43,8 +43,8 @@ struct OpenAPIFilePartTests {
         #expect(output.succeeded, "\(output.diagnostics)")
         #expect(output.client.contains("a: FilePart"), "\(output.client)")
         #expect(output.client.contains("b: [FilePart]? = nil"), "\(output.client)")
-        #expect(output.endpoints.contains(#"multipartParts.append(MultipartPart(name: "a", file: a"#), "\(output.endpoints)")
-        #expect(output.endpoints.contains(#"if let b { for element in b { multipartParts.append(MultipartPart(name: "b", file: element"#))
+        #expect(output.endpoints.joinedLayout.contains(#"multipartParts.append(MultipartPart(name: "a", file: a"#), "\(output.endpoints)")
+        #expect(output.endpoints.joinedLayout.contains(#"if let b { for element in b { multipartParts.append(MultipartPart(name: "b", file: element"#))
         #expect(!output.endpoints.contains("filename:"), "the file name is the caller's")
     }
 
@@ -60,7 +60,7 @@ struct OpenAPIFilePartTests {
         #expect(output.endpoints.contains(#"MultipartPart(name: "a", file: a, defaultContentType: "image/png")"#))
         #expect(output.endpoints.contains(#"MultipartPart(name: "b", file: b)"#))
         #expect(output.endpoints.contains(#"MultipartPart(name: "c", file: c)"#))
-        #expect(output.endpoints.contains(#"MultipartPart(name: "d", contentType: "application/json", json: d"#))
+        #expect(output.endpoints.joinedLayout.contains(#"MultipartPart(name: "d", contentType: "application/json", json: d"#))
         #expect(output.endpoints.contains(#"MultipartPart(name: "e", contentType: "text/plain", data: Data(e.utf8))"#))
         #expect(output.client.contains("e: String?"))
     }

@@ -95,7 +95,7 @@ import Testing
         #expect(config.options.isGate && config.options.retry?.maxRetries == 0 && config.options.cache == .networkFirst(ttl: 3600))
         let generated = try OpenAPISupport.generate(text)
         #expect(generated.endpoints.contains("cacheLifetime: .app"))
-        #expect(generated.client.contains("BatchReuse(id: { $0.id }, policy: .cacheFirst(ttl: 120), lifetime: .app)"))
+        #expect(generated.client.joinedLayout.contains("BatchReuse(id: { $0.id }, policy: .cacheFirst(ttl: 120), lifetime: .app)"))
         #expect(generated.endpoints.contains(#"invalidates: ["pets.listPets", "pets.petsByIds"]"#))
     }
 
