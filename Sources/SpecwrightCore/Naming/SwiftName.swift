@@ -9,6 +9,11 @@
 /// - ``lowerCamelCase(_:)`` lower-cases the leading capital run of the first word
 ///   (`URLPath` → `urlPath`, `ID` → `id`); ``upperCamelCase(_:)`` capitalises every word.
 /// - A name starting with a digit gets a leading underscore (`2fa` → `_2fa`).
+/// - ``lowerCamelCase(_:)`` spells a trailing comparison as words, the way filter parameters
+///   write them (`DateCreated<` → `dateCreatedLessThan`, `StartTime>=` →
+///   `startTimeGreaterThanOrEqual`), so `DateCreated`, `DateCreated<` and `DateCreated>` are three
+///   names rather than one name renamed twice. A name with a `<` or `>` elsewhere (`List<Item>`)
+///   keeps the plain rule.
 /// - Keywords stay as they are; ``escaped(_:)`` adds backticks where Swift requires them.
 ///   Collision checks compare the unescaped names.
 public enum SwiftName {
@@ -17,13 +22,30 @@ public enum SwiftName {
     public static func lowerCamelCase(_ raw: String) -> String? {
         // Fast path: a name that is already one lower-camel-case word is its own identifier.
         if isSingleWord(raw, startingWith: isLower) { return raw }
-        let words = splitWords(raw)
+        let words = splitWords(raw) + comparisonWords(raw)
         guard let first = words.first else { return nil }
         var result = lowerLeadingCapitals(first)
         for word in words.dropFirst() {
             result += capitalizeFirst(word)
         }
         return fixLeadingDigit(result)
+    }
+
+    /// The words of a trailing `<`, `>`, `<=` or `>=` (a filter parameter's comparison), when the
+    /// name has no other angle bracket and something before it; else none.
+    static func comparisonWords(_ raw: String) -> [[UInt8]] {
+        guard let last = raw.utf8.last, last == UInt8(ascii: "<") || last == UInt8(ascii: ">") || last == UInt8(ascii: "=")
+        else { return [] }
+        let suffixes: [(String, [String])] = [
+            ("<=", ["less", "than", "or", "equal"]), (">=", ["greater", "than", "or", "equal"]),
+            ("<", ["less", "than"]), (">", ["greater", "than"]),
+        ]
+        for (suffix, words) in suffixes where raw.hasSuffix(suffix) {
+            let stem = raw.dropLast(suffix.count)
+            guard !stem.contains(where: { $0 == "<" || $0 == ">" }), !splitWords(String(stem)).isEmpty else { return [] }
+            return words.map { Array($0.utf8) }
+        }
+        return []
     }
 
     /// `UpperCamelCase` identifier for types and the client prefix; nil when `raw` has no

@@ -7,8 +7,12 @@ import Testing
         ("X-Request-Id", "xRequestId"), ("ID", "id"), ("URLPath", "urlPath"), ("non_fiction", "nonFiction"),
         ("2fa", "_2fa"), ("default", "default"), ("  spaced  out ", "spacedOut"), ("café", "caf"),
         ("api_key", "apiKey"), ("_private", "private"),
-    ])
-    func lowerCamelCaseJoinsWordsAndFixesInvalidStarts(_ raw: String, _ expected: String) {
+        // A filter parameter's trailing comparison is spelled out (Twilio: DateCreated, DateCreated<, DateCreated>).
+        ("DateCreated<", "dateCreatedLessThan"), ("DateCreated>", "dateCreatedGreaterThan"),
+        ("StartTime>=", "startTimeGreaterThanOrEqual"), ("price<=", "priceLessThanOrEqual"),
+        ("List<Item>", "listItem"), ("<", nil), (">=", nil),
+    ] as [(String, String?)])
+    func lowerCamelCaseJoinsWordsAndFixesInvalidStarts(_ raw: String, _ expected: String?) {
         #expect(SwiftName.lowerCamelCase(raw) == expected)
     }
 
