@@ -22,26 +22,55 @@ enum SourcePrinter {
     /// One level of continuation indentation.
     static let indentUnit = "    "
 
-    /// `text` with every over-long line laid out.
+    /// `text` with every over-long line laid out. Lines are found and classified on the UTF-8
+    /// bytes (every character the decision looks at is ASCII); only a line that needs laying out
+    /// becomes a `String` of its own, so a file whose lines fit costs one pass over its bytes.
     static func layOut(_ text: String) -> String {
-        let threshold = min(lineLength, commentLength)
-        var output = ""
-        output.reserveCapacity(text.utf8.count + text.utf8.count / 16)
-        var first = true
-        var inFence = false
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if !first { output += "\n" }
-            first = false
-            let isComment = line.drop { $0 == " " }.hasPrefix("//")
-            if isComment, line.contains("```") || line.contains("~~~") { inFence.toggle() }
-            if !isComment { inFence = false }
-            if line.utf8.count <= threshold || (isComment && inFence) {
-                output += line
-            } else {
-                output += lines(String(line)).joined(separator: "\n")
+        var text = text
+        return text.withUTF8 { bytes -> String in
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count + bytes.count / 16)
+            var inFence = false
+            var start = 0
+            while start <= bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != newline { end += 1 }
+                let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                if start > 0 { output.append(newline) }
+                let isComment = isCommentLine(line)
+                if isComment, contains(line, fence: backtick) || contains(line, fence: tilde) { inFence.toggle() }
+                if !isComment { inFence = false }
+                if line.count <= min(lineLength, commentLength) || (isComment && inFence) {
+                    output.append(contentsOf: line)
+                } else {
+                    let laidOut = lines(String(decoding: line, as: UTF8.self)).joined(separator: "\n")
+                    output.append(contentsOf: laidOut.utf8)
+                }
+                start = end + 1
             }
+            return String(decoding: output, as: UTF8.self)
         }
-        return output
+    }
+
+    private static let newline = UInt8(ascii: "\n")
+    private static let backtick = UInt8(ascii: "`")
+    private static let tilde = UInt8(ascii: "~")
+
+    /// Whether the line is a `//` comment after its indentation.
+    private static func isCommentLine(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < line.count, line[index] == UInt8(ascii: " ") { index += 1 }
+        return index + 1 < line.count && line[index] == UInt8(ascii: "/") && line[index + 1] == UInt8(ascii: "/")
+    }
+
+    /// Whether the line holds three `fence` bytes in a row (a Markdown code fence).
+    private static func contains(_ line: UnsafeBufferPointer<UInt8>, fence: UInt8) -> Bool {
+        var run = 0
+        for byte in line {
+            run = byte == fence ? run + 1 : 0
+            if run == 3 { return true }
+        }
+        return false
     }
 
     /// One rendered line, laid out as one or more lines.
