@@ -36,7 +36,7 @@ extension SwiftClientRenderer {
     private func file(_ template: String, named name: String, context: [String: MustacheValue]) throws(TemplateSet.Failure) -> GeneratedFile {
         var context = context
         context["fileName"] = .string(name)
-        return GeneratedFile(name: name, contents: try templates.render(template, context: .object(context)))
+        return GeneratedFile(name: name, contents: SourcePrinter.layOut(try templates.render(template, context: .object(context))))
     }
 
     /// The elements of a list value (none for anything else).
