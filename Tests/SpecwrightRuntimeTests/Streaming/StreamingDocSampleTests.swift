@@ -30,7 +30,7 @@ enum StreamingDocSample {
 
 @Suite struct StreamingDocSampleTests {
     @Test func theDocumentShowsTheCompiledSampleAndItRuns() async throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let document = try String(contentsOf: root.appendingPathComponent("docs/runtime.md"), encoding: .utf8)
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let sampleLines = source.components(separatedBy: "\n").drop { !$0.contains("var text: [String] = []") }.prefix(12)

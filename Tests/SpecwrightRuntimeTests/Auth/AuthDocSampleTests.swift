@@ -64,7 +64,7 @@ enum AuthDocSample {
     }
 
     @Test func theDocumentShowsTheCompiledAuthenticatorSampleAndItRuns() async throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let document = try String(contentsOf: root.appendingPathComponent("docs/runtime.md"), encoding: .utf8)
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let sample = source.components(separatedBy: "\n").drop { !$0.contains("// sample: begin") }.dropFirst()

@@ -31,7 +31,7 @@ enum StageDocSample {
 
 @Suite struct RuntimeStageDocSampleTests {
     @Test func theDocumentShowsTheCompiledSample() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let document = try String(contentsOf: root.appendingPathComponent("docs/runtime.md"), encoding: .utf8)
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8).components(separatedBy: "\n")
         let stages = source.drop { !$0.hasPrefix("struct CallTimer") }.prefix(15)

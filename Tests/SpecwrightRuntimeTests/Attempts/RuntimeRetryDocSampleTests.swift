@@ -33,7 +33,7 @@ enum RetryDocSample {
 
 @Suite struct RuntimeRetryDocSampleTests {
     @Test func theDocumentShowsTheCompiledSamples() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let document = try String(contentsOf: root.appendingPathComponent("docs/runtime.md"), encoding: .utf8)
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8).components(separatedBy: "\n")
         let retrier = source.drop { !$0.hasPrefix("struct MaintenanceRetrier") }.prefix(7)

@@ -17,7 +17,7 @@ enum LoggingDocSample {
 
 @Suite struct RuntimeLoggingDocSampleTests {
     @Test func theDocumentShowsTheCompiledSample() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let document = try String(contentsOf: root.appendingPathComponent("docs/runtime.md"), encoding: .utf8)
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let sampleLines = source.components(separatedBy: "\n").drop { !$0.contains("let verbose =") }.prefix(5)
