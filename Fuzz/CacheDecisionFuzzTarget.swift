@@ -58,13 +58,15 @@ private func checkServed(_ response: CacheableResponse) {
 private func fuzzDecision(mode: CacheMode, entry: CacheEntry, request: [String: String]) {
     let age = CacheFreshness.currentAge(of: entry, now: now)
     checkSeconds(age, "age")
-    checkSeconds(CacheFreshness.lifetime(status: entry.status, headers: entry.headers, fallbackTTL: mode.ttl), "lifetime")
+    checkSeconds(
+        CacheFreshness.lifetime(status: entry.status, headers: entry.headers, fallbackTTL: mode.ttl), "lifetime")
     _ = CacheFreshness.isStorable(status: entry.status, responseHeaders: entry.headers, requestHeaders: request)
     _ = CacheVariant(varyHeader: HeaderLookup.value("Vary", in: entry.headers), requestHeaders: request)?.storageKey
     switch CacheDecision.decide(mode: mode, entry: entry, requestHeaders: request, now: now) {
     case let .fresh(served, age), let .serveStaleAndRefresh(served, age), let .revalidate(served, age, _):
-        check(served.key == entry.key && served.headers == entry.headers && served.status == entry.status,
-              "the decision served another entry")  // not ==: a NaN time is unequal to itself
+        check(
+            served.key == entry.key && served.headers == entry.headers && served.status == entry.status,
+            "the decision served another entry")  // not ==: a NaN time is unequal to itself
         checkSeconds(age, "decision age")
         checkServed(HTTPCacheStage.response(from: entry, age: age))
         _ = CacheInfo(source: .cache, age: age, isStale: true).description
@@ -72,14 +74,16 @@ private func fuzzDecision(mode: CacheMode, entry: CacheEntry, request: [String: 
         preconditionFailure("a stored entry decided as a miss")
     }
     for transport in [true, false] {
-        _ = CacheDecision.mayServeOnError(mode: mode, entry: entry, requestHeaders: request, isTransportFailure: transport, now: now)
+        _ = CacheDecision.mayServeOnError(
+            mode: mode, entry: entry, requestHeaders: request, isTransportFailure: transport, now: now)
     }
 }
 
 /// A stored row: arbitrary metadata must either be rejected or give a well-formed entry whose
 /// validators cannot inject a header.
 private func fuzzStoredRow(_ metadata: Data, key: CacheKey) {
-    guard let entry = CacheEntry.stored(metadata: metadata, body: Data(), filedUnder: key, decoder: JSONDecoder()) else { return }
+    guard let entry = CacheEntry.stored(metadata: metadata, body: Data(), filedUnder: key, decoder: JSONDecoder())
+    else { return }
     check(entry.isWellFormed && (100...599).contains(entry.status), "a malformed row was accepted")
     for value in CacheDecision.conditionalHeaders(for: entry).values {
         check(!value.utf8.contains { $0 == 10 || $0 == 13 || $0 == 0 }, "a stored validator carries a line break")
@@ -89,13 +93,15 @@ private func fuzzStoredRow(_ metadata: Data, key: CacheKey) {
 
 /// The SQLite tier with a crafted row (metadata blob, cost, access time) next to real entries.
 private let store: SQLiteCacheStore? = {
-    let path = (FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory())
+    let path =
+        (FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory())
         + "/specwright-cache-fuzz-\(getpid()).sqlite"
     return SQLiteCacheStore.open(path: path, capacity: 4096)
 }()
 private let connection: SQLiteConnection? = store.flatMap { _ in
-    try? SQLiteConnection(path: (FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory())
-        + "/specwright-cache-fuzz-\(getpid()).sqlite")
+    try? SQLiteConnection(
+        path: (FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory())
+            + "/specwright-cache-fuzz-\(getpid()).sqlite")
 }
 
 private func fuzzDatabase(_ metadata: Data, cost: Int64, access: Double, entry: CacheEntry) {
@@ -114,7 +120,10 @@ private func fuzzDatabase(_ metadata: Data, cost: Int64, access: Double, entry: 
 }
 
 /// The whole stage with a network that answers with fuzzed headers (304 merge, store, fallback).
-private func fuzzStage(mode: CacheMode, entry: CacheEntry, request: [String: String], network: CacheableResponse?, failure: CacheFailureKind) {
+private func fuzzStage(
+    mode: CacheMode, entry: CacheEntry, request: [String: String], network: CacheableResponse?,
+    failure: CacheFailureKind
+) {
     let cache = HTTPCache(memoryCapacity: 1 << 20)
     cache.store(entry)
     let stage = HTTPCacheStage(cache: cache, now: { now })
@@ -141,7 +150,8 @@ private func fuzzStage(mode: CacheMode, entry: CacheEntry, request: [String: Str
 public func fuzzCacheDecision(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let reader = Reader(bytes: Array(UnsafeBufferPointer(start: data, count: size)))
     let ttl: TimeInterval = [0, 60, 86_400, .infinity][Int(reader.byte(1) & 3)]
-    let mode: CacheMode = [.cacheFirst(ttl: ttl), .networkFirst(ttl: ttl), .staleWhileRevalidate(ttl: ttl)][Int(reader.byte(0) % 3)]
+    let mode: CacheMode = [.cacheFirst(ttl: ttl), .networkFirst(ttl: ttl), .staleWhileRevalidate(ttl: ttl)][
+        Int(reader.byte(0) % 3)]
     let sections = reader.sections
     let stored = headers(sections.first)
     let request = headers(sections.count > 1 ? sections[1] : nil)
@@ -159,17 +169,23 @@ public func fuzzCacheDecision(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int3
     let metadata = Data(rowText.dropFirst(costLine.count).utf8)
     fuzzStoredRow(metadata, key: key)
     if reader.byte(0) & 0x80 != 0 {
-        fuzzDatabase(metadata, cost: Int64(costLine) ?? Int64(bitPattern: UInt64(reader.double(2).bitPattern)),
-                     access: reader.double(10), entry: CacheEntry(
-                        key: key, variant: entry.variant, status: 200, headers: [:], body: Data(count: Int(reader.byte(1))),
-                        requestTime: now, responseTime: now))
+        fuzzDatabase(
+            metadata, cost: Int64(costLine) ?? Int64(bitPattern: UInt64(reader.double(2).bitPattern)),
+            access: reader.double(10),
+            entry: CacheEntry(
+                key: key, variant: entry.variant, status: 200, headers: [:], body: Data(count: Int(reader.byte(1))),
+                requestTime: now, responseTime: now))
     }
     if reader.byte(0) & 0x40 != 0 {
         let outcome = reader.byte(1) >> 2 & 3
-        let network = outcome == 0
-            ? CacheableResponse(status: reader.status(20), headers: headers(sections.count > 2 ? sections[2] : nil), body: Data())
+        let network =
+            outcome == 0
+            ? CacheableResponse(
+                status: reader.status(20), headers: headers(sections.count > 2 ? sections[2] : nil), body: Data())
             : nil
-        fuzzStage(mode: mode, entry: entry, request: request, network: network, failure: outcome == 1 ? .transport : outcome == 2 ? .serverError : .other)
+        fuzzStage(
+            mode: mode, entry: entry, request: request, network: network,
+            failure: outcome == 1 ? .transport : outcome == 2 ? .serverError : .other)
     }
     return 0
 }

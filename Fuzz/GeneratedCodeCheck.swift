@@ -15,14 +15,18 @@ enum GeneratedCodeCheck {
             }
         }
         var topLevel = Set(declared.keys)
-        for name in [api.clientTypeName.name] + api.groups.flatMap({ [$0.enumName.name, $0.protocolName.name, $0.clientName.name] }) {
+        for name in [api.clientTypeName.name]
+            + api.groups.flatMap({ [$0.enumName.name, $0.protocolName.name, $0.clientName.name] })
+        {
             if !topLevel.insert(name).inserted { preconditionFailure("top-level name '\(name)' is declared twice") }
         }
         unique(api.groups.map(\.propertyName.name), "group properties of the client")
         for declaration in api.types {
             switch declaration {
             case .structure(let value):
-                unique(value.properties.map(\.name.name) + (value.additionalProperties.map { [$0.name.name] } ?? []), "members of \(value.name.name)")
+                unique(
+                    value.properties.map(\.name.name) + (value.additionalProperties.map { [$0.name.name] } ?? []),
+                    "members of \(value.name.name)")
                 value.properties.forEach { checkDeclared($0.type, declared) }
                 if let extra = value.additionalProperties { checkDeclared(extra.valueType, declared) }
             case .stringEnum(let value):
@@ -54,12 +58,19 @@ enum GeneratedCodeCheck {
         for file in files {
             for line in file.contents.split(separator: "\n") where !line.hasPrefix(" ") {
                 let words = line.split(separator: " ")
-                guard let index = words.firstIndex(where: { ["struct", "enum", "typealias", "protocol", "class", "actor"].contains($0) }),
+                guard
+                    let index = words.firstIndex(where: {
+                        ["struct", "enum", "typealias", "protocol", "class", "actor"].contains($0)
+                    }),
                     index + 1 < words.count,
-                    words.prefix(index).allSatisfy({ ["public", "package", "internal", "indirect", "final"].contains($0) })
+                    words.prefix(index).allSatisfy({
+                        ["public", "package", "internal", "indirect", "final"].contains($0)
+                    })
                 else { continue }
                 let name = String(words[index + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" })
-                if !names.insert(name).inserted { preconditionFailure("top-level '\(name)' is declared twice in the output") }
+                if !names.insert(name).inserted {
+                    preconditionFailure("top-level '\(name)' is declared twice in the output")
+                }
             }
         }
     }
@@ -113,6 +124,8 @@ enum GeneratedCodeCheck {
                 if incoming[target] == 0 { ready.append(target) }
             }
         }
-        if ordered != aliasTargets.count { preconditionFailure("typealias cycle among \(aliasTargets.count - ordered) aliases") }
+        if ordered != aliasTargets.count {
+            preconditionFailure("typealias cycle among \(aliasTargets.count - ordered) aliases")
+        }
     }
 }

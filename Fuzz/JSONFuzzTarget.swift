@@ -7,7 +7,8 @@
 // JSON and read again, it gives the same values (locations aside).
 import SpecwrightYAML
 
-private let tightOptions = YAMLParseOptions(limits: YAMLLimits(maxDepth: 64, maxAliasExpansion: 10_000, maxBytes: 1 << 20))
+private let tightOptions = YAMLParseOptions(
+    limits: YAMLLimits(maxDepth: 64, maxAliasExpansion: 10_000, maxBytes: 1 << 20))
 private let lenientOptions = YAMLParseOptions(rejectDuplicateKeys: false)
 
 /// The tree as compact JSON text (numbers keep their source text), written iteratively.
@@ -94,7 +95,8 @@ private func checkLocated(_ root: Node) {
         if node.location.line < 1 || node.location.column < 1 { preconditionFailure("node without a 1-based location") }
         switch node.kind {
         case .scalar(let scalar):
-            if scalar.style == .doubleQuoted, case .string = scalar.value {} else if scalar.style == .doubleQuoted {
+            if scalar.style == .doubleQuoted, case .string = scalar.value {
+            } else if scalar.style == .doubleQuoted {
                 preconditionFailure("a JSON string resolved to a non-string")
             }
         case .sequence(let items): pending.append(contentsOf: items)
@@ -124,7 +126,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let text = serialize(tree)
         do {
             let again = try JSONReader.parseDocument(Array(text.utf8), file: "again.json", options: lenientOptions)
-            if !sameValues(tree, again) { preconditionFailure("a tree written as JSON and read again changed: \(text.prefix(200))") }
+            if !sameValues(tree, again) {
+                preconditionFailure("a tree written as JSON and read again changed: \(text.prefix(200))")
+            }
         } catch {
             preconditionFailure("a tree written as JSON does not read again: \(error) in \(text.prefix(200))")
         }

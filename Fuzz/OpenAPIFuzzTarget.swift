@@ -26,14 +26,18 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let result = GenerationPipeline.run(GenerationInput(bytes: bytes, file: file), through: .passes)
         guard result.isOpenAPI || result.root == nil else { continue }
         let hasErrors = result.diagnostics.contains(where: \.isError)
-        if hasErrors == (result.api != nil) { preconditionFailure("an API must be returned exactly when there are no errors") }
+        if hasErrors == (result.api != nil) {
+            preconditionFailure("an API must be returned exactly when there are no errors")
+        }
         var previous = (0, 0)
         for diagnostic in result.diagnostics {
             let location = diagnostic.location
             if location.file != file || location.line < 1 || location.column < 1 {
                 preconditionFailure("diagnostic without a location in the input: \(diagnostic)")
             }
-            if (location.line, location.column) < previous { preconditionFailure("diagnostics are not sorted by location") }
+            if (location.line, location.column) < previous {
+                preconditionFailure("diagnostics are not sorted by location")
+            }
             previous = (location.line, location.column)
             if diagnostic.message.isEmpty || diagnostic.message.contains("\n") {
                 preconditionFailure("a diagnostic message must be one non-empty line: \(diagnostic)")

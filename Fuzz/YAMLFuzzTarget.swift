@@ -3,7 +3,8 @@
 import SpecwrightYAML
 
 /// Small limits make deep nesting and alias bombs reachable for short fuzz inputs.
-private let tightOptions = YAMLParseOptions(limits: YAMLLimits(maxDepth: 64, maxAliasExpansion: 10_000, maxBytes: 1 << 20))
+private let tightOptions = YAMLParseOptions(
+    limits: YAMLLimits(maxDepth: 64, maxAliasExpansion: 10_000, maxBytes: 1 << 20))
 
 /// Walks a tree iteratively and checks the invariants every node must keep.
 private func checkInvariants(_ root: Node) {
@@ -16,7 +17,8 @@ private func checkInvariants(_ root: Node) {
         }
         switch node.kind {
         case .scalar(let scalar):
-            if scalar.style != .plain && node.tag == nil, case .string = scalar.value {} else if scalar.style != .plain && node.tag == nil {
+            if scalar.style != .plain && node.tag == nil, case .string = scalar.value {
+            } else if scalar.style != .plain && node.tag == nil {
                 preconditionFailure("a quoted or block scalar resolved to a non-string")
             }
         case .sequence(let items):
@@ -36,7 +38,9 @@ private func checkInvariants(_ root: Node) {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    for options in [YAMLParseOptions(), tightOptions, YAMLParseOptions(applyMergeKeys: false, rejectDuplicateKeys: false)] {
+    for options in [
+        YAMLParseOptions(), tightOptions, YAMLParseOptions(applyMergeKeys: false, rejectDuplicateKeys: false)
+    ] {
         do {
             for document in try YAMLParser.parseStream(bytes, file: "fuzz.yaml", options: options) {
                 checkInvariants(document)

@@ -22,20 +22,25 @@ struct Get1K: Endpoint {
     var options: EndpointOptions { EndpointOptions(cache: .cacheFirst(ttl: 0)) }
 }
 func run() async throws {
-    let payload = Data(#"{"id":1,"title":"A book with a title","authors":[{"name":"Ann","born":1970},{"name":"Bob","born":1980}],"tags":["a","b","c"],"summary":"Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua.","published":"2020-01-02T03:04:05Z","rating":4.5,"available":true}"#.utf8)
+    let payload = Data(
+        #"{"id":1,"title":"A book with a title","authors":[{"name":"Ann","born":1970},{"name":"Bob","born":1980}],"tags":["a","b","c"],"summary":"Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua.","published":"2020-01-02T03:04:05Z","rating":4.5,"available":true}"#
+            .utf8)
     let mode = CommandLine.arguments[1]
     let count = Int(CommandLine.arguments[2])!
     let stub = StubTransport(recordsRequests: false) { _ in
-        HTTPResponse(status: 200, headers: ["content-type": "application/json", "cache-control": "max-age=3600"], body: payload)
+        HTTPResponse(
+            status: 200, headers: ["content-type": "application/json", "cache-control": "max-age=3600"], body: payload)
     }
     let client = APIClient(
         service: ServiceDescription(name: "Bench", baseURL: URL(string: "https://example.com/bench")!),
-        configuration: ClientConfiguration(transport: stub, logging: .disabled, dataLayer: DataLayerConfiguration(cache: HTTPCache())))
+        configuration: ClientConfiguration(
+            transport: stub, logging: .disabled, dataLayer: DataLayerConfiguration(cache: HTTPCache())))
     let endpoint = Get1K()
     var values = client.observe(endpoint, as: Book.self).makeAsyncIterator()
     _ = try await values.next()  // nothing stored: the first fetch
     let observed = mode == "observe"
-    if !observed { values = AsyncThrowingStream<APIResponse<Book>, any Error> { $0.finish() }.makeAsyncIterator() }  // nobody observes
+    // nobody observes
+    if !observed { values = AsyncThrowingStream<APIResponse<Book>, any Error> { $0.finish() }.makeAsyncIterator() }
     func update() async throws {
         _ = try await client.send(endpoint, as: Book.self, cache: .reload)
         if observed { _ = try await values.next() }
@@ -48,5 +53,7 @@ func run() async throws {
     print(mode, String(format: "%.2f µs/update", us / Double(count)))
 }
 let done = DispatchSemaphore(value: 0)
-Task.detached { do { try await run() } catch { print("error", error) }; done.signal() }
+Task.detached {
+    do { try await run() } catch { print("error", error) }; done.signal()
+}
 done.wait()

@@ -21,13 +21,16 @@ struct Get1K: Endpoint {
     var options: EndpointOptions { EndpointOptions(cache: cache) }
 }
 func run() async throws {
-    let payload = Data(#"{"id":1,"title":"A book with a title","authors":[{"name":"Ann","born":1970},{"name":"Bob","born":1980}],"tags":["a","b","c"],"summary":"Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua.","published":"2020-01-02T03:04:05Z","rating":4.5,"available":true}"#.utf8)
+    let payload = Data(
+        #"{"id":1,"title":"A book with a title","authors":[{"name":"Ann","born":1970},{"name":"Bob","born":1980}],"tags":["a","b","c"],"summary":"Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua.","published":"2020-01-02T03:04:05Z","rating":4.5,"available":true}"#
+            .utf8)
     let mode = CommandLine.arguments[1]
     let count = Int(CommandLine.arguments[2])!
     let base = ProcessInfo.processInfo.environment["CG_BASE"] ?? "https://example.com/bench"
     let service = ServiceDescription(name: "Bench", baseURL: URL(string: base)!)
     let stub = StubTransport(recordsRequests: false) { _ in
-        HTTPResponse(status: 200, headers: ["content-type": "application/json", "cache-control": "max-age=3600"], body: payload)
+        HTTPResponse(
+            status: 200, headers: ["content-type": "application/json", "cache-control": "max-age=3600"], body: payload)
     }
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("s5cg-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -38,7 +41,10 @@ func run() async throws {
     case "disk": cache = HTTPCache(fileURL: dir.appendingPathComponent("d.sqlite"), memoryCapacity: 0)
     default: fatalError(mode)
     }
-    let client = APIClient(service: service, configuration: ClientConfiguration(transport: mode == "net" ? nil : stub, logging: .disabled, dataLayer: DataLayerConfiguration(cache: cache)))
+    let client = APIClient(
+        service: service,
+        configuration: ClientConfiguration(
+            transport: mode == "net" ? nil : stub, logging: .disabled, dataLayer: DataLayerConfiguration(cache: cache)))
     let endpoint = Get1K(cache: cache == nil ? .networkOnly : .cacheFirst(ttl: 0))
     for _ in 0..<50 { _ = try await client.send(endpoint, as: Book.self) }
     let start = ContinuousClock.now
@@ -48,5 +54,7 @@ func run() async throws {
     print(mode, String(format: "%.2f µs/call", us / Double(count)))
 }
 let done = DispatchSemaphore(value: 0)
-Task.detached { do { try await run() } catch { print("error", error) }; done.signal() }
+Task.detached {
+    do { try await run() } catch { print("error", error) }; done.signal()
+}
 done.wait()

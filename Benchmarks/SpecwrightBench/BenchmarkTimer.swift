@@ -41,7 +41,9 @@ struct BenchmarkTimer {
                 ratios[index].append(round[index] / max(round[0], 1e-9))
             }
         }
-        let results = stages.indices.map { Result(name: stages[$0].name, samples: samples[$0].sorted(), output: outputs[$0]) }
+        let results = stages.indices.map {
+            Result(name: stages[$0].name, samples: samples[$0].sorted(), output: outputs[$0])
+        }
         return (results, ratios.map { $0.sorted() })
     }
 

@@ -31,11 +31,14 @@ enum CacheBenchmark {
         let server = try FixtureServer(lifetime: 600)
         defer { server.stop() }
         let service = ServiceDescription(name: "Bench", baseURL: server.baseURL.appendingPathComponent("cachebench"))
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-cache-bench-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "specwright-cache-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
 
         func client(_ cache: HTTPCache?) -> APIClient {
-            APIClient(service: service, configuration: ClientConfiguration(logging: .disabled, dataLayer: DataLayerConfiguration(cache: cache)))
+            APIClient(
+                service: service,
+                configuration: ClientConfiguration(logging: .disabled, dataLayer: DataLayerConfiguration(cache: cache)))
         }
         let network = client(nil)
         let memory = client(HTTPCache(fileURL: directory.appendingPathComponent("memory.sqlite")))
@@ -61,18 +64,40 @@ enum CacheBenchmark {
         var memoryTimes: [Double] = []
         var diskTimes: [Double] = []
         for _ in 0..<rounds {
-            networkTimes.append(try await RuntimeBenchmark.measure(count: perRound) { _ = try await network.send(viaNetwork, as: Payload.self) })
-            memoryTimes.append(try await RuntimeBenchmark.measure(count: perRound) { _ = try await memory.send(viaCache, as: Payload.self) })
-            diskTimes.append(try await RuntimeBenchmark.measure(count: perRound) { _ = try await disk.send(viaCache, as: Payload.self) })
+            networkTimes.append(
+                try await RuntimeBenchmark.measure(count: perRound) {
+                    _ = try await network.send(viaNetwork, as: Payload.self)
+                })
+            memoryTimes.append(
+                try await RuntimeBenchmark.measure(count: perRound) {
+                    _ = try await memory.send(viaCache, as: Payload.self)
+                })
+            diskTimes.append(
+                try await RuntimeBenchmark.measure(count: perRound) {
+                    _ = try await disk.send(viaCache, as: Payload.self)
+                })
         }
         let median = RuntimeBenchmark.median
         print("APIClient.send of a ~1 KB JSON response, \(rounds) interleaved rounds × \(perRound) sequential calls")
-        print(String(format: "  loopback round trip (networkOnly):  %8.1f µs/call median, %8.1f best round", median(networkTimes), networkTimes.min() ?? 0))
-        print(String(format: "  memory-tier hit (cacheFirst):       %8.1f µs/call median, %8.1f best round", median(memoryTimes), memoryTimes.min() ?? 0))
-        print(String(format: "  SQLite-tier hit (memory budget 0):  %8.1f µs/call median, %8.1f best round", median(diskTimes), diskTimes.min() ?? 0))
-        print(String(format: "  network / memory hit:               %8.1f× median of per-round ratios",
-                     median(zip(networkTimes, memoryTimes).map { $0 / $1 })))
-        print(String(format: "  network / disk hit:                 %8.1f× median of per-round ratios",
-                     median(zip(networkTimes, diskTimes).map { $0 / $1 })))
+        print(
+            String(
+                format: "  loopback round trip (networkOnly):  %8.1f µs/call median, %8.1f best round",
+                median(networkTimes), networkTimes.min() ?? 0))
+        print(
+            String(
+                format: "  memory-tier hit (cacheFirst):       %8.1f µs/call median, %8.1f best round",
+                median(memoryTimes), memoryTimes.min() ?? 0))
+        print(
+            String(
+                format: "  SQLite-tier hit (memory budget 0):  %8.1f µs/call median, %8.1f best round",
+                median(diskTimes), diskTimes.min() ?? 0))
+        print(
+            String(
+                format: "  network / memory hit:               %8.1f× median of per-round ratios",
+                median(zip(networkTimes, memoryTimes).map { $0 / $1 })))
+        print(
+            String(
+                format: "  network / disk hit:                 %8.1f× median of per-round ratios",
+                median(zip(networkTimes, diskTimes).map { $0 / $1 })))
     }
 }

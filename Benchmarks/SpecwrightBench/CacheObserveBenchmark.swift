@@ -11,8 +11,10 @@ enum CacheObserveBenchmark {
         let server = try FixtureServer(lifetime: 600)
         defer { server.stop() }
         let service = ServiceDescription(name: "Bench", baseURL: server.baseURL.appendingPathComponent("observebench"))
-        let client = APIClient(service: service, configuration: ClientConfiguration(
-            logging: .disabled, dataLayer: DataLayerConfiguration(cache: HTTPCache())))
+        let client = APIClient(
+            service: service,
+            configuration: ClientConfiguration(
+                logging: .disabled, dataLayer: DataLayerConfiguration(cache: HTTPCache())))
         let observed = CacheBenchmark.Cached(cache: .cacheFirst(ttl: 0))
         let unobserved = CacheBenchmark.Cached(cache: .cacheFirst(ttl: 0), extra: ["unobserved"])
         _ = try await client.send(unobserved, as: CacheBenchmark.Payload.self)
@@ -33,15 +35,24 @@ enum CacheObserveBenchmark {
         var without: [Double] = []
         for _ in 0..<rounds {
             withObserver.append(try await RuntimeBenchmark.measure(count: perRound) { try await update() })
-            without.append(try await RuntimeBenchmark.measure(count: perRound) {
-                _ = try await client.send(unobserved, as: CacheBenchmark.Payload.self, cache: .reload)
-            })
+            without.append(
+                try await RuntimeBenchmark.measure(count: perRound) {
+                    _ = try await client.send(unobserved, as: CacheBenchmark.Payload.self, cache: .reload)
+                })
         }
         let median = RuntimeBenchmark.median
         print("observe: a reload of a ~1 KB JSON response until the observer yields it, \(rounds) rounds × \(perRound)")
-        print(String(format: "  reload + observer update:  %8.1f µs median, %8.1f best round", median(withObserver), withObserver.min() ?? 0))
-        print(String(format: "  reload, nobody observing:  %8.1f µs median, %8.1f best round", median(without), without.min() ?? 0))
-        print(String(format: "  observe per update:        %8.1f µs median of per-round differences",
-                     median(zip(withObserver, without).map { $0 - $1 })))
+        print(
+            String(
+                format: "  reload + observer update:  %8.1f µs median, %8.1f best round", median(withObserver),
+                withObserver.min() ?? 0))
+        print(
+            String(
+                format: "  reload, nobody observing:  %8.1f µs median, %8.1f best round", median(without),
+                without.min() ?? 0))
+        print(
+            String(
+                format: "  observe per update:        %8.1f µs median of per-round differences",
+                median(zip(withObserver, without).map { $0 - $1 })))
     }
 }

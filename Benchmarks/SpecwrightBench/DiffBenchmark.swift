@@ -10,10 +10,13 @@ enum DiffBenchmark {
 
     static func run(arguments: [String]) throws {
         let folder = "../shared/data/openapi/"
-        let pairs: [(String, String)] = arguments.count >= 2
+        let pairs: [(String, String)] =
+            arguments.count >= 2
             ? [(arguments[0], arguments[1])]
-            : [(folder + "twilio-api-v2010.yaml", folder + "twilio-api-v2010.yaml"),
-               (folder + "twilio-api-v2010.yaml", folder + "twilio-api-v2010.json")]
+            : [
+                (folder + "twilio-api-v2010.yaml", folder + "twilio-api-v2010.yaml"),
+                (folder + "twilio-api-v2010.yaml", folder + "twilio-api-v2010.json")
+            ]
         print("old | new | CPU ms (best) | wall ms (best) | changes")
         print("---|---|---|---|---")
         for (oldPath, newPath) in pairs {
@@ -32,7 +35,9 @@ enum DiffBenchmark {
                 changes = report.changes.count
             }
             let name = { (path: String) in URL(fileURLWithPath: path).lastPathComponent }
-            print("\(name(oldPath)) | \(name(newPath)) | \(String(format: "%.0f", cpu)) | \(String(format: "%.0f", wall)) | \(changes)")
+            print(
+                "\(name(oldPath)) | \(name(newPath)) | \(String(format: "%.0f", cpu)) | \(String(format: "%.0f", wall)) | \(changes)"
+            )
         }
     }
 }

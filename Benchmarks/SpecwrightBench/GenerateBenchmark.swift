@@ -26,10 +26,13 @@ enum GenerateBenchmark {
             let parseStart = clock.now
             let loaded = SpecLoader.load(bytes: bytes, file: "synthetic.yaml")
             parse = min(parse, clock.now - parseStart)
-            guard loaded.document != nil else { throw BenchmarkFailure("synthetic spec invalid: \(loaded.diagnostics.prefix(3))") }
+            guard loaded.document != nil else {
+                throw BenchmarkFailure("synthetic spec invalid: \(loaded.diagnostics.prefix(3))")
+            }
 
             let generateStart = clock.now
-            let result = GenerationPipeline.run(GenerationInput(bytes: bytes, file: "synthetic.yaml", templates: templates))
+            let result = GenerationPipeline.run(
+                GenerationInput(bytes: bytes, file: "synthetic.yaml", templates: templates))
             generate = min(generate, clock.now - generateStart)
             guard result.succeeded else { throw BenchmarkFailure("generation failed: \(result.diagnostics.prefix(3))") }
             outputBytes = result.files.reduce(0) { $0 + $1.contents.utf8.count }
@@ -50,20 +53,27 @@ enum GenerateBenchmark {
 
     /// Generates a client with `endpoints` endpoints and times `swiftc -Onone` on it (best of two).
     static func compileTime(endpoints: Int, templates: TemplateSet) throws -> Duration {
-        let result = GenerationPipeline.run(GenerationInput(
-            bytes: Array(SyntheticSpec.yaml(endpoints: endpoints).utf8), file: "synthetic.yaml", templates: templates))
+        let result = GenerationPipeline.run(
+            GenerationInput(
+                bytes: Array(SyntheticSpec.yaml(endpoints: endpoints).utf8), file: "synthetic.yaml",
+                templates: templates))
         guard result.succeeded else { throw BenchmarkFailure("generation failed: \(result.diagnostics.prefix(3))") }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-bench-\(endpoints)-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "specwright-bench-\(endpoints)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         _ = try OutputWriter(directory: directory).write(result.files)
-        let modules = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("Modules")
+        let modules = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "Modules")
         // The runtime imports the CSQLite system-library module; point clang at its module map.
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let sqliteModuleMap = packageRoot.appendingPathComponent("Sources/CSQLite/module.modulemap").path
-        let arguments = [
-            "swiftc", "-c", "-Onone", "-g", "-swift-version", "6", "-parse-as-library", "-module-name", "SyntheticClient",
-            "-I", modules.path, "-Xcc", "-fmodule-map-file=" + sqliteModuleMap,
-        ] + result.files.map(\.name)
+        let arguments =
+            [
+                "swiftc", "-c", "-Onone", "-g", "-swift-version", "6", "-parse-as-library", "-module-name",
+                "SyntheticClient",
+                "-I", modules.path, "-Xcc", "-fmodule-map-file=" + sqliteModuleMap
+            ] + result.files.map(\.name)
         var best = Duration.seconds(1_000)
         for _ in 0..<2 {
             let clock = ContinuousClock()
@@ -74,7 +84,9 @@ enum GenerateBenchmark {
             process.currentDirectoryURL = directory
             try process.run()
             process.waitUntilExit()
-            guard process.terminationStatus == 0 else { throw BenchmarkFailure("swiftc failed for \(endpoints) endpoints") }
+            guard process.terminationStatus == 0 else {
+                throw BenchmarkFailure("swiftc failed for \(endpoints) endpoints")
+            }
             best = min(best, clock.now - start)
         }
         return best
@@ -101,7 +113,7 @@ enum SyntheticSpec {
     static func yaml(endpoints: Int) -> String {
         var lines = [
             "specwright: 1", "name: Synthetic", "description: A generated spec for benchmarks.",
-            "baseURL: https://synthetic.example/v1", "jsonKeys: snake_case", "auth: bearer", "types:",
+            "baseURL: https://synthetic.example/v1", "jsonKeys: snake_case", "auth: bearer", "types:"
         ]
         let types = max(endpoints, 10)
         for index in 0..<types {
@@ -113,7 +125,7 @@ enum SyntheticSpec {
                     "  Model\(index):", "    description: Model number \(index).", "    properties:", "      id: UUID",
                     "      title: { type: String, description: The title. }", "      createdAt: Date?",
                     "      tags: { type: \"[String]\", default: [] }", "      count: Int64",
-                    kind < types ? "      kind: Kind\(kind)?" : "      score: Double",
+                    kind < types ? "      kind: Kind\(kind)?" : "      score: Double"
                 ]
             }
         }
@@ -125,7 +137,7 @@ enum SyntheticSpec {
             lines += [
                 "    item\(index):", "      get: /group\(index / 30)/items/{id}", "      path: { id: UUID }",
                 "      query: { page: { type: Int, default: 1 }, q: String? }",
-                "      response: \"[Model\(model)]\"", "      summary: Lists items of kind \(index).",
+                "      response: \"[Model\(model)]\"", "      summary: Lists items of kind \(index)."
             ]
         }
         return lines.joined(separator: "\n") + "\n"

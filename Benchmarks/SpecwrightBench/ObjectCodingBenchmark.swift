@@ -16,17 +16,25 @@ enum ObjectCodingBenchmark {
         let synthesizedCopy = try decoder.decode([SynthesizedShape].self, from: json)
         let timer = BenchmarkTimer(iterations: Int(ProcessInfo.processInfo.environment["BENCH_ROUNDS"] ?? "") ?? 30)
         let (results, ratios) = timer.measure([
-            .init(name: "decode, synthesized") { (try? decoder.decode([SynthesizedShape].self, from: json).count) ?? 0 },
+            .init(name: "decode, synthesized") {
+                (try? decoder.decode([SynthesizedShape].self, from: json).count) ?? 0
+            },
             .init(name: "decode, generated") { (try? decoder.decode([GeneratedShape].self, from: json).count) ?? 0 },
             .init(name: "encode, synthesized") { (try? encoder.encode(synthesized).count) ?? 0 },
             .init(name: "encode, generated") { (try? encoder.encode(generated).count) ?? 0 },
-            .init(name: "== and hash, synthesized") { zip(synthesized, synthesizedCopy).filter { $0 == $1 }.count + Set(synthesized).count },
-            .init(name: "== and hash, generated") { zip(generated, generatedCopy).filter { $0 == $1 }.count + Set(generated).count },
+            .init(name: "== and hash, synthesized") {
+                zip(synthesized, synthesizedCopy).filter { $0 == $1 }.count + Set(synthesized).count
+            },
+            .init(name: "== and hash, generated") {
+                zip(generated, generatedCopy).filter { $0 == $1 }.count + Set(generated).count
+            }
         ])
         for (index, result) in results.enumerated() {
             let median = ratios[index].sorted()[ratios[index].count / 2]
-            print(String(format: "%-28@ median %8.1f µs per object   (%.2f× the first stage; output %d)",
-                result.name as NSString, result.median * 1e6 / 200, median, result.output))
+            print(
+                String(
+                    format: "%-28@ median %8.1f µs per object   (%.2f× the first stage; output %d)",
+                    result.name as NSString, result.median * 1e6 / 200, median, result.output))
         }
     }
 

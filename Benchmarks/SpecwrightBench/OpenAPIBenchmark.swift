@@ -26,7 +26,9 @@ enum OpenAPIBenchmark {
             var outputBytes = 0
             for _ in 0..<rounds {
                 var start = DispatchTime.now().uptimeNanoseconds
-                guard case .success(let root) = SourceDocument.parse(bytes, file: name) else { throw BenchmarkFailure("\(name) does not parse") }
+                guard case .success(let root) = SourceDocument.parse(bytes, file: name) else {
+                    throw BenchmarkFailure("\(name) does not parse")
+                }
                 parse = min(parse, elapsed(since: start))
 
                 start = DispatchTime.now().uptimeNanoseconds
@@ -43,9 +45,11 @@ enum OpenAPIBenchmark {
                 generate = min(generate, elapsed(since: start))
                 outputBytes = result.files.reduce(0) { $0 + $1.contents.utf8.count }
             }
-            print(String(
-                format: "%@ | %d | %.1f | %.1f | %.1f | %.1fx | %d", name, bytes.count / 1024, parse * 1000, importing * 1000,
-                generate * 1000, generate / parse, outputBytes / 1024))
+            print(
+                String(
+                    format: "%@ | %d | %.1f | %.1f | %.1f | %.1fx | %d", name, bytes.count / 1024, parse * 1000,
+                    importing * 1000,
+                    generate * 1000, generate / parse, outputBytes / 1024))
         }
         if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
             let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM") })
@@ -60,14 +64,19 @@ enum OpenAPIBenchmark {
     private static func documents(_ arguments: [String]) throws -> [String] {
         if !arguments.isEmpty { return arguments }
         // The data folder sits next to the checkout (`/work/main`) or next to its parent (`/work/wt/x`).
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let candidates = [packageRoot.deletingLastPathComponent(), packageRoot.deletingLastPathComponent().deletingLastPathComponent()]
-            .map { $0.appendingPathComponent("shared/data/openapi") }
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let candidates = [
+            packageRoot.deletingLastPathComponent(), packageRoot.deletingLastPathComponent().deletingLastPathComponent()
+        ]
+        .map { $0.appendingPathComponent("shared/data/openapi") }
         guard let folder = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) else {
             throw BenchmarkFailure("no shared/data/openapi folder next to the package; pass documents as arguments")
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }.sorted().map { folder.appendingPathComponent($0).path }
+        return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }.sorted().map {
+            folder.appendingPathComponent($0).path
+        }
     }
 
     private static func elapsed(since start: UInt64) -> Double {

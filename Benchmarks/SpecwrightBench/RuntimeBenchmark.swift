@@ -101,22 +101,42 @@ enum RuntimeBenchmark {
         let ratios = zip(runtimeTimes, baselineTimes).map { $0 / $1 }
         let baselineBest = baselineTimes.min() ?? 0
         let runtimeBest = runtimeTimes.min() ?? 0
-        print("end to end, loopback, \(rounds) interleaved rounds × \(perRound) sequential GETs of \(payloadBytes) B JSON")
-        print(String(format: "  baseline URLSession+JSONDecoder: %8.1f µs/request median, %8.1f best round", median(baselineTimes), baselineBest))
-        print(String(format: "  SpecwrightRuntime APIClient:     %8.1f µs/request median, %8.1f best round", median(runtimeTimes), runtimeBest))
-        print(String(format: "  ratio runtime/baseline:          %8.3f× median of per-round ratios, %.3f× best rounds", median(ratios), runtimeBest / baselineBest))
-        print(String(format: "  client-process CPU per request:  baseline %.1f µs, runtime %.1f µs (medians; the server is another process)", median(baselineCPU), median(runtimeCPU)))
+        print(
+            "end to end, loopback, \(rounds) interleaved rounds × \(perRound) sequential GETs of \(payloadBytes) B JSON"
+        )
+        print(
+            String(
+                format: "  baseline URLSession+JSONDecoder: %8.1f µs/request median, %8.1f best round",
+                median(baselineTimes), baselineBest))
+        print(
+            String(
+                format: "  SpecwrightRuntime APIClient:     %8.1f µs/request median, %8.1f best round",
+                median(runtimeTimes), runtimeBest))
+        print(
+            String(
+                format: "  ratio runtime/baseline:          %8.3f× median of per-round ratios, %.3f× best rounds",
+                median(ratios), runtimeBest / baselineBest))
+        print(
+            String(
+                format:
+                    "  client-process CPU per request:  baseline %.1f µs, runtime %.1f µs (medians; the server is another process)",
+                median(baselineCPU), median(runtimeCPU)))
 
         try await inMemory(service: service, url: url, session: session, decoder: decoder)
     }
 
     /// The pipeline alone: in-memory transport, same payload.
-    static func inMemory(service: ServiceDescription, url: URL, session: URLSession, decoder: JSONDecoder) async throws {
+    static func inMemory(service: ServiceDescription, url: URL, session: URLSession, decoder: JSONDecoder) async throws
+    {
         let payload = try await session.data(from: url).0
-        let stub = StubTransport(recordsRequests: false) { _ in HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: payload) }
-        let memoryClient = APIClient(service: service, configuration: ClientConfiguration(transport: stub, logging: .disabled))
+        let stub = StubTransport(recordsRequests: false) { _ in
+            HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: payload)
+        }
+        let memoryClient = APIClient(
+            service: service, configuration: ClientConfiguration(transport: stub, logging: .disabled))
         let metricsClient = APIClient(
-            service: service, configuration: ClientConfiguration(transport: stub, logging: .disabled, metrics: [MetricsAggregator()]))
+            service: service,
+            configuration: ClientConfiguration(transport: stub, logging: .disabled, metrics: [MetricsAggregator()]))
         let count = perRound * 5
         for _ in 0..<500 { _ = try await memoryClient.send(Get1K(), as: Book.self) }
         var decodeOnly: [Double] = []
@@ -126,9 +146,11 @@ enum RuntimeBenchmark {
         var withMetrics: [Double] = []
         for _ in 0..<rounds * 2 {
             decodeOnly.append(try await measure(count: count) { _ = try decoder.decode(Book.self, from: payload) })
-            runtimeDecodeOnly.append(try await measure(count: count) { _ = try runtimeDecoder.decode(Book.self, from: payload) })
+            runtimeDecodeOnly.append(
+                try await measure(count: count) { _ = try runtimeDecoder.decode(Book.self, from: payload) })
             pipeline.append(try await measure(count: count) { _ = try await memoryClient.send(Get1K(), as: Book.self) })
-            withMetrics.append(try await measure(count: count) { _ = try await metricsClient.send(Get1K(), as: Book.self) })
+            withMetrics.append(
+                try await measure(count: count) { _ = try await metricsClient.send(Get1K(), as: Book.self) })
         }
         // The minimum over rounds: the machine is shared, so noise only ever adds time.
         let decodeBest = decodeOnly.min() ?? 0
@@ -137,9 +159,14 @@ enum RuntimeBenchmark {
         print("in-memory transport, \(rounds * 2) rounds × \(count) sequential calls (best round)")
         print(String(format: "  JSONDecoder alone:               %8.1f µs/request", decodeBest))
         print(String(format: "  JSONDecoder, runtime date coding:%8.1f µs/request", runtimeDecodeBest))
-        print(String(format: "  pipeline + decode:               %8.1f µs/request (pipeline alone %.1f µs)", pipelineBest, pipelineBest - runtimeDecodeBest))
+        print(
+            String(
+                format: "  pipeline + decode:               %8.1f µs/request (pipeline alone %.1f µs)", pipelineBest,
+                pipelineBest - runtimeDecodeBest))
         print(String(format: "  pipeline + decode + metrics:     %8.1f µs/request", withMetrics.min() ?? 0))
-        print(String(format: "  MetricsAggregator.record alone:  %8.3f µs/call (best round)", try await metricsRecordCost()))
+        print(
+            String(
+                format: "  MetricsAggregator.record alone:  %8.3f µs/call (best round)", try await metricsRecordCost()))
 
         let concurrent = 1_000
         let start = ContinuousClock.now
@@ -149,7 +176,10 @@ enum RuntimeBenchmark {
             }
             try await group.waitForAll()
         }
-        print(String(format: "  %d concurrent calls:            %8.1f ms total", concurrent, seconds(ContinuousClock.now - start) * 1000))
+        print(
+            String(
+                format: "  %d concurrent calls:            %8.1f ms total", concurrent,
+                seconds(ContinuousClock.now - start) * 1000))
     }
 
     /// What `MetricsAggregator.record` costs per call: 20 operations, a realistic mix of
@@ -158,15 +188,18 @@ enum RuntimeBenchmark {
         let aggregator = MetricsAggregator()
         var cached = ResponseMetadata(attempts: 0, cacheStatus: .hit, bytesReceived: 0)
         cached.cacheAge = 3
-        let retried = ResponseMetadata(attempts: 2, retries: [RetryRecord(reason: "HTTP 503", delay: 0.5)], bytesReceived: 1_040)
+        let retried = ResponseMetadata(
+            attempts: 2, retries: [RetryRecord(reason: "HTTP 503", delay: 0.5)], bytesReceived: 1_040)
         let missed = ResponseMetadata(attempts: 1, cacheStatus: .miss, bytesReceived: 1_040)
         var events: [CallEvent] = []
         for index in 0..<20 {
             let metadata: ResponseMetadata = index % 10 == 0 ? retried : (index % 3 == 0 ? cached : missed)
             let error: SpecwrightError? = index == 7 ? SpecwrightError(.timeout) : nil
             let duration = 0.000_5 * Double(index + 1)
-            events.append(CallEvent(
-                operationName: "group.operation\(index)", method: .get, status: 200, duration: duration, metadata: metadata, error: error))
+            events.append(
+                CallEvent(
+                    operationName: "group.operation\(index)", method: .get, status: 200, duration: duration,
+                    metadata: metadata, error: error))
         }
         let count = 100_000
         var best = Double.infinity
@@ -205,6 +238,7 @@ enum RuntimeBenchmark {
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return 0 }
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        return sorted.count % 2 == 1
+            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 }

@@ -13,8 +13,12 @@ enum ScalingBenchmark {
 
     static func run(arguments: [String]) throws {
         let templates = try TemplateSet.defaults()
-        let shapes = arguments.isEmpty ? ScalingShape.all : ScalingShape.all.filter { shape in arguments.contains { shape.name.contains($0) } }
-        print("shape | n at 1× (unit) | ms at 1× / 4× / 16× | input+output KiB at 1× / 16× | exponent (n) | exponent (bytes)")
+        let shapes =
+            arguments.isEmpty
+            ? ScalingShape.all : ScalingShape.all.filter { shape in arguments.contains { shape.name.contains($0) } }
+        print(
+            "shape | n at 1× (unit) | ms at 1× / 4× / 16× | input+output KiB at 1× / 16× | exponent (n) | exponent (bytes)"
+        )
         print("---|---|---|---|---|---")
         for shape in shapes {
             var seconds: [Double] = []
@@ -27,22 +31,27 @@ enum ScalingBenchmark {
                 var outputBytes = 0
                 for _ in 0..<rounds {
                     let start = BenchmarkTimer.threadCPUSeconds()
-                    let result = GenerationPipeline.run(GenerationInput(bytes: input, file: "scale.json", templates: templates))
+                    let result = GenerationPipeline.run(
+                        GenerationInput(bytes: input, file: "scale.json", templates: templates))
                     guard result.isOpenAPI else {
                         throw BenchmarkFailure("\(shape.name): not recognised as OpenAPI")
                     }
                     best = min(best, BenchmarkTimer.threadCPUSeconds() - start)
                     outputBytes = result.files.reduce(0) { $0 + $1.contents.utf8.count }
-                    outcome = result.succeeded ? "" : " (error: \(result.diagnostics.first { $0.isError }?.message ?? "template"))"
+                    outcome =
+                        result.succeeded
+                        ? "" : " (error: \(result.diagnostics.first { $0.isError }?.message ?? "template"))"
                 }
                 seconds.append(best)
                 bytes.append(Double(input.count + outputBytes))
             }
             let sizes = factors.map { Double(shape.base * $0) }
-            print(String(
-                format: "%@%@ | %d (%@) | %.1f / %.1f / %.1f | %.0f / %.0f | %.2f | %.2f",
-                shape.name, outcome, shape.base, shape.unit, seconds[0] * 1000, seconds[1] * 1000, seconds[2] * 1000,
-                bytes[0] / 1024, bytes[2] / 1024, slope(sizes, seconds), slope(bytes, seconds)))
+            print(
+                String(
+                    format: "%@%@ | %d (%@) | %.1f / %.1f / %.1f | %.0f / %.0f | %.2f | %.2f",
+                    shape.name, outcome, shape.base, shape.unit, seconds[0] * 1000, seconds[1] * 1000,
+                    seconds[2] * 1000,
+                    bytes[0] / 1024, bytes[2] / 1024, slope(sizes, seconds), slope(bytes, seconds)))
         }
         if let load = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) {
             print("load average during the run: \(load.split(separator: " ").prefix(3).joined(separator: " "))")

@@ -53,14 +53,18 @@ enum StreamEventsBenchmark {
     static func stages(eventCount: Int, oneChunkPerEvent: Bool) -> [Stage] {
         let events = events(eventCount)
         let body = Data(events.joined().utf8)
-        let chunks = oneChunkPerEvent
-            ? events.map { Data($0.utf8) } : stride(from: 0, to: body.count, by: 4096).map { body.subdata(in: $0..<min($0 + 4096, body.count)) }
+        let chunks =
+            oneChunkPerEvent
+            ? events.map { Data($0.utf8) }
+            : stride(from: 0, to: body.count, by: 4096).map { body.subdata(in: $0..<min($0 + 4096, body.count)) }
         let decoder = JSONDecoder()
         let stub = StubTransport.streaming(recordsRequests: false) { _ in
-            HTTPStreamedResponse(status: 200, headers: ["Content-Type": "text/event-stream"], body: HTTPBody(chunks: chunks))
+            HTTPStreamedResponse(
+                status: 200, headers: ["Content-Type": "text/event-stream"], body: HTTPBody(chunks: chunks))
         }
         let service = ServiceDescription(name: "Bench", baseURL: URL(string: "https://example.com/bench")!)
-        let client = APIClient(service: service, configuration: ClientConfiguration(transport: stub, logging: .disabled))
+        let client = APIClient(
+            service: service, configuration: ClientConfiguration(transport: stub, logging: .disabled))
         let per = oneChunkPerEvent ? ", 1/chunk" : ""
         return [
             Stage(id: "raw", name: "raw line splitting" + per) {
@@ -78,26 +82,31 @@ enum StreamEventsBenchmark {
                 var parser = ServerSentEventParser()
                 var sum = 0
                 for chunk in chunks {
-                    for event in try parser.parse(chunk) { sum += try decoder.decode(Token.self, from: Data(event.data.utf8)).id }
+                    for event in try parser.parse(chunk) {
+                        sum += try decoder.decode(Token.self, from: Data(event.data.utf8)).id
+                    }
                 }
                 return sum
             },
             Stage(id: "stream", name: "ServerSentEventStream" + per) {
                 var sum = 0
-                for try await token in ServerSentEventStream<Token>(ServerSentEvents(HTTPBody(chunks: chunks)), decoder: decoder) { sum += token.id }
+                for try await token in ServerSentEventStream<Token>(
+                    ServerSentEvents(HTTPBody(chunks: chunks)), decoder: decoder)
+                { sum += token.id }
                 return sum
             },
             Stage(id: "client", name: "APIClient.events" + per) {
                 var sum = 0
                 for try await token in try await client.events(Live(), as: Token.self) { sum += token.id }
                 return sum
-            },
+            }
         ]
     }
 
     static func run() async throws {
         let rounds = Int(ProcessInfo.processInfo.environment["BENCH_ROUNDS"] ?? "") ?? 15
-        let stages = stages(eventCount: eventCount, oneChunkPerEvent: false)
+        let stages =
+            stages(eventCount: eventCount, oneChunkPerEvent: false)
             + stages(eventCount: eventCount, oneChunkPerEvent: true).filter { $0.id == "client" }
         var outputs = Array(repeating: 0, count: stages.count)
         var samples = Array(repeating: [Double](), count: stages.count)
@@ -108,14 +117,21 @@ enum StreamEventsBenchmark {
                 if round > 0 { samples[index].append(processCPUSeconds() - start) }
             }
         }
-        print("\(eventCount) events, 2.0 MB in 4 KiB chunks (1/chunk: one chunk per event); \(rounds) rounds, process CPU time")
+        print(
+            "\(eventCount) events, 2.0 MB in 4 KiB chunks (1/chunk: one chunk per event); \(rounds) rounds, process CPU time"
+        )
         let reference = samples[2].sorted()[rounds / 2]
         for (index, stage) in stages.enumerated() {
             let sorted = samples[index].sorted()
             let median = sorted[rounds / 2]
             let name = stage.name.padding(toLength: 26, withPad: " ", startingAt: 0)
-            print(name + String(format: " median %8.2f ms  best %8.2f ms  %10.0f events/s  x%.2f of parser + JSONDecoder  output %d",
-                                median * 1000, sorted[0] * 1000, Double(eventCount) / median, median / reference, outputs[index]))
+            print(
+                name
+                    + String(
+                        format:
+                            " median %8.2f ms  best %8.2f ms  %10.0f events/s  x%.2f of parser + JSONDecoder  output %d",
+                        median * 1000, sorted[0] * 1000, Double(eventCount) / median, median / reference, outputs[index]
+                    ))
         }
     }
 

@@ -31,7 +31,8 @@ enum TransferBenchmark {
         let server = try FixtureServer(lifetime: 1800)
         defer { server.stop() }
         let base = server.scenarioURL(FixtureServer.newScenario())
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-bench-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "specwright-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let source = directory.appendingPathComponent("source.bin")
@@ -65,7 +66,8 @@ enum TransferBenchmark {
             "upload", size: size, rounds: rounds,
             baseline: { try await baselineUpload(session, uploadRequest, from: source) },
             runtime: {
-                let endpoint = Transfer(method: .post, pathSegments: ["upload-hash"], body: .file(FilePart(fileURL: source)))
+                let endpoint = Transfer(
+                    method: .post, pathSegments: ["upload-hash"], body: .file(FilePart(fileURL: source)))
                 _ = try await client.upload(endpoint) { _ in }
             })
         session.finishTasksAndInvalidate()
@@ -105,11 +107,13 @@ enum TransferBenchmark {
         let (b, r) = (rate(baseTimes.map(\.wall)), rate(runTimes.map(\.wall)))
         print(
             String(
-                format: "%@: baseline %.0f / %.0f MB/s, runtime %.0f / %.0f MB/s (median / best round); runtime ÷ baseline throughput %.3f× (median of rounds)",
+                format:
+                    "%@: baseline %.0f / %.0f MB/s, runtime %.0f / %.0f MB/s (median / best round); runtime ÷ baseline throughput %.3f× (median of rounds)",
                 name, b.median, b.best, r.median, r.best, median(ratios)))
         print(
             String(
-                format: "%@: client CPU per transfer baseline %.3f s, runtime %.3f s (medians); runtime ÷ baseline CPU %.3f× (median of rounds)",
+                format:
+                    "%@: client CPU per transfer baseline %.3f s, runtime %.3f s (medians); runtime ÷ baseline CPU %.3f× (median of rounds)",
                 name, median(baseTimes.map(\.cpu)), median(runTimes.map(\.cpu)), median(cpuRatios)))
     }
 

@@ -20,7 +20,7 @@ let benchmarks: [(name: String, run: () async throws -> Void)] = [
     // diff [old new]: `specwright diff` on Twilio's document against itself and its JSON twin.
     ("diff", { try DiffBenchmark.run(arguments: argumentsAfter("diff")) }),
     // scaling [shape word ...]: generation time at 1x/4x/16x of hostile shapes, growth exponents (issue 17).
-    ("scaling", { try ScalingBenchmark.run(arguments: argumentsAfter("scaling")) }),
+    ("scaling", { try ScalingBenchmark.run(arguments: argumentsAfter("scaling")) })
 ]
 
 /// The command-line arguments that follow `name` (a benchmark's own options).

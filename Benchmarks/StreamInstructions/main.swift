@@ -9,11 +9,16 @@ import Foundation
 
 func run() async throws {
     let arguments = CommandLine.arguments
-    let stages = StreamEventsBenchmark.stages(eventCount: Int(arguments[2])!, oneChunkPerEvent: arguments.count > 3 && arguments[3] == "event")
-    guard let stage = stages.first(where: { $0.id == arguments[1] }) else { fatalError("unknown stage \(arguments[1])") }
+    let stages = StreamEventsBenchmark.stages(
+        eventCount: Int(arguments[2])!, oneChunkPerEvent: arguments.count > 3 && arguments[3] == "event")
+    guard let stage = stages.first(where: { $0.id == arguments[1] }) else {
+        fatalError("unknown stage \(arguments[1])")
+    }
     print(stage.name, try await stage.body())
 }
 
 let done = DispatchSemaphore(value: 0)
-Task.detached { do { try await run() } catch { print("error", error) }; done.signal() }
+Task.detached {
+    do { try await run() } catch { print("error", error) }; done.signal()
+}
 done.wait()

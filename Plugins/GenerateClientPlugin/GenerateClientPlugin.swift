@@ -12,7 +12,8 @@ struct GenerateClientPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         var extractor = ArgumentExtractor(arguments)
         let targetNames = extractor.extractOption(named: "target")
-        let mode = Mode(check: extractor.extractFlag(named: "check") > 0, diff: extractor.extractFlag(named: "diff") > 0)
+        let mode = Mode(
+            check: extractor.extractFlag(named: "check") > 0, diff: extractor.extractFlag(named: "diff") > 0)
         let tool = try context.tool(named: "specwright")
 
         let targets = try context.package.targets(named: targetNames.isEmpty ? [] : targetNames)
@@ -21,15 +22,20 @@ struct GenerateClientPlugin: CommandPlugin {
         var outOfDate: [String] = []
         for case let target as SourceModuleTarget in candidates {
             for spec in specs(in: target) {
-                if try !run(tool: tool.url, spec: spec, into: target.directoryURL.appendingPathComponent("Generated"), mode: mode) {
+                if try !run(
+                    tool: tool.url, spec: spec, into: target.directoryURL.appendingPathComponent("Generated"),
+                    mode: mode)
+                {
                     outOfDate.append(spec.lastPathComponent)
                 }
                 generated += 1
             }
         }
         if generated == 0 {
-            let place = targetNames.isEmpty ? "any target of the package" : "target '\(targetNames.joined(separator: "', '"))'"
-            Diagnostics.warning("""
+            let place =
+                targetNames.isEmpty ? "any target of the package" : "target '\(targetNames.joined(separator: "', '"))'"
+            Diagnostics.warning(
+                """
                 no *.specwright.yaml file in \(place); put the spec into the target's folder \
                 (specwright init --target Sources/<target> writes one)
                 """)
@@ -62,7 +68,9 @@ struct GenerateClientPlugin: CommandPlugin {
         let config = SpecFileNaming.configFile(of: spec)
         let hasConfig = FileManager.default.fileExists(atPath: config.path)
         let shards = SpecFileNaming.shardCount(spec: spec, config: hasConfig ? config : nil)
-        var arguments = ["generate", spec.path, "--output", output.path, "--file-prefix", prefix, "--shards", String(shards)]
+        var arguments = [
+            "generate", spec.path, "--output", output.path, "--file-prefix", prefix, "--shards", String(shards)
+        ]
         if hasConfig {
             arguments += ["--config", config.path]
         }

@@ -61,7 +61,9 @@ enum SpecFileNaming {
     /// The shard count `specwright generate` is given for `spec`: the config's `shards: N` line
     /// when the config has one, else the count for the spec's size.
     static func shardCount(spec: URL, config: URL?) -> Int {
-        if let config, let text = try? String(contentsOf: config, encoding: .utf8), let count = configuredShards(in: text) {
+        if let config, let text = try? String(contentsOf: config, encoding: .utf8),
+            let count = configuredShards(in: text)
+        {
             return count
         }
         let size = (try? spec.resourceValues(forKeys: [.fileSizeKey]))?.fileSize ?? 0
@@ -75,7 +77,9 @@ enum SpecFileNaming {
         where line.hasPrefix("shards:") {
             var value = line.dropFirst("shards:".count)
             if let comment = value.firstIndex(of: "#") { value = value[..<comment] }
-            guard let count = Int(value.trimmingCharacters(in: .whitespaces)), (1...maxShards).contains(count) else { return nil }
+            guard let count = Int(value.trimmingCharacters(in: .whitespaces)), (1...maxShards).contains(count) else {
+                return nil
+            }
             return count
         }
         return nil

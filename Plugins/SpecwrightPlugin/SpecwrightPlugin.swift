@@ -13,7 +13,8 @@ struct SpecwrightPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let sourceTarget = target as? SourceModuleTarget else { return [] }
         let files = sourceTarget.sourceFiles.map(\.url)
-        let check = TargetCheck(targetName: target.name, targetPath: Self.relativePath(of: sourceTarget.directoryURL, in: context))
+        let check = TargetCheck(
+            targetName: target.name, targetPath: Self.relativePath(of: sourceTarget.directoryURL, in: context))
         let findings = check.findings(in: files)
         TargetCheck.report(findings)
         if findings.contains(where: \.isError) { return [] }
@@ -41,7 +42,8 @@ struct SpecInputs {
     /// Specs among `files`, each paired with its config file when the target has one.
     static func find(in files: [URL]) -> [SpecInputs] {
         let configs = Set(files.filter { $0.lastPathComponent.hasSuffix(SpecFileNaming.configSuffix) }.map(\.path))
-        return files
+        return
+            files
             .filter(SpecFileNaming.isSpec)
             .sorted { $0.path < $1.path }
             .map { spec in
@@ -62,11 +64,16 @@ struct SpecInputs {
         // The outputs are declared before the tool runs, so the plugin fixes the shard count
         // (the config's `shards:` line, else by the spec's size) and passes it on.
         let shards = SpecFileNaming.shardCount(spec: spec, config: config)
-        var arguments = ["generate", spec.path, "--output", output.path, "--file-prefix", prefix, "--shards", String(shards), "--quiet"]
+        var arguments = [
+            "generate", spec.path, "--output", output.path, "--file-prefix", prefix, "--shards", String(shards),
+            "--quiet"
+        ]
         if let config {
             arguments += ["--config", config.path]
         }
-        let outputs = SpecFileNaming.outputFiles(for: baseName, shards: shards).map { output.appendingPathComponent($0) }
+        let outputs = SpecFileNaming.outputFiles(for: baseName, shards: shards).map {
+            output.appendingPathComponent($0)
+        }
         return .buildCommand(
             displayName: "Generating Swift client from \(spec.lastPathComponent)",
             executable: tool,

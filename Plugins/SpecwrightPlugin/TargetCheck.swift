@@ -24,17 +24,21 @@ struct TargetCheck {
         let specs = sorted.map(\.lastPathComponent).filter { $0.hasSuffix(SpecFileNaming.specSuffix) }
         var findings: [Finding] = []
         if specs.isEmpty {
-            findings.append(Finding(isError: true, message: """
-                target '\(targetName)' uses SpecwrightPlugin but has no *.specwright.yaml file; \
-                add one (specwright init --target \(targetPath)) or remove the plugin from the target
-                """))
+            findings.append(
+                Finding(
+                    isError: true,
+                    message: """
+                        target '\(targetName)' uses SpecwrightPlugin but has no *.specwright.yaml file; \
+                        add one (specwright init --target \(targetPath)) or remove the plugin from the target
+                        """))
         }
         for file in sorted {
             let name = file.lastPathComponent
             if name.hasSuffix(SpecFileNaming.configSuffix) {
                 let spec = String(name.dropLast(SpecFileNaming.configSuffix.count)) + SpecFileNaming.specSuffix
                 guard !specs.contains(spec) else { continue }
-                var message = "'\(name)' configures '\(spec)', which target '\(targetName)' does not have; "
+                var message =
+                    "'\(name)' configures '\(spec)', which target '\(targetName)' does not have; "
                     + "a config file is read only next to the spec of the same name"
                 if specs.count == 1, let only = specs.first {
                     let config = String(only.dropLast(SpecFileNaming.specSuffix.count)) + SpecFileNaming.configSuffix
@@ -42,10 +46,13 @@ struct TargetCheck {
                 }
                 findings.append(Finding(isError: true, message: message, file: file))
             } else if !name.hasSuffix(SpecFileNaming.specSuffix), let suggestion = Self.specName(for: name) {
-                findings.append(Finding(isError: false, message: """
-                    '\(name)' is not read by SpecwrightPlugin: only files named *.specwright.yaml are specs; \
-                    rename it to '\(suggestion)' to generate a client from it
-                    """, file: file))
+                findings.append(
+                    Finding(
+                        isError: false,
+                        message: """
+                            '\(name)' is not read by SpecwrightPlugin: only files named *.specwright.yaml are specs; \
+                            rename it to '\(suggestion)' to generate a client from it
+                            """, file: file))
             }
         }
         return findings

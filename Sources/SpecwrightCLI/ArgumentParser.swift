@@ -79,7 +79,9 @@ public enum ArgumentParser {
         signature.flags.first { "--\($0.name)" == spelling || $0.short.map { "-\($0)" } == spelling }
     }
 
-    private static func assignPositionals(_ values: [String], to signature: CommandSignature, into parsed: ParsedArguments) -> Result<Outcome, UsageError> {
+    private static func assignPositionals(
+        _ values: [String], to signature: CommandSignature, into parsed: ParsedArguments
+    ) -> Result<Outcome, UsageError> {
         var parsed = parsed
         var remaining = values[...]
         for positional in signature.positionals {

@@ -9,7 +9,9 @@ public struct CLIOutput: Sendable {
     public var standardError: @Sendable (String) -> Void
 
     /// Creates an output sink from two closures.
-    public init(standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void) {
+    public init(
+        standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void
+    ) {
         self.standardOutput = standardOutput
         self.standardError = standardError
     }

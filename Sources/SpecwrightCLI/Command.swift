@@ -27,7 +27,10 @@ public struct CommandContext: Sendable {
     public var readFile: @Sendable (String) -> Result<[UInt8], FileReadError>
 
     /// Creates a context.
-    public init(output: CLIOutput, readFile: @escaping @Sendable (String) -> Result<[UInt8], FileReadError> = SpecFileReader.read) {
+    public init(
+        output: CLIOutput,
+        readFile: @escaping @Sendable (String) -> Result<[UInt8], FileReadError> = SpecFileReader.read
+    ) {
         self.output = output
         self.readFile = readFile
     }

@@ -6,7 +6,7 @@ public enum CommandRegistry {
         GenerateCommand.self,
         ExportOpenAPICommand.self,
         InitCommand.self,
-        DiffCommand.self,
+        DiffCommand.self
     ]
 
     /// The command called `name`, if any.

@@ -14,7 +14,9 @@ public struct CommandSignature: Sendable {
         public var isRepeatable: Bool
 
         /// Creates an option declaration.
-        public init(_ name: String, short: Character? = nil, valueName: String, help: String, isRepeatable: Bool = false) {
+        public init(
+            _ name: String, short: Character? = nil, valueName: String, help: String, isRepeatable: Bool = false
+        ) {
             self.name = name
             self.short = short
             self.valueName = valueName

@@ -4,7 +4,8 @@ import SpecwrightCore
 /// compiled against the old one.
 public enum DiffCommand: Command {
     public static let name = "diff"
-    public static let abstract = "Reports what changed between two versions of an API for clients built from the old one."
+    public static let abstract =
+        "Reports what changed between two versions of an API for clients built from the old one."
     public static let discussion = """
         Compares two Specwright specs or two OpenAPI documents (YAML or JSON). Breaking changes \
         (removed or renamed operations, new required inputs, changed types, removed response \
@@ -17,11 +18,11 @@ public enum DiffCommand: Command {
     public static let signature = CommandSignature(
         options: [
             .init("fail-on", valueName: "level", help: "Exit 1 on: none, breaking (default) or any change."),
-            .init("format", valueName: "format", help: "text (default) or json."),
+            .init("format", valueName: "format", help: "text (default) or json.")
         ],
         positionals: [
             .init("old", help: "The version clients were built from."),
-            .init("new", help: "The proposed version."),
+            .init("new", help: "The proposed version.")
         ])
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) -> Int32 {

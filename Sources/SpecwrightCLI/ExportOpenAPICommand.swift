@@ -13,7 +13,11 @@ public enum ExportOpenAPICommand: Command {
         in .json; '-' writes to standard output.
         """
     public static let signature = CommandSignature(
-        options: [.init("output", short: "o", valueName: "file", help: "The file to write (api.yaml, api.json or - for standard output).")],
+        options: [
+            .init(
+                "output", short: "o", valueName: "file",
+                help: "The file to write (api.yaml, api.json or - for standard output).")
+        ],
         positionals: [.init("spec", help: "The spec file.")])
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) -> Int32 {
@@ -35,7 +39,8 @@ public enum ExportOpenAPICommand: Command {
         let loaded = GenerationPipeline.run(GenerationInput(bytes: bytes, file: path), through: .frontEnd)
         for diagnostic in loaded.diagnostics { context.output.printError(diagnostic.description) }
         if loaded.isOpenAPI {
-            context.output.printError("error: '\(path)' is already an OpenAPI document; export-openapi takes a Specwright spec")
+            context.output.printError(
+                "error: '\(path)' is already an OpenAPI document; export-openapi takes a Specwright spec")
             return ExitCode.specErrors
         }
         guard let document = loaded.document, loaded.succeeded else { return ExitCode.specErrors }

@@ -17,17 +17,29 @@ public enum GenerateCommand: Command {
     public static let signature = CommandSignature(
         options: [
             .init("output", short: "o", valueName: "dir", help: "The directory to write the files into."),
-            .init("access", valueName: "level", help: "Access level of the generated API: public (default), package or internal."),
-            .init("templates", valueName: "dir", help: "A directory of .mustache files overriding the default templates."),
-            .init("config", valueName: "file", help: "A generation config file (access, templates, filter, policies); command-line options win."),
-            .init("file-prefix", valueName: "prefix", help: "Prefix for the output file names (BookstoreTypes.swift), so several specs can share a target."),
-            .init("shards", valueName: "count", help: "Split the output into this many shards of files (1: Types, Endpoints, Client); default: by the spec's size."),
+            .init(
+                "access", valueName: "level",
+                help: "Access level of the generated API: public (default), package or internal."),
+            .init(
+                "templates", valueName: "dir", help: "A directory of .mustache files overriding the default templates."),
+            .init(
+                "config", valueName: "file",
+                help: "A generation config file (access, templates, filter, policies); command-line options win."),
+            .init(
+                "file-prefix", valueName: "prefix",
+                help: "Prefix for the output file names (BookstoreTypes.swift), so several specs can share a target."),
+            .init(
+                "shards", valueName: "count",
+                help:
+                    "Split the output into this many shards of files (1: Types, Endpoints, Client); default: by the spec's size."
+            )
         ],
         flags: [
             .init("quiet", short: "q", help: "Print nothing when generation succeeds."),
-            .init("mutable-properties", help: "Generate objects with var properties instead of let (slower to compile)."),
+            .init(
+                "mutable-properties", help: "Generate objects with var properties instead of let (slower to compile)."),
             .init("check", help: "Write nothing; exit 1 listing every output file that is out of date (for CI)."),
-            .init("diff", help: "With --check: print a unified diff of each out-of-date file."),
+            .init("diff", help: "With --check: print a unified diff of each out-of-date file.")
         ],
         positionals: [.init("spec", help: "The spec file.")])
 
@@ -52,7 +64,8 @@ public enum GenerateCommand: Command {
         var shards = config.shards
         if let text = arguments.option("shards") {
             guard let count = Int(text), (1...ShardLayout.maxCount).contains(count) else {
-                context.output.printError("error: --shards must be a whole number from 1 to \(ShardLayout.maxCount), not '\(text)'")
+                context.output.printError(
+                    "error: --shards must be a whole number from 1 to \(ShardLayout.maxCount), not '\(text)'")
                 return ExitCode.usage
             }
             if let configured = config.shards, configured != count {
@@ -86,7 +99,9 @@ public enum GenerateCommand: Command {
         }
         var input = GenerationInput(
             bytes: bytes, file: path,
-            options: RenderOptions(access: access, mutableProperties: arguments.flag("mutable-properties") || config.mutableProperties == true),
+            options: RenderOptions(
+                access: access,
+                mutableProperties: arguments.flag("mutable-properties") || config.mutableProperties == true),
             filter: config.filter, templates: templates, filePrefix: arguments.option("file-prefix") ?? "")
         input.operationNaming = config.operationNaming ?? .idiomatic
         input.overlay = config.overlay
@@ -101,8 +116,10 @@ public enum GenerateCommand: Command {
         guard result.succeeded else { return ExitCode.specErrors }
         let files = result.files
         if arguments.flag("check") {
-            return check(files, in: output, prefix: input.filePrefix, showingDiff: arguments.flag("diff"), quiet: arguments.flag("quiet"),
-                         context: context)
+            return check(
+                files, in: output, prefix: input.filePrefix, showingDiff: arguments.flag("diff"),
+                quiet: arguments.flag("quiet"),
+                context: context)
         }
         do {
             let outcomes = try OutputWriter(directory: URL(fileURLWithPath: output, isDirectory: true))
@@ -122,7 +139,8 @@ public enum GenerateCommand: Command {
 
     /// `--check`: reports the out-of-date files (and their diffs) and writes nothing.
     private static func check(
-        _ files: [GeneratedFile], in output: String, prefix: String, showingDiff: Bool, quiet: Bool, context: CommandContext
+        _ files: [GeneratedFile], in output: String, prefix: String, showingDiff: Bool, quiet: Bool,
+        context: CommandContext
     ) -> Int32 {
         let reports = OutputCheck(directory: output).compare(files, prefix: prefix)
         let outOfDate = reports.filter(\.isOutOfDate)

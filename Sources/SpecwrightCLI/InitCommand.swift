@@ -21,11 +21,16 @@ public enum InitCommand: Command {
         """
     public static let signature = CommandSignature(
         options: [
-            .init("name", valueName: "Name", help: "The service name, a Swift type prefix (default: from the folder name, else API)."),
-            .init("target", valueName: "dir", help: "A target folder to scaffold for the build-tool plugin (e.g. Sources/ShopAPI)."),
+            .init(
+                "name", valueName: "Name",
+                help: "The service name, a Swift type prefix (default: from the folder name, else API)."),
+            .init(
+                "target", valueName: "dir",
+                help: "A target folder to scaffold for the build-tool plugin (e.g. Sources/ShopAPI)."),
             .init("package", valueName: "dir", help: "A new package folder to scaffold (e.g. ShopApp)."),
-            .init("specwright", valueName: "path-or-url",
-                  help: "Where the new package finds Specwright (default: ../Specwright, relative to the package)."),
+            .init(
+                "specwright", valueName: "path-or-url",
+                help: "Where the new package finds Specwright (default: ../Specwright, relative to the package).")
         ],
         flags: [.init("force", short: "f", help: "Overwrite files that exist.")],
         positionals: [.init("file", help: "Where to write the spec (default: api.specwright.yaml).", isOptional: true)])
@@ -47,10 +52,13 @@ public enum InitCommand: Command {
         let plan: InitPlan
         switch (target, package) {
         case (let target?, _):
-            guard let scaffold = targetScaffold(target, name: arguments.option("name"), context) else { return ExitCode.usage }
+            guard let scaffold = targetScaffold(target, name: arguments.option("name"), context) else {
+                return ExitCode.usage
+            }
             plan = .target(scaffold, specwrightLocation: location)
         case (_, let package?):
-            guard let scaffold = packageScaffold(package, name: arguments.option("name"), location: location, context) else {
+            guard let scaffold = packageScaffold(package, name: arguments.option("name"), location: location, context)
+            else {
                 return ExitCode.usage
             }
             plan = .package(scaffold)
@@ -65,11 +73,15 @@ public enum InitCommand: Command {
         return ExitCode.success
     }
 
-    private static func targetScaffold(_ directory: String, name: String?, _ context: CommandContext) -> PluginTargetScaffold? {
+    private static func targetScaffold(_ directory: String, name: String?, _ context: CommandContext)
+        -> PluginTargetScaffold?
+    {
         let directory = trimmed(directory)
         let targetName = URL(fileURLWithPath: directory).standardizedFileURL.lastPathComponent
         guard ScaffoldNames.isModuleName(targetName) else {
-            _ = usage("the target folder's name is the module name and must be a Swift identifier such as 'ShopAPI', not '\(targetName)'", context)
+            _ = usage(
+                "the target folder's name is the module name and must be a Swift identifier such as 'ShopAPI', not '\(targetName)'",
+                context)
             return nil
         }
         let derived = ScaffoldNames.removingSuffix(ScaffoldNames.typeName(from: targetName), ["API", "Client"])
@@ -77,19 +89,27 @@ public enum InitCommand: Command {
         return PluginTargetScaffold(directory: directory, targetName: targetName, serviceName: serviceName)
     }
 
-    private static func packageScaffold(_ directory: String, name: String?, location: String, _ context: CommandContext) -> PackageScaffold? {
+    private static func packageScaffold(_ directory: String, name: String?, location: String, _ context: CommandContext)
+        -> PackageScaffold?
+    {
         let directory = trimmed(directory)
         let appName = URL(fileURLWithPath: directory).standardizedFileURL.lastPathComponent
         let derived = ScaffoldNames.removingSuffix(ScaffoldNames.typeName(from: appName), ["App"])
         guard ScaffoldNames.isModuleName(appName.replacingOccurrences(of: "-", with: "_")),
-              let first = appName.unicodeScalars.first, first.properties.isAlphabetic else {
-            _ = usage("the package folder's name is the package and executable name and must start with a letter and hold only letters, digits, '-' and '_', not '\(appName)'", context)
+            let first = appName.unicodeScalars.first, first.properties.isAlphabetic
+        else {
+            _ = usage(
+                "the package folder's name is the package and executable name and must start with a letter and hold only letters, digits, '-' and '_', not '\(appName)'",
+                context)
             return nil
         }
         let serviceName = name ?? (ScaffoldNames.isTypeName(derived) ? derived : "API")
-        let scaffold = PackageScaffold(directory: directory, appName: appName, serviceName: serviceName, specwrightLocation: location)
+        let scaffold = PackageScaffold(
+            directory: directory, appName: appName, serviceName: serviceName, specwrightLocation: location)
         guard scaffold.target.targetName != appName else {
-            _ = usage("the package folder '\(appName)' has the name of its API target; choose another folder name or --name", context)
+            _ = usage(
+                "the package folder '\(appName)' has the name of its API target; choose another folder name or --name",
+                context)
             return nil
         }
         return scaffold

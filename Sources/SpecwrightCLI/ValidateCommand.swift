@@ -18,11 +18,13 @@ public enum ValidateCommand: Command {
     /// `[--config file] [--quiet] [--strict] <spec> ...`.
     public static let signature = CommandSignature(
         options: [
-            .init("config", valueName: "file", help: "A generation config file whose filter and policies are checked against each document."),
+            .init(
+                "config", valueName: "file",
+                help: "A generation config file whose filter and policies are checked against each document.")
         ],
         flags: [
             .init("quiet", short: "q", help: "Print nothing for valid specs."),
-            .init("strict", help: "Treat rule violations (spec warnings, OpenAPI [structure] warnings) as errors."),
+            .init("strict", help: "Treat rule violations (spec warnings, OpenAPI [structure] warnings) as errors.")
         ],
         positionals: [.init("spec", help: "The spec files to check.", isRepeating: true)])
 
@@ -34,7 +36,8 @@ public enum ValidateCommand: Command {
         guard let config = ConfigFileReader.read(arguments, context: context) else { return ExitCode.specErrors }
         /// A rule violation becomes an error with --strict (OpenAPI: the `[structure]` warnings).
         func shown(_ diagnostic: Diagnostic, openAPI: Bool) -> Diagnostic {
-            guard strict, diagnostic.severity == .warning, !openAPI || diagnostic.message.hasSuffix("[structure]") else { return diagnostic }
+            guard strict, diagnostic.severity == .warning, !openAPI || diagnostic.message.hasSuffix("[structure]")
+            else { return diagnostic }
             return Diagnostic(.error, diagnostic.message, at: diagnostic.location, suggestion: diagnostic.suggestion)
         }
         for path in arguments.positional("spec") {

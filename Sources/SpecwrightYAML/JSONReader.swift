@@ -6,16 +6,21 @@
 /// duplicate keys when asked to, and reports every error at its line and column.
 public enum JSONReader {
     /// Parses one JSON text. An input of only white space gives a null scalar at 1:1.
-    public static func parseDocument(_ bytes: [UInt8], file: String, options: YAMLParseOptions = .init()) throws(YAMLError) -> Node {
+    public static func parseDocument(_ bytes: [UInt8], file: String, options: YAMLParseOptions = .init())
+        throws(YAMLError) -> Node
+    {
         if bytes.count > options.limits.maxBytes {
-            throw YAMLError(.inputTooLarge, "the input is \(bytes.count) bytes, more than the limit of \(options.limits.maxBytes)",
-                            at: SourceLocation(file: file, line: 1, column: 1))
+            throw YAMLError(
+                .inputTooLarge, "the input is \(bytes.count) bytes, more than the limit of \(options.limits.maxBytes)",
+                at: SourceLocation(file: file, line: 1, column: 1))
         }
         let result: Result<Node, YAMLError> = bytes.withUnsafeBufferPointer { buffer in
             if let bad = UTF8Validator.firstInvalidOffset(in: buffer) {
                 let (line, column) = UTF8Validator.lineAndColumn(of: bad, in: buffer)
-                return .failure(YAMLError(.invalidUTF8, "invalid UTF-8 byte 0x\(String(buffer[bad], radix: 16, uppercase: true))",
-                                          at: SourceLocation(file: file, line: line, column: column)))
+                return .failure(
+                    YAMLError(
+                        .invalidUTF8, "invalid UTF-8 byte 0x\(String(buffer[bad], radix: 16, uppercase: true))",
+                        at: SourceLocation(file: file, line: line, column: column)))
             }
             var reader = JSONTokenReader(bytes: buffer, file: file, options: options)
             do throws(YAMLError) {
@@ -128,9 +133,10 @@ struct JSONTokenReader {
                         var index = stack[top].index
                         stack[top].index = DuplicateKeyIndex()
                         if let first = index.firstOccurrence(of: key, in: stack[top].entries) {
-                            throw YAMLError(.duplicateKey,
-                                            "duplicate key '\(DuplicateKeyIndex.describe(key))' (first defined at \(first.line):\(first.column))",
-                                            at: key.location)
+                            throw YAMLError(
+                                .duplicateKey,
+                                "duplicate key '\(DuplicateKeyIndex.describe(key))' (first defined at \(first.line):\(first.column))",
+                                at: key.location)
                         }
                         stack[top].index = index
                     }
@@ -172,7 +178,8 @@ struct JSONTokenReader {
         switch byte {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             if stack.count >= options.limits.maxDepth {
-                throw YAMLError(.nestingLimit, "collections nest deeper than \(options.limits.maxDepth) levels", at: start)
+                throw YAMLError(
+                    .nestingLimit, "collections nest deeper than \(options.limits.maxDepth) levels", at: start)
             }
             advance()
             skipWhitespace()
@@ -211,12 +218,16 @@ struct JSONTokenReader {
         }
         let text = try readString()
         skipWhitespace()
-        guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after object key, found \(describeNext())", at: here) }
+        guard peek() == UInt8(ascii: ":") else {
+            throw error("expected ':' after object key, found \(describeNext())", at: here)
+        }
         advance()
         return Node(kind: .scalar(Scalar(text: text, style: .doubleQuoted, value: .string(text))), location: start)
     }
 
-    private mutating func readLiteral(_ word: String, _ value: ScalarValue, at start: SourceLocation) throws(YAMLError) -> Node {
+    private mutating func readLiteral(_ word: String, _ value: ScalarValue, at start: SourceLocation) throws(YAMLError)
+        -> Node
+    {
         for expected in word.utf8 {
             guard peek() == expected else { throw error("invalid literal, expected '\(word)'", at: start) }
             advance()
@@ -273,7 +284,9 @@ struct JSONTokenReader {
         let begin = offset
         // Fast path: no escapes.
         while let byte = peek(), byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
-            if byte < 0x20 { throw error("control character in string (escape it as \\u00\(String(byte, radix: 16)))", at: here) }
+            if byte < 0x20 {
+                throw error("control character in string (escape it as \\u00\(String(byte, radix: 16)))", at: here)
+            }
             advance()
         }
         guard let stop = peek() else { throw error("unterminated string", at: here) }
@@ -288,7 +301,9 @@ struct JSONTokenReader {
                 advance()
                 return String(decoding: buffer, as: UTF8.self)
             }
-            if byte < 0x20 { throw error("control character in string (escape it as \\u00\(String(byte, radix: 16)))", at: here) }
+            if byte < 0x20 {
+                throw error("control character in string (escape it as \\u00\(String(byte, radix: 16)))", at: here)
+            }
             if byte != UInt8(ascii: "\\") {
                 buffer.append(byte)
                 advance()
@@ -325,16 +340,22 @@ struct JSONTokenReader {
             return scalar
         }
         guard peek() == UInt8(ascii: "\\") else {
-            throw error("invalid Unicode escape: high surrogate \\u\(String(high, radix: 16)) without a low surrogate", at: start)
+            throw error(
+                "invalid Unicode escape: high surrogate \\u\(String(high, radix: 16)) without a low surrogate",
+                at: start)
         }
         advance()
         guard peek() == UInt8(ascii: "u") else {
-            throw error("invalid Unicode escape: high surrogate \\u\(String(high, radix: 16)) without a low surrogate", at: start)
+            throw error(
+                "invalid Unicode escape: high surrogate \\u\(String(high, radix: 16)) without a low surrogate",
+                at: start)
         }
         advance()
         let low = try readHex4(escapeAt: start)
         guard (0xDC00...0xDFFF).contains(low) else {
-            throw error("invalid Unicode escape: high surrogate \\u\(String(high, radix: 16)) without a low surrogate", at: start)
+            throw error(
+                "invalid Unicode escape: high surrogate \\u\(String(high, radix: 16)) without a low surrogate",
+                at: start)
         }
         let combined = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
         guard let scalar = Unicode.Scalar(combined) else { throw error("invalid Unicode escape", at: start) }

@@ -23,8 +23,9 @@ final class LibYAMLEventReader {
         event = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: 1)
         event.initialize(to: yaml_event_t())
         guard yaml_parser_initialize(parser) != 0 else {
-            throw YAMLError(.syntax, "cannot initialize the YAML parser (out of memory)",
-                            at: SourceLocation(file: file, line: 1, column: 1))
+            throw YAMLError(
+                .syntax, "cannot initialize the YAML parser (out of memory)",
+                at: SourceLocation(file: file, line: 1, column: 1))
         }
         initialized = true
         guard let start = bytes.baseAddress else {

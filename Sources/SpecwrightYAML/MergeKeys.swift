@@ -30,8 +30,9 @@ enum MergeKeys {
             case .sequence(let items):
                 sources = items
             case .scalar:
-                throw YAMLError(.invalidMerge, "the value of a '<<' merge key must be a mapping or a sequence of mappings",
-                                at: entry.value.location)
+                throw YAMLError(
+                    .invalidMerge, "the value of a '<<' merge key must be a mapping or a sequence of mappings",
+                    at: entry.value.location)
             }
             for source in sources {
                 guard case .mapping(let merged) = source.kind else {

@@ -57,14 +57,16 @@ struct NodeTreeBuilder {
             try alias(event, reader: reader)
         case YAML_SEQUENCE_START_EVENT:
             let data = event.data.sequence_start
-            try open(isMapping: false, at: reader.location(event.start_mark),
-                     tag: String(yamlCString: data.tag), anchor: String(yamlCString: data.anchor),
-                     isFlow: data.style == YAML_FLOW_SEQUENCE_STYLE)
+            try open(
+                isMapping: false, at: reader.location(event.start_mark),
+                tag: String(yamlCString: data.tag), anchor: String(yamlCString: data.anchor),
+                isFlow: data.style == YAML_FLOW_SEQUENCE_STYLE)
         case YAML_MAPPING_START_EVENT:
             let data = event.data.mapping_start
-            try open(isMapping: true, at: reader.location(event.start_mark),
-                     tag: String(yamlCString: data.tag), anchor: String(yamlCString: data.anchor),
-                     isFlow: data.style == YAML_FLOW_MAPPING_STYLE)
+            try open(
+                isMapping: true, at: reader.location(event.start_mark),
+                tag: String(yamlCString: data.tag), anchor: String(yamlCString: data.anchor),
+                isFlow: data.style == YAML_FLOW_MAPPING_STYLE)
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             try close()
         default:
@@ -112,23 +114,31 @@ struct NodeTreeBuilder {
         }
         aliasExpansion += anchored.nodeCount
         if aliasExpansion > options.limits.maxAliasExpansion {
-            throw YAMLError(.aliasExpansionLimit,
-                            "alias '*\(name)' expands the document beyond \(options.limits.maxAliasExpansion) nodes",
-                            at: location)
+            throw YAMLError(
+                .aliasExpansionLimit,
+                "alias '*\(name)' expands the document beyond \(options.limits.maxAliasExpansion) nodes",
+                at: location)
         }
         if stack.count + anchored.height > options.limits.maxDepth {
-            throw YAMLError(.nestingLimit,
-                            "alias '*\(name)' nests collections deeper than \(options.limits.maxDepth) levels",
-                            at: location)
+            throw YAMLError(
+                .nestingLimit,
+                "alias '*\(name)' nests collections deeper than \(options.limits.maxDepth) levels",
+                at: location)
         }
         try attach(anchored.node, nodeCount: anchored.nodeCount, height: anchored.height)
     }
 
-    private mutating func open(isMapping: Bool, at location: SourceLocation, tag: String?, anchor: String?, isFlow: Bool) throws(YAMLError) {
+    private mutating func open(
+        isMapping: Bool, at location: SourceLocation, tag: String?, anchor: String?, isFlow: Bool
+    ) throws(YAMLError) {
         if stack.count >= options.limits.maxDepth {
-            throw YAMLError(.nestingLimit, "collections nest deeper than \(options.limits.maxDepth) levels", at: location)
+            throw YAMLError(
+                .nestingLimit, "collections nest deeper than \(options.limits.maxDepth) levels", at: location)
         }
-        stack.append(Frame(isMapping: isMapping, location: location, tag: tag, isFlow: isFlow, anchor: anchor, start: pending.count))
+        stack.append(
+            Frame(
+                isMapping: isMapping, location: location, tag: tag, isFlow: isFlow, anchor: anchor, start: pending.count
+            ))
     }
 
     private mutating func close() throws(YAMLError) {
@@ -169,9 +179,10 @@ struct NodeTreeBuilder {
                     stack[top].keyIndex.firstOccurrence(of: node, amongKeysOf: children)
                 }
                 if let first {
-                    throw YAMLError(.duplicateKey,
-                                    "duplicate key '\(DuplicateKeyIndex.describe(node))' (first defined at \(first.line):\(first.column))",
-                                    at: node.location)
+                    throw YAMLError(
+                        .duplicateKey,
+                        "duplicate key '\(DuplicateKeyIndex.describe(node))' (first defined at \(first.line):\(first.column))",
+                        at: node.location)
                 }
             }
             if MergeKeys.isMergeKey(node) { stack[top].hasMergeKey = true }

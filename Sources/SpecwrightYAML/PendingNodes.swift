@@ -55,7 +55,8 @@ final class PendingNodes {
                 guard let destination = buffer.baseAddress else { return }
                 if Self.entryIsTwoNodes {
                     // Same memory layout: one bitwise move (nodes are bitwise-movable values).
-                    UnsafeMutableRawPointer(destination).moveInitializeMemory(as: Node.self, from: source, count: 2 * pairs)
+                    UnsafeMutableRawPointer(destination).moveInitializeMemory(
+                        as: Node.self, from: source, count: 2 * pairs)
                 } else {
                     for pair in 0..<pairs {
                         let key = (source + 2 * pair).move()

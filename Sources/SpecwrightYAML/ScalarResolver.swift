@@ -82,10 +82,14 @@ enum ScalarResolver {
             let rest = count - index
             if rest == 4 {
                 let word = text.utf8.suffix(4)
-                if word.elementsEqual(".inf".utf8) || word.elementsEqual(".Inf".utf8) || word.elementsEqual(".INF".utf8) {
+                if word.elementsEqual(".inf".utf8) || word.elementsEqual(".Inf".utf8) || word.elementsEqual(".INF".utf8)
+                {
                     return .float(negative ? -.infinity : .infinity)
                 }
-                if index == 0, word.elementsEqual(".nan".utf8) || word.elementsEqual(".NaN".utf8) || word.elementsEqual(".NAN".utf8) {
+                if index == 0,
+                    word.elementsEqual(".nan".utf8) || word.elementsEqual(".NaN".utf8)
+                        || word.elementsEqual(".NAN".utf8)
+                {
                     return .float(.nan)
                 }
             }
@@ -115,7 +119,9 @@ enum ScalarResolver {
         return .float(value)
     }
 
-    private static func radixInteger(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, radix: Int, text: String) -> ScalarValue? {
+    private static func radixInteger(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, radix: Int, text: String)
+        -> ScalarValue?
+    {
         for index in start..<bytes.count {
             let byte = bytes[index]
             let valid: Bool

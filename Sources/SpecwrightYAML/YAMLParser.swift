@@ -41,21 +41,28 @@ public struct YAMLParseOptions: Hashable, Sendable {
 public enum YAMLParser {
     /// Parses exactly one document. An empty stream gives a null scalar at 1:1.
     /// Throws `YAMLError` (located) for syntax errors, invalid UTF-8, several documents, limits.
-    public static func parseDocument(_ bytes: [UInt8], file: String, options: YAMLParseOptions = .init()) throws(YAMLError) -> Node {
+    public static func parseDocument(_ bytes: [UInt8], file: String, options: YAMLParseOptions = .init())
+        throws(YAMLError) -> Node
+    {
         let documents = try parse(bytes, file: file, options: options, singleDocument: true)
         return documents.first ?? emptyDocument(file: file)
     }
 
     /// Parses a stream of zero or more documents.
-    public static func parseStream(_ bytes: [UInt8], file: String, options: YAMLParseOptions = .init()) throws(YAMLError) -> [Node] {
+    public static func parseStream(_ bytes: [UInt8], file: String, options: YAMLParseOptions = .init())
+        throws(YAMLError) -> [Node]
+    {
         try parse(bytes, file: file, options: options, singleDocument: false)
     }
 
     /// Runs libyaml over the bytes without building nodes and returns the number of events.
     /// Checks UTF-8 and the size limit like the parse functions do. Meant for benchmarks: it
     /// is the floor any tree-building parse is measured against.
-    public static func scanEvents(_ bytes: [UInt8], file: String = "<input>", limits: YAMLLimits = .default) throws(YAMLError) -> Int {
-        let result: Result<Int, YAMLError> = withValidatedInput(bytes, file: file, limits: limits) { (reader: LibYAMLEventReader) throws(YAMLError) -> Int in
+    public static func scanEvents(_ bytes: [UInt8], file: String = "<input>", limits: YAMLLimits = .default)
+        throws(YAMLError) -> Int
+    {
+        let result: Result<Int, YAMLError> = withValidatedInput(bytes, file: file, limits: limits) {
+            (reader: LibYAMLEventReader) throws(YAMLError) -> Int in
             var count = 0
             while true {
                 let event = try reader.next()
@@ -74,12 +81,16 @@ public enum YAMLParser {
 
     /// The document an empty stream stands for: a null scalar at 1:1.
     static func emptyDocument(file: String) -> Node {
-        Node(kind: .scalar(Scalar(text: "", style: .plain, value: .null)),
-             location: SourceLocation(file: file, line: 1, column: 1))
+        Node(
+            kind: .scalar(Scalar(text: "", style: .plain, value: .null)),
+            location: SourceLocation(file: file, line: 1, column: 1))
     }
 
-    private static func parse(_ bytes: [UInt8], file: String, options: YAMLParseOptions, singleDocument: Bool) throws(YAMLError) -> [Node] {
-        let result: Result<[Node], YAMLError> = withValidatedInput(bytes, file: file, limits: options.limits) { (reader: LibYAMLEventReader) throws(YAMLError) -> [Node] in
+    private static func parse(_ bytes: [UInt8], file: String, options: YAMLParseOptions, singleDocument: Bool)
+        throws(YAMLError) -> [Node]
+    {
+        let result: Result<[Node], YAMLError> = withValidatedInput(bytes, file: file, limits: options.limits) {
+            (reader: LibYAMLEventReader) throws(YAMLError) -> [Node] in
             var builder = NodeTreeBuilder(options: options)
             var documents: [Node] = []
             while true {
@@ -87,8 +98,9 @@ public enum YAMLParser {
                 switch event.type {
                 case YAML_DOCUMENT_START_EVENT:
                     if singleDocument && !documents.isEmpty {
-                        throw YAMLError(.multipleDocuments, "expected a single YAML document, found another one here",
-                                        at: reader.location(event.start_mark))
+                        throw YAMLError(
+                            .multipleDocuments, "expected a single YAML document, found another one here",
+                            at: reader.location(event.start_mark))
                     }
                     builder.reset()
                 case YAML_DOCUMENT_END_EVENT:
@@ -109,9 +121,11 @@ public enum YAMLParser {
         _ body: (LibYAMLEventReader) throws(YAMLError) -> T
     ) -> Result<T, YAMLError> {
         if bytes.count > limits.maxBytes {
-            return .failure(YAMLError(.inputTooLarge,
-                                      "the input is \(bytes.count) bytes, more than the limit of \(limits.maxBytes)",
-                                      at: SourceLocation(file: file, line: 1, column: 1)))
+            return .failure(
+                YAMLError(
+                    .inputTooLarge,
+                    "the input is \(bytes.count) bytes, more than the limit of \(limits.maxBytes)",
+                    at: SourceLocation(file: file, line: 1, column: 1)))
         }
         // libyaml needs a non-null pointer even for empty input.
         let storage = bytes.isEmpty ? [0] : bytes
@@ -119,8 +133,10 @@ public enum YAMLParser {
             let input = UnsafeBufferPointer(start: whole.baseAddress, count: bytes.count)
             if let bad = UTF8Validator.firstInvalidOffset(in: input) {
                 let (line, column) = UTF8Validator.lineAndColumn(of: bad, in: input)
-                return .failure(YAMLError(.invalidUTF8, "invalid UTF-8 byte 0x\(String(input[bad], radix: 16, uppercase: true))",
-                                          at: SourceLocation(file: file, line: line, column: column)))
+                return .failure(
+                    YAMLError(
+                        .invalidUTF8, "invalid UTF-8 byte 0x\(String(input[bad], radix: 16, uppercase: true))",
+                        at: SourceLocation(file: file, line: line, column: column)))
             }
             do throws(YAMLError) {
                 let reader = try LibYAMLEventReader(bytes: input, file: file)

@@ -1,9 +1,9 @@
 import SpecwrightCLI
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 exit(CLI.run(Array(CommandLine.arguments.dropFirst())))

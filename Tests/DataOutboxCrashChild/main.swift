@@ -53,8 +53,9 @@ Thread.detachNewThread {
 do {
     let outbox = try Outbox(fileURL: URL(fileURLWithPath: arguments[1]))
     let client = APIClient(
-        service: ServiceDescription(name: "Crash", baseURL: base, timeout: 100,
-                                    retry: RetryPolicy(maxRetries: 3, baseDelay: 0.05, maxDelay: 0.2)),
+        service: ServiceDescription(
+            name: "Crash", baseURL: base, timeout: 100,
+            retry: RetryPolicy(maxRetries: 3, baseDelay: 0.05, maxDelay: 0.2)),
         configuration: ClientConfiguration(logging: .disabled))
     if arguments[4] == "enqueue-and-flush" {
         for index in 0..<count {

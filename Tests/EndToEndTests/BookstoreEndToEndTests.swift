@@ -113,7 +113,8 @@ struct BookstoreEndToEndTests {
         // The gate call fails offline, so cache-able reads are answered from disk and nothing
         // is sent; a read the cache cannot answer fails as "config unavailable".
         let restarted = harness.client(cache: HTTPCache(fileURL: file))
-        let response = try await restarted.client.response(BooksEndpoint.list(page: 1, size: 20, q: nil), as: [Book].self)
+        let response = try await restarted.client.response(
+            BooksEndpoint.list(page: 1, size: 20, q: nil), as: [Book].self)
         #expect(response.value == online)
         #expect(response.metadata.cacheStatus != .miss)
         do {

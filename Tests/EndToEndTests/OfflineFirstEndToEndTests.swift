@@ -13,7 +13,8 @@ struct OfflineFirstEndToEndTests {
         let server = try FixtureServer(lifetime: 90)
         defer { server.stop() }
         let harness = try BookstoreHarness(server: server)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-offline-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "e2e-offline-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let cacheFile = directory.appendingPathComponent("http.sqlite")
         let list = BooksEndpoint.list(page: 1, size: 20, q: nil)
@@ -34,10 +35,13 @@ struct OfflineFirstEndToEndTests {
             client: app.client, outbox: outbox, connectivity: .manual, backoff: .init(initial: 3600, maximum: 3600))
         flusher.start()
         defer { flusher.stop() }
-        try app.client.enqueue(BooksEndpoint.create(body: BookDraft(title: "Solaris", genre: .fiction), xRequestId: nil), in: outbox)
+        try app.client.enqueue(
+            BooksEndpoint.create(body: BookDraft(title: "Solaris", genre: .fiction), xRequestId: nil), in: outbox)
         var drafts = outbox.pendingWrites(of: "books.create").makeAsyncIterator()
-        #expect(try await drafts.next()?.map { try $0.body(as: BookDraft.self).title } == ["Solaris"])  // shown optimistically
-        for await snapshot in outbox.changes where (snapshot.pending.first?.attempts ?? 0) >= 1 { break }  // tried offline
+        // shown optimistically
+        #expect(try await drafts.next()?.map { try $0.body(as: BookDraft.self).title } == ["Solaris"])
+        // tried offline
+        for await snapshot in outbox.changes where (snapshot.pending.first?.attempts ?? 0) >= 1 { break }
 
         // Back online: the server returns on the same address; the app's reachability says so.
         let restarted = try FixtureServer(lifetime: 90, port: server.port)

@@ -33,7 +33,8 @@ import Testing
 
     @Test func everyReadmeSampleIsCompiledHere() throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let samples = try String(contentsOf: Self.root.appendingPathComponent("Tests/EndToEndTests/ReadmeSamples.swift"), encoding: .utf8)
+        let samples = try String(
+            contentsOf: Self.root.appendingPathComponent("Tests/EndToEndTests/ReadmeSamples.swift"), encoding: .utf8)
         let compiled = Self.trimmed(samples.components(separatedBy: "\n"))
         let blocks = Self.swiftBlocks(in: readme)
         #expect(blocks.count >= 4)

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The samples in this file are shown verbatim in the docs, and a test compares them.)
 import Foundation
 import SpecwrightRuntime
 

@@ -20,7 +20,9 @@ struct RuntimeDataDocSampleTests {
             let found = compiled.indices.contains { start in
                 start + block.count <= compiled.count && Array(compiled[start..<(start + block.count)]) == block
             }
-            #expect(found, "docs/runtime-data.md sample not in RuntimeDataDocSamples.swift:\n\(block.joined(separator: "\n"))")
+            #expect(
+                found,
+                "docs/runtime-data.md sample not in RuntimeDataDocSamples.swift:\n\(block.joined(separator: "\n"))")
         }
     }
 
@@ -31,7 +33,8 @@ struct RuntimeDataDocSampleTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let app = harness.client(cache: HTTPCache())
         let earlier = try await app.books.list()
-        let model = await BookListModel(client: app, outbox: try Outbox(fileURL: directory.appendingPathComponent("outbox.sqlite")))
+        let model = await BookListModel(
+            client: app, outbox: try Outbox(fileURL: directory.appendingPathComponent("outbox.sqlite")))
         let showing = Task { await model.show() }
         let pending = Task { await model.showPendingWrites() }
         defer {

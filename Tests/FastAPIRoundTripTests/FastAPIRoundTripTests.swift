@@ -48,7 +48,7 @@ struct FastAPIRoundTripTests {
         "cache.write-replaces-the-stored-copy": nil,
         "cache.max-age-served-without-a-request": nil,
         "cache.config-policy-caches-a-route-without-headers": nil,
-        "cache.no-store-never-stored": nil,
+        "cache.no-store-never-stored": nil
     ]
 
     @Test func everyRouteRoundTripsThroughTheGeneratedClient() async throws {
@@ -62,7 +62,9 @@ struct FastAPIRoundTripTests {
         let paths = try Self.operations(in: document)
         #expect(String(decoding: document, as: UTF8.self).contains(#""openapi":"3.1"#))
 
-        let config = try String(contentsOf: FastAPIService.fixtures.appendingPathComponent("roundtrip.specwright-config.yaml"), encoding: .utf8)
+        let config = try String(
+            contentsOf: FastAPIService.fixtures.appendingPathComponent("roundtrip.specwright-config.yaml"),
+            encoding: .utf8)
         let generated = try await build.generate(document: document, config: config)
         #expect(generated.status == 0, "\(generated.standardError)")
         #expect(!generated.standardError.contains(": error:"), "\(generated.standardError)")
@@ -87,7 +89,8 @@ struct FastAPIRoundTripTests {
         let credentialed = calls.filter { $0.authorization && anonymous.contains("\($0.method) \($0.path)") }
         #expect(credentialed.isEmpty, "credentials sent to operations without security: \(credentialed)")
         let revalidated = calls.filter { $0.method == "GET" && $0.path == "/catalog/{entry_id}" && $0.status == 304 }
-        #expect(revalidated.count == 1, "the cached client's conditional read, answered 304 by the service: \(revalidated)")
+        #expect(
+            revalidated.count == 1, "the cached client's conditional read, answered 304 by the service: \(revalidated)")
     }
 
     /// Every expected check ran; the ones not known to fail passed, the known ones still fail.
@@ -119,12 +122,13 @@ struct FastAPIRoundTripTests {
 
     /// `METHOD /path` of every operation whose effective security is none (no `security`, or an empty one).
     static func publicOperations(in document: Data) throws -> Set<String> {
-        Set(try pathItems(document).flatMap { path, item in
-            item.compactMap { method, operation in
-                let security = (operation as? [String: Any])?["security"] as? [Any]
-                return security?.isEmpty ?? true ? "\(method.uppercased()) \(path)" : nil
-            }
-        })
+        Set(
+            try pathItems(document).flatMap { path, item in
+                item.compactMap { method, operation in
+                    let security = (operation as? [String: Any])?["security"] as? [Any]
+                    return security?.isEmpty ?? true ? "\(method.uppercased()) \(path)" : nil
+                }
+            })
     }
 
     static func pathItems(_ document: Data) throws -> [String: [String: Any]] {

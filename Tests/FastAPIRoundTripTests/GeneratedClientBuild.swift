@@ -24,13 +24,17 @@ struct GeneratedClientBuild {
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().deletingLastPathComponent(),
-            FastAPIService.repository.appendingPathComponent(".build/debug"),
+            FastAPIService.repository.appendingPathComponent(".build/debug")
         ]
-        guard let products = candidates.first(where: {
-            FileManager.default.fileExists(atPath: $0.appendingPathComponent("Modules/SpecwrightRuntime.swiftmodule").path)
-                && FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("specwright").path)
-        }) else {
-            throw Failure(description: "no build products with specwright and SpecwrightRuntime in \(candidates.map(\.path))")
+        guard
+            let products = candidates.first(where: {
+                FileManager.default.fileExists(
+                    atPath: $0.appendingPathComponent("Modules/SpecwrightRuntime.swiftmodule").path)
+                    && FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("specwright").path)
+            })
+        else {
+            throw Failure(
+                description: "no build products with specwright and SpecwrightRuntime in \(candidates.map(\.path))")
         }
         self.products = products
         work = FileManager.default.temporaryDirectory.appendingPathComponent("fastapi-round-trip-\(UUID().uuidString)")
@@ -56,9 +60,12 @@ struct GeneratedClientBuild {
         let sources = try Self.swiftFiles(in: client) + Self.swiftFiles(in: driver)
         let objects = try ["SpecwrightRuntime", "SpecwrightDigest", "SpecwrightPackageInfo"].flatMap(objectFiles)
         let executable = work.appendingPathComponent("driver")
-        let arguments = ["swiftc", "-swift-version", "6", "-module-name", "RoundTripDriver",
-                         "-I", products.appendingPathComponent("Modules").path,
-                         "-I", FastAPIService.repository.appendingPathComponent("Sources/CSQLite").path]
+        let arguments =
+            [
+                "swiftc", "-swift-version", "6", "-module-name", "RoundTripDriver",
+                "-I", products.appendingPathComponent("Modules").path,
+                "-I", FastAPIService.repository.appendingPathComponent("Sources/CSQLite").path
+            ]
             + sources + objects + ["-lsqlite3", "-o", executable.path]
         return (executable, try await Self.run(URL(fileURLWithPath: "/usr/bin/env"), arguments, limit: 900))
     }
@@ -68,7 +75,8 @@ struct GeneratedClientBuild {
     /// and linking those too would define their symbols twice.
     func objectFiles(of target: String) throws -> [String] {
         let folder = products.appendingPathComponent("\(target).build")
-        let map = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("output-file-map.json")))
+        let map = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: folder.appendingPathComponent("output-file-map.json")))
         guard let entries = map as? [String: [String: String]] else {
             throw Failure(description: "unreadable output-file-map.json of \(target)")
         }
@@ -86,7 +94,8 @@ struct GeneratedClientBuild {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        let files = (0..<2).map { _ in FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString) }
+        let files = (0..<2).map { _ in FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        }
         for file in files { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
         defer { for file in files { try? FileManager.default.removeItem(at: file) } }
         process.standardOutput = try FileHandle(forWritingTo: files[0])
@@ -97,7 +106,8 @@ struct GeneratedClientBuild {
         while process.isRunning {
             if Date() > deadline {
                 process.terminate()
-                throw Failure(description: "\(arguments.first ?? executable.path) did not finish within \(Int(limit)) s")
+                throw Failure(
+                    description: "\(arguments.first ?? executable.path) did not finish within \(Int(limit)) s")
             }
             try await Task.sleep(nanoseconds: 50_000_000)
         }

@@ -16,7 +16,8 @@ import Testing
     static func bookList(_ title: String) -> HTTPResponse {
         let body = BookstoreGeneratedClientTests.bookJSON.replacingOccurrences(of: "Dune", with: title)
         return HTTPResponse(
-            status: 200, headers: ["content-type": "application/json", "cache-control": "max-age=600"], body: Data("[\(body)]".utf8))
+            status: 200, headers: ["content-type": "application/json", "cache-control": "max-age=600"],
+            body: Data("[\(body)]".utf8))
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -35,8 +36,10 @@ import Testing
         #expect(first.metadata.cacheStatus == .miss && first.status == 200)
         #expect(cached.metadata.cacheStatus == .hit && cached.attempts == 0 && cached.metadata.cacheAge != nil)
         #expect(cached.value.map(\.title) == ["Dune 1"] && reloaded.map(\.title) == ["Dune 2"])
-        #expect(stub.requests.map(\.url.absoluteString) == Array(
-            repeating: "https://api.bookstore.example/v1/books?page=1&size=20&q=dune", count: 2))
+        #expect(
+            stub.requests.map(\.url.absoluteString)
+                == Array(
+                    repeating: "https://api.bookstore.example/v1/books?page=1&size=20&q=dune", count: 2))
     }
 
     @Test(.timeLimit(.minutes(1)))

@@ -45,7 +45,8 @@ import Testing
 
     @Test func datesDecodeWithAndWithoutFractionalSeconds() throws {
         for date in ["2024-05-01T10:00:00Z", "2024-05-01T10:00:00.250Z"] {
-            let json = #"{"id":"6F9619FF-8B86-D011-B42D-00CF4FC964FF","title":"T","published_at":"\#(date)","genre":"poetry","ratings":{}}"#
+            let json =
+                #"{"id":"6F9619FF-8B86-D011-B42D-00CF4FC964FF","title":"T","published_at":"\#(date)","genre":"poetry","ratings":{}}"#
             let book = try JSONDecoder.iso8601.decode(Book.self, from: Data(json.utf8))
             #expect(book.publishedAt != nil)
         }
@@ -176,15 +177,25 @@ extension JSONEncoder {
     @Test func everyObjectEqualsItselfAndItsCopyAndDiffersByAnyField() {
         let book = Book(id: Self.id, title: "Dune", isbn: "1", tags: ["sf"], genre: .unknown("sf"), ratings: ["a": 5])
         #expect(book == book)
-        #expect(Set([book, Book(id: Self.id, title: "Dune", isbn: "1", tags: ["sf"], genre: .unknown("sf"), ratings: ["a": 5])]).count == 1)
-        #expect(book != Book(id: Self.id, title: "Dune", isbn: "2", tags: ["sf"], genre: .unknown("sf"), ratings: ["a": 5]))
-        #expect(book != Book(id: Self.id, title: "Dune", isbn: "1", tags: ["sf"], genre: .unknown("sf"), ratings: ["a": 4]))
+        #expect(
+            Set([
+                book,
+                Book(id: Self.id, title: "Dune", isbn: "1", tags: ["sf"], genre: .unknown("sf"), ratings: ["a": 5])
+            ]).count == 1)
+        #expect(
+            book != Book(id: Self.id, title: "Dune", isbn: "2", tags: ["sf"], genre: .unknown("sf"), ratings: ["a": 5]))
+        #expect(
+            book != Book(id: Self.id, title: "Dune", isbn: "1", tags: ["sf"], genre: .unknown("sf"), ratings: ["a": 4]))
         #expect(BookDraft(title: "A", genre: .poetry) == BookDraft(title: "A", genre: .poetry))
         #expect(BookDraft(title: "A", genre: .poetry) != BookDraft(title: "A"))
         #expect(NotFound(message: "x") == NotFound(message: "x"))
-        #expect(AppConfig(featureFlags: ["f": true], minimumVersion: "1") != AppConfig(featureFlags: ["f": false], minimumVersion: "1"))
+        #expect(
+            AppConfig(featureFlags: ["f": true], minimumVersion: "1")
+                != AppConfig(featureFlags: ["f": false], minimumVersion: "1"))
         // An open enum's catch-all holding a known value equals that case, as on the wire.
         #expect(BookDraft(title: "A", genre: .unknown("poetry")) == BookDraft(title: "A", genre: .poetry))
-        #expect(BookDraft(title: "A", genre: .unknown("poetry")).hashValue == BookDraft(title: "A", genre: .poetry).hashValue)
+        #expect(
+            BookDraft(title: "A", genre: .unknown("poetry")).hashValue
+                == BookDraft(title: "A", genre: .poetry).hashValue)
     }
 }

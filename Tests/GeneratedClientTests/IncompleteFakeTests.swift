@@ -8,7 +8,8 @@ import Testing
 @Suite struct IncompleteFakeTests {
     /// The committed bookstore client, as an app would compile it.
     static func generatedSources() throws -> [String: String] {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Generated/bookstore")
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Generated/bookstore")
         var sources: [String: String] = [:]
         for name in ["Client.swift", "Endpoints.swift", "Types.swift"] {
             sources[name] = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
@@ -31,7 +32,9 @@ import Testing
             """
         let outcome = try SwiftTypecheck.run(sources)
         #expect(outcome.status != 0)
-        #expect(outcome.output.contains("type 'IncompleteFake' does not conform to protocol 'BooksAPI'"), "\(outcome.output)")
+        #expect(
+            outcome.output.contains("type 'IncompleteFake' does not conform to protocol 'BooksAPI'"),
+            "\(outcome.output)")
         #expect(outcome.output.contains("list(page:size:q:)"), "\(outcome.output)")
     }
 

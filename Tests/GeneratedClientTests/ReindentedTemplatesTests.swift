@@ -12,7 +12,8 @@ import Testing
     /// The default templates with each leading four-space level replaced by `width` spaces.
     static func reindentedTemplates(width: Int) throws -> URL {
         let source = root.appendingPathComponent("Templates/Swift")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(width)-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "templates-\(width)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for name in try FileManager.default.contentsOfDirectory(atPath: source.path) where name.hasSuffix(".mustache") {
             let text = try String(contentsOf: source.appendingPathComponent(name), encoding: .utf8)
@@ -34,7 +35,10 @@ import Testing
         let output = templates.appendingPathComponent("out")
         defer { try? FileManager.default.removeItem(at: templates) }
         let run = try SwiftTypecheck.specwright(
-            ["generate", root.appendingPathComponent(spec).path, "--output", output.path, "--templates", templates.path, "-q"])
+            [
+                "generate", root.appendingPathComponent(spec).path, "--output", output.path, "--templates",
+                templates.path, "-q"
+            ])
         #expect(run.status == 0, "\(run.output)")
         var files: [String: String] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: output.path) where name.hasSuffix(".swift") {
@@ -43,7 +47,9 @@ import Testing
         return files
     }
 
-    @Test(arguments: [(2, "specs/social.yaml"), (8, "Tests/Fixtures/hostile.yaml"), (8, "Tests/Fixtures/openapi/shapes.yaml")])
+    @Test(arguments: [
+        (2, "specs/social.yaml"), (8, "Tests/Fixtures/hostile.yaml"), (8, "Tests/Fixtures/openapi/shapes.yaml")
+    ])
     func reindentedTemplatesGiveCodeThatCompiles(width: Int, spec: String) throws {
         let files = try Self.generate(spec, width: width)
         #expect(files.count >= 3)
@@ -86,12 +92,20 @@ import Testing
             {{/isBatch}}
             """
         let changed = original.replacingOccurrences(of: body, with: recordingBody)
-        #expect(changed != original, "the default Client template no longer writes method bodies from isBatch/batchCall/call")
-        try Data((changed + "\nlet calls = CallLog()\nfinal class CallLog: Sendable { func record(_ name: String) {} }\n").utf8)
-            .write(to: client)
+        #expect(
+            changed != original,
+            "the default Client template no longer writes method bodies from isBatch/batchCall/call")
+        try Data(
+            (changed + "\nlet calls = CallLog()\nfinal class CallLog: Sendable { func record(_ name: String) {} }\n")
+                .utf8
+        )
+        .write(to: client)
         let output = templates.appendingPathComponent("out")
         let run = try SwiftTypecheck.specwright(
-            ["generate", Self.root.appendingPathComponent("specs/social.yaml").path, "--output", output.path, "--templates", templates.path, "-q"])
+            [
+                "generate", Self.root.appendingPathComponent("specs/social.yaml").path, "--output", output.path,
+                "--templates", templates.path, "-q"
+            ])
         #expect(run.status == 0, "\(run.output)")
         var files: [String: String] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: output.path) where name.hasSuffix(".swift") {

@@ -6,7 +6,9 @@ import Testing
 /// SpecwrightRuntime plainly does not see them (nor any method added to every `Encoder`);
 /// generated files, which import the SPI, do.
 @Suite struct RuntimeSurfaceTests {
-    static let helpers = ["FieldDecoder", "FieldEncoder", "FieldKey", "FieldEquality", "UnionDecoding", "RequiredNullable"]
+    static let helpers = [
+        "FieldDecoder", "FieldEncoder", "FieldKey", "FieldEquality", "UnionDecoding", "RequiredNullable"
+    ]
 
     @Test func anAppThatImportsTheRuntimePlainlySeesNoneOfTheHelpers() throws {
         let app = """
@@ -25,7 +27,8 @@ import Testing
         for helper in Self.helpers + ["EncodedValue"] {
             #expect(outcome.output.contains("cannot find '\(helper)' in scope"), "\(helper): \(outcome.output)")
         }
-        #expect(outcome.output.contains("value of type 'any Encoder' has no member 'encodeFields'"), "\(outcome.output)")
+        #expect(
+            outcome.output.contains("value of type 'any Encoder' has no member 'encodeFields'"), "\(outcome.output)")
         // The public runtime API stays visible.
         #expect(!outcome.output.contains("cannot find 'JSONValue'"), "\(outcome.output)")
     }

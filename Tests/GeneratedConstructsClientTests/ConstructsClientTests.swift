@@ -7,9 +7,12 @@ import Testing
     @Test func aRequiredNullableFieldIsSentAsNullAndAnOptionalOneIsLeftOut() throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        #expect(String(decoding: try encoder.encode(Dog(kind: "dog")), as: UTF8.self) == #"{"chip_id":null,"kind":"dog"}"#)
+        #expect(
+            String(decoding: try encoder.encode(Dog(kind: "dog")), as: UTF8.self) == #"{"chip_id":null,"kind":"dog"}"#)
         let full = Dog(kind: "dog", barkVolume: 2, chipId: "A1")
-        #expect(String(decoding: try encoder.encode(full), as: UTF8.self) == #"{"bark_volume":2,"chip_id":"A1","kind":"dog"}"#)
+        #expect(
+            String(decoding: try encoder.encode(full), as: UTF8.self)
+                == #"{"bark_volume":2,"chip_id":"A1","kind":"dog"}"#)
         #expect(try JSONDecoder().decode(Dog.self, from: encoder.encode(full)) == full)
     }
 
@@ -18,10 +21,16 @@ import Testing
         encoder.outputFormatting = .sortedKeys
         func json(_ dog: Dog) throws -> String { String(decoding: try encoder.encode(dog), as: UTF8.self) }
         #expect(try json(Dog(kind: "dog", chipId: "A1")) == #"{"chip_id":"A1","kind":"dog"}"#)
-        #expect(try json(Dog(kind: "dog", chipId: "A1", nickname: nil, toys: nil)) == #"{"chip_id":"A1","kind":"dog","nickname":null,"toys":null}"#)
-        #expect(try json(Dog(kind: "dog", chipId: "A1", nickname: "Rex", toys: ["ball"])) == #"{"chip_id":"A1","kind":"dog","nickname":"Rex","toys":["ball"]}"#)
+        #expect(
+            try json(Dog(kind: "dog", chipId: "A1", nickname: nil, toys: nil))
+                == #"{"chip_id":"A1","kind":"dog","nickname":null,"toys":null}"#)
+        #expect(
+            try json(Dog(kind: "dog", chipId: "A1", nickname: "Rex", toys: ["ball"]))
+                == #"{"chip_id":"A1","kind":"dog","nickname":"Rex","toys":["ball"]}"#)
         let unknown: String? = nil
-        #expect(try json(Dog(kind: "dog", chipId: "A1", nickname: Nullable(unknown), toys: Nullable(leavingOutNil: nil))) == #"{"chip_id":"A1","kind":"dog","nickname":null}"#)
+        #expect(
+            try json(Dog(kind: "dog", chipId: "A1", nickname: Nullable(unknown), toys: Nullable(leavingOutNil: nil)))
+                == #"{"chip_id":"A1","kind":"dog","nickname":null}"#)
 
         let cleared = Dog(kind: "dog", nickname: nil, toys: .value([]))
         #expect(cleared.nickname == nil && cleared.$nickname == .null)
@@ -41,7 +50,8 @@ import Testing
 
     @Test func aDiscriminatedUnionPicksTheCaseByItsDiscriminatorValues() throws {
         #expect(try Self.decode(Pet.self, #"{"kind":"kitten","lives":9}"#) == .cat(Cat(kind: "kitten", lives: 9)))
-        #expect(try Self.decode(Pet.self, #"{"kind":"dog","bark_volume":2.5}"#) == .dog(Dog(kind: "dog", barkVolume: 2.5)))
+        #expect(
+            try Self.decode(Pet.self, #"{"kind":"dog","bark_volume":2.5}"#) == .dog(Dog(kind: "dog", barkVolume: 2.5)))
         #expect(throws: DecodingError.self) { try Self.decode(Pet.self, #"{"kind":"fish"}"#) }
         let encoded = try JSONEncoder().encode(Pet.cat(Cat(kind: "cat", lives: 7)))
         #expect(try JSONDecoder().decode(Pet.self, from: encoded) == .cat(Cat(kind: "cat", lives: 7)))
@@ -59,7 +69,8 @@ import Testing
     }
 
     @Test func nestedTypesAndAliasesDecode() throws {
-        let owner = try Self.decode(Owner.self, #"{"name":"Ann","pets":[{"kind":"dog"}],"address":{"city":"Oslo"},"priority":1}"#)
+        let owner = try Self.decode(
+            Owner.self, #"{"name":"Ann","pets":[{"kind":"dog"}],"address":{"city":"Oslo"},"priority":1}"#)
         #expect(owner.address == Owner.Address(city: "Oslo"))
         #expect(owner.pets == [.dog(Dog(kind: "dog"))])
     }
@@ -84,20 +95,22 @@ import Testing
         }
         #expect(fields == [FormField(name: "user", value: "ann")])
         let all = UploadsEndpoint.login(
-            user: "ann", remember: true, pet: Cat(kind: "tabby", lives: 9), codes: [1, 2], extra: .object(["a": .int(1)]))
+            user: "ann", remember: true, pet: Cat(kind: "tabby", lives: 9), codes: [1, 2],
+            extra: .object(["a": .int(1)]))
         guard case .formURLEncoded(let every)? = all.body else { return }
-        #expect(every == [
-            FormField(name: "user", value: "ann"), FormField(name: "remember", value: "true"),
-            FormField(name: "pet[kind]", value: "tabby"), FormField(name: "pet[lives]", value: "9"),
-            FormField(name: "codes", value: "1,2"), FormField(name: "extra", value: #"{"a":1}"#),
-        ])
+        #expect(
+            every == [
+                FormField(name: "user", value: "ann"), FormField(name: "remember", value: "true"),
+                FormField(name: "pet[kind]", value: "tabby"), FormField(name: "pet[lives]", value: "9"),
+                FormField(name: "codes", value: "1,2"), FormField(name: "extra", value: #"{"a":1}"#)
+            ])
     }
 
     @Test func multipartPartsCarryFileNamesAndContentTypes() throws {
         let photo = FilePart(data: Data([7]), filename: "me.png")
         let attachments = [
             FilePart(data: Data([1]), filename: "a.txt", contentType: "text/plain"),
-            FilePart(fileURL: URL(fileURLWithPath: "/tmp/b.pdf"), contentType: "application/pdf"),
+            FilePart(fileURL: URL(fileURLWithPath: "/tmp/b.pdf"), contentType: "application/pdf")
         ]
         let endpoint = UploadsEndpoint.document(
             title: "T", file: Data([9]), priority: .high, tags: ["a", "b"], photo: photo, attachments: attachments,
@@ -106,20 +119,25 @@ import Testing
             Issue.record("expected a multipart body")
             return
         }
-        #expect(Array(parts.prefix(8)) == [
-            MultipartPart(name: "title", data: Data("T".utf8)),
-            MultipartPart(name: "file", filename: "document.pdf", contentType: "application/pdf", data: Data([9])),
-            MultipartPart(name: "priority", data: Data("10".utf8)),
-            MultipartPart(name: "tags", data: Data("a".utf8)),
-            MultipartPart(name: "tags", data: Data("b".utf8)),
-            MultipartPart(name: "photo", filename: "me.png", contentType: "image/png", data: Data([7])),
-            MultipartPart(name: "attachments", filename: "a.txt", contentType: "text/plain", data: Data([1])),
-            MultipartPart(name: "attachments", file: FilePart(fileURL: URL(fileURLWithPath: "/tmp/b.pdf"), contentType: "application/pdf")),
-        ])
+        #expect(
+            Array(parts.prefix(8)) == [
+                MultipartPart(name: "title", data: Data("T".utf8)),
+                MultipartPart(name: "file", filename: "document.pdf", contentType: "application/pdf", data: Data([9])),
+                MultipartPart(name: "priority", data: Data("10".utf8)),
+                MultipartPart(name: "tags", data: Data("a".utf8)),
+                MultipartPart(name: "tags", data: Data("b".utf8)),
+                MultipartPart(name: "photo", filename: "me.png", contentType: "image/png", data: Data([7])),
+                MultipartPart(name: "attachments", filename: "a.txt", contentType: "text/plain", data: Data([1])),
+                MultipartPart(
+                    name: "attachments",
+                    file: FilePart(fileURL: URL(fileURLWithPath: "/tmp/b.pdf"), contentType: "application/pdf"))
+            ])
         #expect(parts[7].source == .file(URL(fileURLWithPath: "/tmp/b.pdf")) && parts[7].filename == "b.pdf")
         let meta = try #require(parts.last)
         #expect(meta.name == "meta" && meta.contentType == "application/json")
-        #expect(try JSONDecoder().decode(JSONValue.self, from: meta.source.loadedData()) == .object(["kind": .string("tabby"), "lives": .int(9)]))
+        #expect(
+            try JSONDecoder().decode(JSONValue.self, from: meta.source.loadedData())
+                == .object(["kind": .string("tabby"), "lives": .int(9)]))
         #expect(endpoint.options.retry == RetryPolicy.none)
         #expect(endpoint.errorBodies.count == 1)
     }

@@ -11,7 +11,9 @@ import Testing
     }
 
     @Test func everyStatusValueRoundTripsIncludingTheEmptyOne() throws {
-        let values = ["", "with space", "quote\"d", "default", "unknown", "rawValue", "\\(x)", "Ünï", "1st", "status", "new"]
+        let values = [
+            "", "with space", "quote\"d", "default", "unknown", "rawValue", "\\(x)", "Ünï", "1st", "status", "new"
+        ]
         for raw in values {
             let status = Status(rawValue: raw)
             #expect(status.rawValue == raw)
@@ -39,14 +41,18 @@ import Testing
     }
 
     @Test func pathLiteralsAndKeywordParametersReachTheEndpoint() {
-        let endpoint = DefaultEndpoint.initValue(id: 4, qUote: "v", selfValue: 3, queryItemsValue: [.default, .empty], chunkValue: nil)
+        let endpoint = DefaultEndpoint.initValue(
+            id: 4, qUote: "v", selfValue: 3, queryItemsValue: [.default, .empty], chunkValue: nil)
         #expect(endpoint.pathSegments == ["weird", "\"quote\"", "4", "x\\(y)"])
         #expect(endpoint.query.items.map(\.name) == ["q\"uote", "self", "queryItems", "queryItems"])
         #expect(endpoint.operationName == "default.init")
         let upload = DefaultEndpoint.methodValue(body: Data([1, 2]))
         #expect(upload.method == .put)
-        #expect(upload.options == EndpointOptions(
-            timeout: 3, retry: RetryPolicy(maxRetries: 1, baseDelay: 0.1, maxDelay: 1), cache: .networkOnly, auth: .none))
+        #expect(
+            upload.options
+                == EndpointOptions(
+                    timeout: 3, retry: RetryPolicy(maxRetries: 1, baseDelay: 0.1, maxDelay: 1), cache: .networkOnly,
+                    auth: .none))
         #expect(DefaultEndpoint._2faValue(code: .withSpace).pathSegments == ["2fa", "with space"])
         #expect(ClassEndpoint.fetch.pathSegments.isEmpty)
         #expect(ClassEndpoint.fetch.method == .head)
@@ -54,10 +60,16 @@ import Testing
 
     @Test func headersAreSentOnlyWhenGiven() {
         let item = Item(when: Date(timeIntervalSince1970: 0), big: 1)
-        #expect(DefaultEndpoint.selfValue(selfValue: "s", body: item, xEvilHeader: nil, xSelf: "me", xWhen: nil).headers == [HTTPHeader("X-Self", "me")])
-        #expect(DefaultEndpoint.selfValue(selfValue: "s", body: item, xEvilHeader: 5, xSelf: "me", xWhen: nil).headers.count == 2)
+        #expect(
+            DefaultEndpoint.selfValue(selfValue: "s", body: item, xEvilHeader: nil, xSelf: "me", xWhen: nil).headers
+                == [HTTPHeader("X-Self", "me")])
+        #expect(
+            DefaultEndpoint.selfValue(selfValue: "s", body: item, xEvilHeader: 5, xSelf: "me", xWhen: nil).headers.count
+                == 2)
         let when = Date(timeIntervalSince1970: 1.5)
-        #expect(DefaultEndpoint.selfValue(selfValue: "s", body: item, xEvilHeader: nil, xSelf: "me", xWhen: when).headers.last == HTTPHeader("X-When", "1500"))
+        #expect(
+            DefaultEndpoint.selfValue(selfValue: "s", body: item, xEvilHeader: nil, xSelf: "me", xWhen: when).headers
+                .last == HTTPHeader("X-When", "1500"))
     }
 
     @Test func millisecondDatesFollowTheSpec() {
@@ -81,7 +93,8 @@ import Testing
 /// boxed by the pipeline's recursion pass, like OpenAPI's, and round-trip as plain JSON.
 @Suite struct HostileRecursiveTypeTests {
     @Test func aTypeThatContainsItselfThroughAnOptionalRoundTrips() throws {
-        let json = #"{"name":"leaf","parent":{"name":"root","children":[]},"children":[{"name":"child","children":[]}]}"#
+        let json =
+            #"{"name":"leaf","parent":{"name":"root","children":[]},"children":[{"name":"child","children":[]}]}"#
         let leaf = try JSONDecoder().decode(Category.self, from: Data(json.utf8))
         guard case .value(let root)? = leaf.parent else {
             Issue.record("the parent was not decoded")

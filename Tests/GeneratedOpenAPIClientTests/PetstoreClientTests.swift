@@ -10,7 +10,8 @@ import Testing
     static func client(_ stub: StubTransport) -> SwaggerPetstoreClient {
         var configuration = ClientConfiguration(transport: stub)
         configuration.allowsInsecureHTTP = true
-        return SwaggerPetstoreClient(client: APIClient(service: SwaggerPetstoreClient.service, configuration: configuration))
+        return SwaggerPetstoreClient(
+            client: APIClient(service: SwaggerPetstoreClient.service, configuration: configuration))
     }
 
     static func json(_ text: String, status: Int = 200) -> HTTPResponse {
@@ -18,12 +19,15 @@ import Testing
     }
 
     @Test func extraPropertiesRoundTripNextToTheDeclaredOnes() throws {
-        let labels = try JSONDecoder().decode(PetLabels.self, from: Data(#"{"petId": 7, "color": "brown", "size": "s"}"#.utf8))
+        let labels = try JSONDecoder().decode(
+            PetLabels.self, from: Data(#"{"petId": 7, "color": "brown", "size": "s"}"#.utf8))
         #expect(labels == PetLabels(petId: 7, additionalProperties: ["color": "brown", "size": "s"]))
         #expect(labels.since == CalendarDate(year: 2024, month: 2, day: 29))
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        #expect(String(decoding: try encoder.encode(labels), as: UTF8.self) == #"{"color":"brown","petId":7,"since":"2024-02-29","size":"s"}"#)
+        #expect(
+            String(decoding: try encoder.encode(labels), as: UTF8.self)
+                == #"{"color":"brown","petId":7,"since":"2024-02-29","size":"s"}"#)
     }
 
     @Test func theServiceUsesTheFirstServerURL() {

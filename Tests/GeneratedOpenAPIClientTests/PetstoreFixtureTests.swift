@@ -7,7 +7,9 @@ import Testing
 /// 127.0.0.1 (`Tests/Fixtures/petstore_fixture.py`): list, get by id, create, typed error bodies.
 @Suite("Imported petstore client against the fixture server", .timeLimit(.minutes(1)))
 struct PetstoreFixtureTests {
-    static func client(sid: String = FixtureServer.newScenario(), cache: HTTPCache? = nil) throws -> SwaggerPetstoreClient {
+    static func client(sid: String = FixtureServer.newScenario(), cache: HTTPCache? = nil) throws
+        -> SwaggerPetstoreClient
+    {
         let server = try FixtureServer.shared()
         let base = server.scenarioURL(sid).appendingPathComponent("petstore")
         // The document's server is plain http://; loopback is allowed without the opt-in.

@@ -11,7 +11,8 @@ import Testing
         let configuration = ClientConfiguration(
             baseURL: URL(string: "https://petstore3.example/api/v3"), transport: stub,
             tokenProvider: TokenProvider(token: { "secret" }))
-        return SwaggerPetstoreOpenAPI30Client(client: APIClient(service: SwaggerPetstoreOpenAPI30Client.service, configuration: configuration))
+        return SwaggerPetstoreOpenAPI30Client(
+            client: APIClient(service: SwaggerPetstoreOpenAPI30Client.service, configuration: configuration))
     }
 
     static func json(_ text: String, status: Int = 200) -> HTTPResponse {
@@ -33,13 +34,20 @@ import Testing
     func loginUserResponseCarriesTheDeclaredHeadersTyped() async throws {
         let stub = StubTransport { _ in
             HTTPResponse(
-                status: 200, headers: ["content-type": "application/json", "X-Rate-Limit": "5000", "X-Expires-After": "2026-12-01T08:00:00.25Z"],
+                status: 200,
+                headers: [
+                    "content-type": "application/json", "X-Rate-Limit": "5000",
+                    "X-Expires-After": "2026-12-01T08:00:00.25Z"
+                ],
                 body: Data(#""token-1""#.utf8))
         }
         let login = try await Self.client(stub).user.loginUserResponse(username: "ann", password: "pw")
         #expect(login.value == "token-1")
         #expect(login.status == 200)
-        #expect(login.typedHeaders == LoginUserResponseHeaders(xRateLimit: 5000, xExpiresAfter: Date(timeIntervalSince1970: 1_796_112_000.25)))
+        #expect(
+            login.typedHeaders
+                == LoginUserResponseHeaders(
+                    xRateLimit: 5000, xExpiresAfter: Date(timeIntervalSince1970: 1_796_112_000.25)))
         #expect(login.headers["x-rate-limit"] == "5000")
         #expect(login.attempts == 1)
         let missing = StubTransport { _ in Self.json(#""token-2""#) }
@@ -85,7 +93,8 @@ import Testing
     /// file (the request carries the file, not its bytes), with the declared content type.
     @Test(.timeLimit(.minutes(1)))
     func uploadStreamsAFileFromDisk() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("petstore3-upload-\(UUID().uuidString).bin")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "petstore3-upload-\(UUID().uuidString).bin")
         try Data([7, 8, 9, 10]).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let stub = StubTransport { _ in Self.json(#"{"code":200,"type":"ok","message":"stored"}"#) }

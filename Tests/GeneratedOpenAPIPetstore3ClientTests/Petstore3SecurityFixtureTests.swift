@@ -46,13 +46,14 @@ struct Petstore3SecurityFixtureTests {
         _ = try await client.sendData(PetEndpoint.findPetsByStatus(status: .sold))
         _ = try await client.sendData(StoreEndpoint.getInventory)
         _ = try await client.sendData(PetEndpoint.getPetById(petId: 7))
-        #expect(try await Self.sent(server, sid) == [
-            "user/login?username=ann&password=pw auth=- key=-",
-            "user/logout auth=- key=-",
-            "pet/findByStatus?status=sold auth=Bearer user-token key=-",
-            "store/inventory auth=- key=store-key",
-            "pet/7 auth=- key=store-key",  // the first alternative the app configured: api_key
-        ])
+        #expect(
+            try await Self.sent(server, sid) == [
+                "user/login?username=ann&password=pw auth=- key=-",
+                "user/logout auth=- key=-",
+                "pet/findByStatus?status=sold auth=Bearer user-token key=-",
+                "store/inventory auth=- key=store-key",
+                "pet/7 auth=- key=store-key"  // the first alternative the app configured: api_key
+            ])
     }
 
     @Test func getPetByIdFallsBackToTheBearerTokenWithoutAnAPIKey() async throws {
@@ -68,15 +69,20 @@ struct Petstore3SecurityFixtureTests {
         let sid = FixtureServer.newScenario()
         let refreshes = LockedBox(0)
         let client = Self.client(server, sid: sid, status: 401, refreshes: refreshes)
-        await #expect(throws: SpecwrightError.self) { _ = try await client.sendData(UserEndpoint.loginUser(username: "ann", password: "bad")) }
+        await #expect(throws: SpecwrightError.self) {
+            _ = try await client.sendData(UserEndpoint.loginUser(username: "ann", password: "bad"))
+        }
         await #expect(throws: SpecwrightError.self) { _ = try await client.sendData(StoreEndpoint.getInventory) }
         #expect(refreshes.withLock { $0 } == 0)
         #expect(try await server.stats(sid).hits == 2)
-        await #expect(throws: SpecwrightError.self) { _ = try await client.sendData(PetEndpoint.findPetsByStatus(status: .sold)) }
+        await #expect(throws: SpecwrightError.self) {
+            _ = try await client.sendData(PetEndpoint.findPetsByStatus(status: .sold))
+        }
         #expect(refreshes.withLock { $0 } == 1)
-        #expect(try await Self.sent(server, sid).suffix(2) == [
-            "pet/findByStatus?status=sold auth=Bearer user-token key=-",
-            "pet/findByStatus?status=sold auth=Bearer refreshed key=-",
-        ])
+        #expect(
+            try await Self.sent(server, sid).suffix(2) == [
+                "pet/findByStatus?status=sold auth=Bearer user-token key=-",
+                "pet/findByStatus?status=sold auth=Bearer refreshed key=-"
+            ])
     }
 }

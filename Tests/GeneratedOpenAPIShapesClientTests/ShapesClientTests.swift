@@ -49,7 +49,8 @@ import Testing
 
     @Test func schemasNamedLikeSwiftTypesAreRenamedSoTheTypesStayUsable() async throws {
         let everything = try Self.decode(
-            Everything.self, #"{"result":{"value":"ok"},"data":{"bytes":"AQI="},"self":{"id":1},"type":"a","task":{"title":"t"}}"#)
+            Everything.self,
+            #"{"result":{"value":"ok"},"data":{"bytes":"AQI="},"self":{"id":1},"type":"a","task":{"title":"t"}}"#)
         #expect(everything.result == ResultModel(value: "ok"))
         #expect(everything.data?.bytes == Data([1, 2]))
         #expect(everything.selfValue == SelfModel(id: 1))
@@ -62,7 +63,8 @@ import Testing
 
     @Test func defaultsOfEveryKindFillInitializersAndDecoding() throws {
         let task = TaskModel(title: "t")
-        #expect(task.priority == .low && task.labels == ["inbox"] && task.limits == ["daily": 3] && task.kind == .urgent)
+        #expect(
+            task.priority == .low && task.labels == ["inbox"] && task.limits == ["daily": 3] && task.kind == .urgent)
         #expect(task.window == Window(start: 1, end: 5), "an object default is a call of the initializer")
         #expect(try Self.decode(TaskModel.self, #"{"title":"t"}"#) == task)
         #expect(Window(start: 1).end == 10)
@@ -77,7 +79,9 @@ import Testing
         let query = try #require(stub.requests.first?.url.query)
         #expect(query == "priority=5&level=2&tags=a&tags=b&sizes=1&sizes=5")
         let form = String(decoding: stub.requests[1].body ?? Data(), as: UTF8.self)
-        #expect(form == "priority=1&tags=x&tags=y&note=none&end=10&start=2", "an object field's default, spread in form style")
+        #expect(
+            form == "priority=1&tags=x&tags=y&note=none&end=10&start=2",
+            "an object field's default, spread in form style")
         let multipart = String(decoding: stub.requests[2].body ?? Data(), as: UTF8.self)
         for (name, value) in [("note", "none"), ("priority", "5"), ("count", "3")] {
             #expect(multipart.contains("name=\"\(name)\"\r\n\r\n\(value)\r\n"), "\(name) in \(multipart)")

@@ -11,9 +11,11 @@ import Testing
 @Suite("OpenAPI transfers client: uploads, downloads and streams end to end", .timeLimit(.minutes(2)))
 struct TransfersClientTests {
     static func client(_ server: FixtureServer, sid: String) -> TransfersClient {
-        TransfersClient(configuration: ClientConfiguration(
-            baseURL: server.scenarioURL(sid), retryPolicy: RetryPolicy(maxRetries: 2, baseDelay: 0.05, maxDelay: 0.1, jitter: .none),
-            logging: .disabled))
+        TransfersClient(
+            configuration: ClientConfiguration(
+                baseURL: server.scenarioURL(sid),
+                retryPolicy: RetryPolicy(maxRetries: 2, baseDelay: 0.05, maxDelay: 0.1, jitter: .none),
+                logging: .disabled))
     }
 
     /// Byte i of the fixture's blob.
@@ -27,7 +29,8 @@ struct TransfersClientTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("transfers-\(UUID().uuidString).bin")
         try bytes.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let received = try await Self.client(server, sid: FixtureServer.newScenario()).uploads.uploadBlob(body: FilePart(fileURL: file))
+        let received = try await Self.client(server, sid: FixtureServer.newScenario()).uploads.uploadBlob(
+            body: FilePart(fileURL: file))
         #expect(received.bytes == 300_000)
         #expect(received.sha256 == (Self.sha256(bytes)))
         #expect(received.contentType == "application/octet-stream")
@@ -35,7 +38,8 @@ struct TransfersClientTests {
 
     @Test func aMultipartBodySendsFilesFromDiskAndFields() async throws {
         let server = try FixtureServer.shared()
-        let document = FileManager.default.temporaryDirectory.appendingPathComponent("transfers-\(UUID().uuidString).pdf")
+        let document = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "transfers-\(UUID().uuidString).pdf")
         try Self.blob(200_000).write(to: document)
         defer { try? FileManager.default.removeItem(at: document) }
         let extra = Data("second file".utf8)
@@ -68,7 +72,9 @@ struct TransfersClientTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let reports = LockedBox<[TransferProgress]>([])
         let size = 3_000_000
-        let written = try await Self.client(server, sid: sid).downloads.fetchBlob(bytes: size, cut: 1_000_000, once: 1, to: file) { progress in
+        let written = try await Self.client(server, sid: sid).downloads.fetchBlob(
+            bytes: size, cut: 1_000_000, once: 1, to: file
+        ) { progress in
             reports.withLock { $0.append(progress) }
         }
         #expect(written == file)
@@ -76,7 +82,8 @@ struct TransfersClientTests {
         let requests = try await server.stats(sid).requests
         #expect(requests.count == 2)
         // The rest from where the kept bytes end (at most the 1,000,000 the server sent before the cut).
-        let start = try #require(requests.last?.headers["range"].flatMap { Int($0.dropFirst("bytes=".count).dropLast()) })
+        let start = try #require(
+            requests.last?.headers["range"].flatMap { Int($0.dropFirst("bytes=".count).dropLast()) })
         #expect(start > 0 && start <= 1_000_000)
         #expect(requests.allSatisfy { $0.headers["accept"] == "application/octet-stream, */*" })
         let completed = reports.withLock { $0.map(\.completedBytes) }
@@ -95,7 +102,10 @@ struct TransfersClientTests {
         for try await line in try await client.streams.exportLines(count: 4, split: 7) { lines.append(line.text) }
         #expect(lines == ["line 1", "line 2", "line 3", "line 4"])
         let requests = try await server.stats(sid).requests
-        #expect(requests.map { $0.headers["accept"] } == ["text/event-stream", "text/event-stream", APIClient.jsonLinesMediaTypes])
+        #expect(
+            requests.map { $0.headers["accept"] } == [
+                "text/event-stream", "text/event-stream", APIClient.jsonLinesMediaTypes
+            ])
         #expect(requests.map { $0.headers["last-event-id"] } == [nil, "2", nil])
     }
 }

@@ -6,11 +6,13 @@ import Testing
 /// the in-memory transport: millisecond dates, a renamed envelope key, the config gate named by
 /// the generated service, batches of 50 and a HEAD endpoint.
 @Suite struct SocialGeneratedClientTests {
-    static let profileJSON = #"{"id":"6F9619FF-8B86-D011-B42D-00CF4FC964FF","handle":"ada","display_name":"Ada","avatar_url":null}"#
+    static let profileJSON =
+        #"{"id":"6F9619FF-8B86-D011-B42D-00CF4FC964FF","handle":"ada","display_name":"Ada","avatar_url":null}"#
 
     static func envelope(_ data: String, code: Int = 0) -> HTTPResponse {
-        HTTPResponse(status: 200, headers: ["content-type": "application/json"],
-                     body: Data(#"{"code":\#(code),"msg":"ok","data":\#(data)}"#.utf8))
+        HTTPResponse(
+            status: 200, headers: ["content-type": "application/json"],
+            body: Data(#"{"code":\#(code),"msg":"ok","data":\#(data)}"#.utf8))
     }
 
     static let configJSON = #"{"features":{"dm":true},"minimum_build":42}"#
@@ -71,7 +73,8 @@ import Testing
     func aTokenExpiredCodeRefreshesTheTokenOnceAndReplays() async throws {
         #expect(SocialClient.service.envelope?.tokenExpiredCodes == [1002])
         let stub = Self.stub { request in
-            request.headers.value(for: "Authorization") == "Bearer fresh" ? Self.envelope(Self.profileJSON) : Self.envelope("null", code: 1002)
+            request.headers.value(for: "Authorization") == "Bearer fresh"
+                ? Self.envelope(Self.profileJSON) : Self.envelope("null", code: 1002)
         }
         let token = Locked("stale")
         let refreshes = Locked(0)
@@ -99,7 +102,9 @@ import Testing
         #expect(profiles.count == 3)
         let batches = stub.requests.filter { $0.url.path == "/v2/profiles" }
         #expect(batches.count == 3)
-        #expect(batches.map { URLComponents(url: $0.url, resolvingAgainstBaseURL: false)?.queryItems?.count ?? 0 }.sorted() == [20, 50, 50])
+        #expect(
+            batches.map { URLComponents(url: $0.url, resolvingAgainstBaseURL: false)?.queryItems?.count ?? 0 }.sorted()
+                == [20, 50, 50])
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -107,12 +112,14 @@ import Testing
         let stub = Self.stub { _ in Self.envelope(Self.profileJSON) }
         let client = SocialClient(configuration: ClientConfiguration(transport: stub))
         _ = try await client.profiles.update(body: ProfilePatch(displayName: "Ada L."))
-        _ = try await client.profiles.update(body: ProfilePatch(bio: nil, avatarURL: .value(URL(string: "https://a.example/ada.png")!)))
+        _ = try await client.profiles.update(
+            body: ProfilePatch(bio: nil, avatarURL: .value(URL(string: "https://a.example/ada.png")!)))
         let bodies = stub.requests.filter { $0.url.path == "/v2/me" }.map { request in
             (try? JSONSerialization.jsonObject(with: request.body ?? Data())) as? NSDictionary
         }
         #expect(bodies == [["display_name": "Ada L."], ["bio": NSNull(), "avatar_url": "https://a.example/ada.png"]])
-        #expect(ProfilePatch(bio: nil).bio == nil && ProfilePatch(bio: nil).$bio == .null && ProfilePatch().$bio == .absent)
+        #expect(
+            ProfilePatch(bio: nil).bio == nil && ProfilePatch(bio: nil).$bio == .null && ProfilePatch().$bio == .absent)
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -126,8 +133,13 @@ import Testing
         #expect(request.headers.value(for: "Content-Type")?.hasPrefix("multipart/form-data; boundary=") == true)
         let body = String(decoding: request.body ?? Data(), as: UTF8.self)
         #expect(body.contains("name=\"caption\"\r\n\r\nLunch\r\n"))
-        #expect(body.contains("name=\"picture\"; filename=\"cat.jpg\"\r\nContent-Type: image/jpeg\r\n\r\nJPEG\r\n"), "the spec's default type")
-        #expect(body.components(separatedBy: "name=\"extras\"; filename=\"menu.pdf\"\r\nContent-Type: application/pdf\r\n\r\n%PDF\r\n").count == 3)
+        #expect(
+            body.contains("name=\"picture\"; filename=\"cat.jpg\"\r\nContent-Type: image/jpeg\r\n\r\nJPEG\r\n"),
+            "the spec's default type")
+        #expect(
+            body.components(
+                separatedBy: "name=\"extras\"; filename=\"menu.pdf\"\r\nContent-Type: application/pdf\r\n\r\n%PDF\r\n"
+            ).count == 3)
     }
 
     @Test func pathParametersAreEncodedPerSegment() {
@@ -136,6 +148,9 @@ import Testing
         #expect(react.pathSegments == ["posts", id.uuidString, "reactions", "👍/../x"])
         #expect(react.options.retry == RetryPolicy.none)
         #expect(PostsEndpoint.exists(id: id).method == .head)
-        #expect(FeedEndpoint.home(cursor: nil, limit: 30, includeReplies: false).query.items.map(\.name) == ["limit", "include_replies"])
+        #expect(
+            FeedEndpoint.home(cursor: nil, limit: 30, includeReplies: false).query.items.map(\.name) == [
+                "limit", "include_replies"
+            ])
     }
 }

@@ -30,7 +30,8 @@ import Testing
     @Test(.timeLimit(.minutes(1)))
     func theOriginalDownloadsIntoAFileWithProgress() async throws {
         let (client, stub) = Self.client()
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("social-original-\(UUID().uuidString).mp4")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "social-original-\(UUID().uuidString).mp4")
         defer { try? FileManager.default.removeItem(at: file) }
         let reports = Locked<[TransferProgress]>([])
         let written = try await client.posts.original(mediaId: Self.mediaID, to: file) { progress in

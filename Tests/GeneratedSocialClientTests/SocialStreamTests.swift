@@ -19,9 +19,12 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func liveEventsDecodeAsPostsWithTheSpecsKeysAndDates() async throws {
-        let events = ": hello\n\nid: 1\ndata: \(Self.postJSON("first"))\n\nid: 2\nevent: post\ndata: \(Self.postJSON("second"))\n\n"
+        let events =
+            ": hello\n\nid: 1\ndata: \(Self.postJSON("first"))\n\nid: 2\nevent: post\ndata: \(Self.postJSON("second"))\n\n"
         let stub = StubTransport.streaming { request in
-            HTTPStreamedResponse(status: 200, headers: ["Content-Type": "text/event-stream"], body: HTTPBody(chunks: Self.chunks(events, size: 13)))
+            HTTPStreamedResponse(
+                status: 200, headers: ["Content-Type": "text/event-stream"],
+                body: HTTPBody(chunks: Self.chunks(events, size: 13)))
         }
         let client = SocialClient(configuration: ClientConfiguration(transport: stub))
         var texts: [String] = []
@@ -32,7 +35,8 @@ import Testing
         }
         #expect(texts == ["first", "second"])
         #expect(stub.requests.map(\.url.path) == ["/v2/feed/live"])  // no gate call: streams skip the data layer
-        #expect(stub.requests.first?.headers.value(for: "Accept") == "text/event-stream")  // the operation's media type wins over the spec's static Accept
+        // the operation's media type wins over the spec's static Accept
+        #expect(stub.requests.first?.headers.value(for: "Accept") == "text/event-stream")
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -48,7 +52,8 @@ import Testing
             if texts.count == 2 { break }
         }
         #expect(texts == ["a", "b"])
-        let query = try #require(stub.requests.first.flatMap { URLComponents(url: $0.url, resolvingAgainstBaseURL: false)?.query })
+        let query = try #require(
+            stub.requests.first.flatMap { URLComponents(url: $0.url, resolvingAgainstBaseURL: false)?.query })
         #expect(query == "since=1000")
         #expect(stub.requests.first?.headers.value(for: "Accept") == APIClient.jsonLinesMediaTypes)
     }

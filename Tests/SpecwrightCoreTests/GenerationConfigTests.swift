@@ -4,7 +4,8 @@ import SpecwrightCLI
 
 @Suite struct GenerationConfigTests {
     @Test func readsAccessAndResolvesTemplatesAgainstTheConfigFolder() {
-        let parsed = GenerationConfig.parse(Array("access: internal\ntemplates: Overrides\n".utf8), file: "/pkg/Sources/API/api.specwright-config.yaml")
+        let parsed = GenerationConfig.parse(
+            Array("access: internal\ntemplates: Overrides\n".utf8), file: "/pkg/Sources/API/api.specwright-config.yaml")
         #expect(parsed.diagnostics.isEmpty)
         #expect(parsed.config == GenerationConfig(access: .internal, templatesDirectory: "/pkg/Sources/API/Overrides"))
     }
@@ -13,7 +14,8 @@ import SpecwrightCLI
         let parsed = GenerationConfig.parse(Array("mutableProperties: true\n".utf8), file: "c.yaml")
         #expect(parsed.config == GenerationConfig(mutableProperties: true))
         let wrong = GenerationConfig.parse(Array("mutableProperties: sometimes\n".utf8), file: "c.yaml")
-        #expect(wrong.diagnostics.map(\.description) == ["c.yaml:1:20: error: 'mutableProperties' must be true or false"])
+        #expect(
+            wrong.diagnostics.map(\.description) == ["c.yaml:1:20: error: 'mutableProperties' must be true or false"])
     }
 
     @Test func anEmptyFileMeansDefaults() {
@@ -23,16 +25,18 @@ import SpecwrightCLI
     @Test func unknownKeysAndBadValuesAreLocatedErrors() {
         let parsed = GenerationConfig.parse(Array("acess: internal\naccess: open\n".utf8), file: "c.yaml")
         #expect(parsed.config == nil)
-        #expect(parsed.diagnostics.map(\.description) == [
-            "c.yaml:1:1: error: unknown key 'acess' in generation config (did you mean 'access'?)",
-            "c.yaml:2:9: error: 'access' must be public, package or internal, not 'open'",
-        ])
+        #expect(
+            parsed.diagnostics.map(\.description) == [
+                "c.yaml:1:1: error: unknown key 'acess' in generation config (did you mean 'access'?)",
+                "c.yaml:2:9: error: 'access' must be public, package or internal, not 'open'"
+            ])
     }
 }
 
 extension GenerationConfigTests {
     @Test func readsAFilterWithItsLocations() throws {
-        let text = "filter:\n  operations: [listPets, showPetById]\n  tags: pets\n  paths: ['/pets/{petId}']\n  schemas: [Error]\n"
+        let text =
+            "filter:\n  operations: [listPets, showPetById]\n  tags: pets\n  paths: ['/pets/{petId}']\n  schemas: [Error]\n"
         let parsed = GenerationConfig.parse(Array(text.utf8), file: "c.yaml")
         #expect(parsed.diagnostics.isEmpty)
         let filter = try #require(parsed.config?.filter)
@@ -45,13 +49,18 @@ extension GenerationConfigTests {
     }
 
     @Test func filterMistakesAreLocatedErrors() {
-        let parsed = GenerationConfig.parse(Array("filter:\n  operation: [a]\n  tags: [{ x: 1 }]\n".utf8), file: "c.yaml")
+        let parsed = GenerationConfig.parse(
+            Array("filter:\n  operation: [a]\n  tags: [{ x: 1 }]\n".utf8), file: "c.yaml")
         #expect(parsed.config == nil)
-        #expect(parsed.diagnostics.map(\.description) == [
-            "c.yaml:2:3: error: unknown key 'operation' in 'filter' (did you mean 'operations'?)",
-            "c.yaml:3:10: error: 'filter.tags' must list names",
-        ])
+        #expect(
+            parsed.diagnostics.map(\.description) == [
+                "c.yaml:2:3: error: unknown key 'operation' in 'filter' (did you mean 'operations'?)",
+                "c.yaml:3:10: error: 'filter.tags' must list names"
+            ])
         let notMapping = GenerationConfig.parse(Array("filter: [a]\n".utf8), file: "c.yaml")
-        #expect(notMapping.diagnostics.map(\.description) == ["c.yaml:1:9: error: 'filter' must be a mapping of operations, tags, paths and schemas"])
+        #expect(
+            notMapping.diagnostics.map(\.description) == [
+                "c.yaml:1:9: error: 'filter' must be a mapping of operations, tags, paths and schemas"
+            ])
     }
 }

@@ -23,13 +23,14 @@ import Testing
     }
 
     @Test func mergeKeysSupplyMissingEntriesAndExplicitKeysWin() throws {
-        let root = try parse("""
-        defaults: &d { timeout: 30, retry: 3 }
-        endpoint:
-          timeout: 5
-          <<: *d
-          path: /x
-        """)
+        let root = try parse(
+            """
+            defaults: &d { timeout: 30, retry: 3 }
+            endpoint:
+              timeout: 5
+              <<: *d
+              path: /x
+            """)
         let endpoint = try #require(root["endpoint"])
         #expect(endpoint.keys == ["timeout", "retry", "path"])
         #expect(endpoint["timeout"]?.value == .int(5))

@@ -33,7 +33,8 @@ import Testing
     }
 
     @Test func twentyThousandNestedBracketsFailWithANestingError() {
-        let bytes = [UInt8](repeating: UInt8(ascii: "["), count: 20_000) + [UInt8](repeating: UInt8(ascii: "]"), count: 20_000)
+        let bytes =
+            [UInt8](repeating: UInt8(ascii: "["), count: 20_000) + [UInt8](repeating: UInt8(ascii: "]"), count: 20_000)
         let (error, seconds) = timed { _ = try YAMLParser.parseDocument(bytes, file: "deep.yaml") }
         #expect(error?.kind == .nestingLimit)
         #expect(error?.location == SourceLocation(file: "deep.yaml", line: 1, column: 513))

@@ -39,9 +39,10 @@ import Testing
 
     @Test func numbersResolveToIntBigIntOrFloat() throws {
         let node = try parse("[0, -7, 123456789012345678901234567890, 1.5, 2E3]")
-        #expect(node.sequence?.map { $0.scalar?.value } == [
-            .int(0), .int(-7), .bigInt("123456789012345678901234567890"), .float(1.5), .float(2000),
-        ])
+        #expect(
+            node.sequence?.map { $0.scalar?.value } == [
+                .int(0), .int(-7), .bigInt("123456789012345678901234567890"), .float(1.5), .float(2000)
+            ])
     }
 
     @Test func whitespaceOnlyInputIsAnEmptyDocument() throws {
@@ -60,7 +61,7 @@ import Testing
         ("[\"\\x\"]", 1, 3, "invalid escape '\\x' in string"),
         ("[\"\\ud83d\"]", 1, 3, "invalid Unicode escape: high surrogate \\ud83d without a low surrogate"),
         ("[\"\\udc4d\"]", 1, 3, "invalid Unicode escape: unpaired low surrogate \\udc4d"),
-        ("[\n  \"a\tb\"]", 2, 5, "control character in string (escape it as \\u009)"),
+        ("[\n  \"a\tb\"]", 2, 5, "control character in string (escape it as \\u009)")
     ])
     func malformedJSONIsALocatedSyntaxError(text: String, line: Int, column: Int, message: String) throws {
         let error = try #require(failure(text))
@@ -74,7 +75,9 @@ import Testing
         let error = try #require(failure("{\"a\": 1,\n \"a\": 2}"))
         #expect(error.kind == .duplicateKey)
         #expect(error.location == SourceLocation(file: "t.json", line: 2, column: 2))
-        #expect(try parse("{\"a\": 1, \"a\": 2}", options: YAMLParseOptions(rejectDuplicateKeys: false)).mapping?.count == 2)
+        #expect(
+            try parse("{\"a\": 1, \"a\": 2}", options: YAMLParseOptions(rejectDuplicateKeys: false)).mapping?.count == 2
+        )
     }
 
     @Test func deepNestingIsALimitNotAStackOverflow() throws {

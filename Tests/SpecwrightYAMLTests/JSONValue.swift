@@ -18,7 +18,9 @@ enum JSONValue: Equatable, CustomStringConvertible {
         case .string(let s): return "\"\(s)\""
         case .array(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
         case .object(let members):
-            return "{" + members.keys.sorted().map { "\"\($0)\": \(members[$0]?.description ?? "")" }.joined(separator: ", ") + "}"
+            return "{"
+                + members.keys.sorted().map { "\"\($0)\": \(members[$0]?.description ?? "")" }.joined(separator: ", ")
+                + "}"
         }
     }
 
@@ -38,7 +40,9 @@ enum JSONValue: Equatable, CustomStringConvertible {
             self = .array(items.map(JSONValue.init))
         case .mapping(let entries):
             var members: [String: JSONValue] = [:]
-            for entry in entries { members[entry.key.scalar?.text ?? "\(JSONValue(entry.key))"] = JSONValue(entry.value) }
+            for entry in entries {
+                members[entry.key.scalar?.text ?? "\(JSONValue(entry.key))"] = JSONValue(entry.value)
+            }
             self = .object(members)
         }
     }
@@ -109,7 +113,9 @@ struct JSONStreamReader {
         default:
             let start = index
             while index < bytes.count, "+-0123456789.eE".utf8.contains(bytes[index]) { index += 1 }
-            guard let number = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else { throw fail("number") }
+            guard let number = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else {
+                throw fail("number")
+            }
             return .number(number)
         }
     }
@@ -124,7 +130,9 @@ struct JSONStreamReader {
     }
 
     private mutating func expect(_ character: Character) throws {
-        guard index < bytes.count, Character(Unicode.Scalar(bytes[index])) == character else { throw fail("expected \(character)") }
+        guard index < bytes.count, Character(Unicode.Scalar(bytes[index])) == character else {
+            throw fail("expected \(character)")
+        }
         index += 1
     }
 
@@ -139,7 +147,9 @@ struct JSONStreamReader {
         var scalars = String.UnicodeScalarView()
         var run: [UInt8] = []
         func flush() {
-            if !run.isEmpty { scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars); run.removeAll() }
+            if !run.isEmpty {
+                scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars); run.removeAll()
+            }
         }
         while index < bytes.count {
             let byte = bytes[index]
@@ -172,7 +182,9 @@ struct JSONStreamReader {
     }
 
     private mutating func hex4() throws -> UInt32 {
-        guard index + 4 <= bytes.count, let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
+        guard index + 4 <= bytes.count,
+            let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+        else {
             throw fail("bad \\u escape")
         }
         index += 4

@@ -53,7 +53,8 @@ import Testing
     }
 
     @Test func tagsResolveToTheirFullForm() throws {
-        let root = try parse("%TAG !e! tag:example.com,2000:\n---\na: !!str 12\nb: !e!thing x\nc: !local y\nd: !!int \"7\"\ne: ! 12\n")
+        let root = try parse(
+            "%TAG !e! tag:example.com,2000:\n---\na: !!str 12\nb: !e!thing x\nc: !local y\nd: !!int \"7\"\ne: ! 12\n")
         #expect(root["a"]?.tag == "tag:yaml.org,2002:str")
         #expect(root["a"]?.value == .string("12"))
         #expect(root["b"]?.tag == "tag:example.com,2000:thing")

@@ -29,7 +29,7 @@ struct SuiteCase: CustomTestStringConvertible, Sendable {
 
     static let all: [SuiteCase] = {
         guard let directory,
-              let index = try? String(contentsOf: directory.appendingPathComponent("index.tsv"), encoding: .utf8)
+            let index = try? String(contentsOf: directory.appendingPathComponent("index.tsv"), encoding: .utf8)
         else { return [] }
         return index.split(separator: "\n").compactMap { line in
             let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
@@ -42,7 +42,8 @@ struct SuiteCase: CustomTestStringConvertible, Sendable {
 
     func bytes(_ file: String) throws -> [UInt8] {
         let directory = try #require(Self.directory)
-        let data = try #require(FileManager.default.contents(atPath: directory.appendingPathComponent("\(id)/\(file)").path))
+        let data = try #require(
+            FileManager.default.contents(atPath: directory.appendingPathComponent("\(id)/\(file)").path))
         return [UInt8](data)
     }
 }
@@ -64,7 +65,8 @@ private let suiteOptions = YAMLParseOptions(applyMergeKeys: false)
     @Test(arguments: SuiteCase.cases(ofKind: "json"))
     func nodeTreeRendersAsTheExpectedJSON(_ suiteCase: SuiteCase) throws {
         let expected = try JSONStreamReader.values(in: try suiteCase.bytes("in.json"))
-        let documents = try YAMLParser.parseStream(try suiteCase.bytes("in.yaml"), file: "in.yaml", options: suiteOptions)
+        let documents = try YAMLParser.parseStream(
+            try suiteCase.bytes("in.yaml"), file: "in.yaml", options: suiteOptions)
         #expect(documents.map(JSONValue.init) == expected)
     }
 

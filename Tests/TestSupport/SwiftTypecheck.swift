@@ -32,12 +32,15 @@ public enum SwiftTypecheck {
             paths.append(url.path)
         }
         return try runProcess(
-            "/usr/bin/env", ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path] + cModuleArguments() + paths,
+            "/usr/bin/env",
+            ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path] + cModuleArguments() + paths,
             timeLimit: timeLimit)
     }
 
     /// Runs `executable` with `arguments`, its output collected in a file; killed after `timeLimit` seconds.
-    private static func runProcess(_ executable: String, _ arguments: [String], timeLimit: TimeInterval) throws -> Outcome {
+    private static func runProcess(_ executable: String, _ arguments: [String], timeLimit: TimeInterval) throws
+        -> Outcome
+    {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("process-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -68,7 +71,8 @@ public enum SwiftTypecheck {
 
     /// The package's root folder (`Tests/TestSupport/` is two levels below it).
     static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }
 
     /// `-I` for the C modules the runtime imports on Linux (SQLite through `Sources/CSQLite`).
@@ -84,7 +88,10 @@ public enum SwiftTypecheck {
     /// `timeLimit` seconds. A missing executable is an error, never a pass.
     public static func specwright(_ arguments: [String], timeLimit: TimeInterval = 300) throws -> Outcome {
         let modules = try runtimeModulesDirectory()
-        let candidates = [modules.appendingPathComponent("specwright"), modules.deletingLastPathComponent().appendingPathComponent("specwright")]
+        let candidates = [
+            modules.appendingPathComponent("specwright"),
+            modules.deletingLastPathComponent().appendingPathComponent("specwright")
+        ]
         guard let tool = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
             throw SetupError(description: "no specwright executable in \(candidates.map(\.path))")
         }
@@ -95,7 +102,8 @@ public enum SwiftTypecheck {
     /// (whichever scratch path the build used), else the package's default `.build/debug`.
     private static func runtimeModulesDirectory() throws -> URL {
         var candidates: [URL] = []
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
         for _ in 0..<5 {
             candidates += [folder.appendingPathComponent("Modules"), folder]
             folder = folder.deletingLastPathComponent()
@@ -106,7 +114,9 @@ public enum SwiftTypecheck {
         }
         candidates.append(packageRoot.appendingPathComponent(".build/debug/Modules"))
         for candidate in candidates
-        where FileManager.default.fileExists(atPath: candidate.appendingPathComponent("SpecwrightRuntime.swiftmodule").path) {
+        where FileManager.default.fileExists(
+            atPath: candidate.appendingPathComponent("SpecwrightRuntime.swiftmodule").path)
+        {
             return candidate
         }
         throw SetupError(description: "SpecwrightRuntime.swiftmodule not found near \(CommandLine.arguments[0])")

@@ -13,7 +13,8 @@ struct ProbeUpload: Endpoint {
 /// `upload` and `upload-multipart`: one upload, its outcome as one JSON line, then exit.
 func runUpload() -> Never {
     let arguments = CommandLine.arguments
-    guard let components = URLComponents(string: arguments[2]), let scheme = components.scheme, let host = components.host,
+    guard let components = URLComponents(string: arguments[2]), let scheme = components.scheme,
+        let host = components.host,
         let port = components.port, let origin = URL(string: "\(scheme)://\(host):\(port)")
     else { fail("usage: transport-probe-child upload <url> <file> | upload-multipart <url> <file> <file>") }
     let files = arguments.dropFirst(3).map { URL(fileURLWithPath: $0) }
@@ -25,13 +26,14 @@ func runUpload() -> Never {
             MultipartPart(name: "title", data: Data("two files".utf8)),
             MultipartPart(name: "first", file: FilePart(fileURL: files[0], contentType: "application/x-first")),
             MultipartPart(name: "second", file: FilePart(fileURL: files[1])),
-            MultipartPart(name: "note", data: Data("last field".utf8)),
+            MultipartPart(name: "note", data: Data("last field".utf8))
         ])
     }
     let endpoint = ProbeUpload(pathSegments: components.path.split(separator: "/").map(String.init), body: body)
     var configuration = ClientConfiguration(retryPolicy: RetryPolicy.none)
     configuration.logging = .disabled
-    let client = APIClient(service: ServiceDescription(name: "Probe", baseURL: origin, timeout: 100), configuration: configuration)
+    let client = APIClient(
+        service: ServiceDescription(name: "Probe", baseURL: origin, timeout: 100), configuration: configuration)
     Thread.detachNewThread {
         Thread.sleep(forTimeInterval: 120)
         fail("the upload did not end within 120 s")
@@ -54,7 +56,8 @@ func runUpload() -> Never {
         let values = progress.value
         result["peakGrowth"] = String(memory("VmHWM") - before)
         result["progressCalls"] = String(values.count)
-        result["progressMonotonic"] = String(zip(values, values.dropFirst()).allSatisfy { $0.completedBytes <= $1.completedBytes })
+        result["progressMonotonic"] = String(
+            zip(values, values.dropFirst()).allSatisfy { $0.completedBytes <= $1.completedBytes })
         result["lastProgress"] = values.last.map { String($0.completedBytes) }
         result["total"] = values.last?.totalBytes.map(String.init)
         let object = result.mapValues { $0.map { $0 as Any } ?? NSNull() }

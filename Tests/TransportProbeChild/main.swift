@@ -49,12 +49,15 @@ func memory(_ field: String) -> Int {
     return kilobytes * 1024
 }
 
-let uploads = (CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "upload")
+let uploads =
+    (CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "upload")
     || (CommandLine.arguments.count == 5 && CommandLine.arguments[1] == "upload-multipart")
 if uploads { runUpload() }
 let cancels = CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "download-cancel"
 let download = CommandLine.arguments.count == 4 && (CommandLine.arguments[1] == "download" || cancels)
-let arguments = download ? [CommandLine.arguments[0], CommandLine.arguments[2], "GET", "sameOrigin", "token"] : CommandLine.arguments
+let arguments =
+    download
+    ? [CommandLine.arguments[0], CommandLine.arguments[2], "GET", "sameOrigin", "token"] : CommandLine.arguments
 guard arguments.count == 5, let components = URLComponents(string: arguments[1]),
     let scheme = components.scheme, let host = components.host, let port = components.port,
     let origin = URL(string: "\(scheme)://\(host):\(port)")
@@ -72,13 +75,16 @@ let endpoint = ProbeEndpoint(
 var configuration = ClientConfiguration(tokenProvider: TokenProvider(token: { token }), retryPolicy: RetryPolicy.none)
 configuration.logging = .disabled
 configuration.transferLimits.redirects = policy
-let client = APIClient(service: ServiceDescription(name: "Probe", baseURL: origin, auth: .bearer, timeout: 20), configuration: configuration)
+let client = APIClient(
+    service: ServiceDescription(name: "Probe", baseURL: origin, auth: .bearer, timeout: 20),
+    configuration: configuration)
 
 /// Starts the download, cancels it once 1 MB arrived and returns the error's kind.
 func downloadAndCancel(_ endpoint: ProbeEndpoint, to destination: URL) async -> String? {
     let received = Locked<Int64>(0)
     let task = Task {
-        try await client.download(endpoint, to: destination) { value in received.withLock { $0 = value.completedBytes } }
+        try await client.download(endpoint, to: destination) { value in received.withLock { $0 = value.completedBytes }
+        }
     }
     while received.value < 1 << 20 { try? await Task.sleep(nanoseconds: 5_000_000) }
     task.cancel()
@@ -115,14 +121,16 @@ Task.detached {
         } else if download {
             let progress = Locked<[TransferProgress]>([])
             let before = memory("VmRSS")
-            let response = try await client.download(endpoint, to: URL(fileURLWithPath: CommandLine.arguments[3])) { value in
+            let response = try await client.download(endpoint, to: URL(fileURLWithPath: CommandLine.arguments[3])) {
+                value in
                 progress.withLock { $0.append(value) }
             }
             let values = progress.value
             result["status"] = String(response.status)
             result["peakGrowth"] = String(memory("VmHWM") - before)
             result["progressCalls"] = String(values.count)
-            result["progressMonotonic"] = String(zip(values, values.dropFirst()).allSatisfy { $0.completedBytes <= $1.completedBytes })
+            result["progressMonotonic"] = String(
+                zip(values, values.dropFirst()).allSatisfy { $0.completedBytes <= $1.completedBytes })
             result["lastProgress"] = values.last.map { String($0.completedBytes) }
             result["total"] = values.last?.totalBytes.map(String.init)
         } else {
@@ -143,4 +151,3 @@ Task.detached {
 }
 done.wait()
 exit(0)
-

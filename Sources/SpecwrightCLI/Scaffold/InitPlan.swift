@@ -23,7 +23,8 @@ enum InitPlan {
             output.print("wrote \(file.path): edit it, then run 'specwright generate \(file.path) --output <dir>'")
         case .target(let scaffold, let location):
             printWritten(scaffold.files, output)
-            output.print("""
+            output.print(
+                """
                 Add to Package.swift (what is not there yet):
                     platforms: [.macOS(.v13), .iOS(.v16)],
                     dependencies: [

@@ -38,7 +38,7 @@ struct PluginTargetScaffold {
         [
             ScaffoldFile(path: specPath, contents: StarterSpec.text(name: serviceName)),
             ScaffoldFile(path: configPath, contents: StarterConfig.text),
-            ScaffoldFile(path: swiftFilePath, contents: swiftFileText),
+            ScaffoldFile(path: swiftFilePath, contents: swiftFileText)
         ]
     }
 
@@ -62,11 +62,14 @@ struct PluginTargetScaffold {
     var targetDeclaration: String {
         let folder = URL(fileURLWithPath: directory).standardizedFileURL
         let conventional = folder.deletingLastPathComponent().lastPathComponent == "Sources"
-        let lines = [".target(", "    name: \"\(targetName)\","]
+        let lines =
+            [".target(", "    name: \"\(targetName)\","]
             + (conventional ? [] : ["    path: \"\(directory)\","])
-            + ["    dependencies: [.product(name: \"SpecwrightRuntime\", package: \"Specwright\")],",
-               "    plugins: [.plugin(name: \"SpecwrightPlugin\", package: \"Specwright\")]",
-               "),"]
+            + [
+                "    dependencies: [.product(name: \"SpecwrightRuntime\", package: \"Specwright\")],",
+                "    plugins: [.plugin(name: \"SpecwrightPlugin\", package: \"Specwright\")]",
+                "),"
+            ]
         return lines.map { "        " + $0 }.joined(separator: "\n")
     }
 

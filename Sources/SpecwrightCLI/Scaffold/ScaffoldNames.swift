@@ -10,7 +10,9 @@ enum ScaffoldNames {
     /// A module name that `import` accepts: ASCII letters, digits and `_`, not starting with a digit.
     static func isModuleName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
-        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+        return name.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+        }
     }
 
     /// `shop-app` → `ShopApp`, `ShopAPI` → `ShopAPI`: words split at anything but a letter or

@@ -12,7 +12,8 @@ enum ScaffoldWriter {
         for file in files {
             let url = URL(fileURLWithPath: file.path)
             do {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(file.contents.utf8).write(to: url, options: .atomic)
             } catch {
                 output.printError("error: cannot write '\(file.path)': \(error.localizedDescription)")

@@ -76,7 +76,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         }
         let scalars = result.unicodeScalars
         guard scalars.count > maxMessageLength else { return result }
-        return String(String.UnicodeScalarView(scalars.prefix(300))) + "…" + String(String.UnicodeScalarView(scalars.suffix(80)))
+        return String(String.UnicodeScalarView(scalars.prefix(300))) + "…"
+            + String(String.UnicodeScalarView(scalars.suffix(80)))
     }
 
     /// Whether this diagnostic makes the spec invalid.

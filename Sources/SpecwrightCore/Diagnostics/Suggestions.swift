@@ -20,7 +20,8 @@ public enum Suggestions {
     }
 
     /// ` (did you mean 'X'?)` for the closest candidate, or the empty string.
-    static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> (text: String, suggestion: String?) {
+    static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> (text: String, suggestion: String?)
+    {
         guard let match = closest(to: word, in: candidates) else { return ("", nil) }
         return (" (did you mean '\(match)'?)", match)
     }

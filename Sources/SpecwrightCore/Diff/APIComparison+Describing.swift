@@ -17,20 +17,24 @@ extension APIComparison {
         case .inherit: "the service's scheme"
         case .none: "none"
         case .anyOf(let alternatives):
-            alternatives.map { $0.isEmpty ? "anonymous" : $0.map(describe).joined(separator: " + ") }.joined(separator: " or ")
+            alternatives.map { $0.isEmpty ? "anonymous" : $0.map(describe).joined(separator: " + ") }.joined(
+                separator: " or ")
         }
     }
 
     /// What differs between two envelopes (`success codes [0] → [0, 200]`).
     static func envelopeChange(_ old: IR.Envelope?, _ new: IR.Envelope?) -> String {
-        guard let old, let new else { return old == nil ? "responses are now wrapped in an envelope" : "responses are no longer wrapped in an envelope" }
+        guard let old, let new else {
+            return old == nil
+                ? "responses are now wrapped in an envelope" : "responses are no longer wrapped in an envelope"
+        }
         let parts: [(String, String, String)] = [
             ("code key", old.codeKey.value, new.codeKey.value),
             ("message key", old.messageKey.value, new.messageKey.value),
             ("data key", old.dataKey.value, new.dataKey.value),
             ("success codes", "\(old.successCodes)", "\(new.successCodes)"),
             ("session-expired codes", "\(old.sessionExpiredCodes)", "\(new.sessionExpiredCodes)"),
-            ("token-expired codes", "\(old.tokenExpiredCodes)", "\(new.tokenExpiredCodes)"),
+            ("token-expired codes", "\(old.tokenExpiredCodes)", "\(new.tokenExpiredCodes)")
         ]
         return parts.filter { $0.1 != $0.2 }.map { "\($0.0) \($0.1) → \($0.2)" }.joined(separator: ", ")
     }

@@ -31,17 +31,25 @@ extension APIComparison {
                 reportDocumentation(of: "type '\(name)'", .type(name))
             }
         case (.stringEnum(let before), .stringEnum(let after)):
-            compareValues(before.cases.map(\.rawValue.value), after.cases.map(\.rawValue.value), type: name, sides: sides)
+            compareValues(
+                before.cases.map(\.rawValue.value), after.cases.map(\.rawValue.value), type: name, sides: sides)
         case (.integerEnum(let before), .integerEnum(let after)):
-            compareValues(before.cases.map { String($0.rawValue) }, after.cases.map { String($0.rawValue) }, type: name, sides: sides)
+            compareValues(
+                before.cases.map { String($0.rawValue) }, after.cases.map { String($0.rawValue) }, type: name,
+                sides: sides)
         case (.union(let before), .union(let after)):
             let oldCases = Set(before.cases.map(\.type))
             for alternative in after.cases where !oldCases.contains(alternative.type) && sides.contains(.response) {
-                report(.breaking, "union '\(name)' has a new alternative \(alternative.type.code) that old clients cannot decode", .type(name))
+                report(
+                    .breaking,
+                    "union '\(name)' has a new alternative \(alternative.type.code) that old clients cannot decode",
+                    .type(name))
             }
             let newCases = Set(after.cases.map(\.type))
             for alternative in before.cases where !newCases.contains(alternative.type) && sides.contains(.request) {
-                report(.breaking, "union '\(name)' no longer accepts \(alternative.type.code), which old clients send", .type(name))
+                report(
+                    .breaking, "union '\(name)' no longer accepts \(alternative.type.code), which old clients send",
+                    .type(name))
             }
             if before.discriminator != after.discriminator {
                 report(.breaking, "union '\(name)' changed its discriminator", .type(name))
@@ -56,7 +64,8 @@ extension APIComparison {
     }
 
     private mutating func compareFields(_ old: IR.Structure, _ new: IR.Structure, type: String, sides: Sides) {
-        let newFields = Dictionary(new.properties.map { ($0.jsonKey.value, $0) }, uniquingKeysWith: { first, _ in first })
+        let newFields = Dictionary(
+            new.properties.map { ($0.jsonKey.value, $0) }, uniquingKeysWith: { first, _ in first })
         let oldKeys = Set(old.properties.map(\.jsonKey.value))
         for field in old.properties {
             let key = field.jsonKey.value
@@ -65,20 +74,27 @@ extension APIComparison {
                 if sides.contains(.response) {
                     report(.breaking, "response field '\(type).\(key)' was removed", subject)
                 } else {
-                    report(.compatible, "request field '\(type).\(key)' was removed (old clients still send it)", subject)
+                    report(
+                        .compatible, "request field '\(type).\(key)' was removed (old clients still send it)", subject)
                 }
                 continue
             }
             if field.type.nonOptional != replacement.type.nonOptional {
                 let side = sides.contains(.response) ? "response" : "request"
-                report(.breaking, "\(side) field '\(type).\(key)' changed type from \(field.type.code) to \(replacement.type.code)", subject)
+                report(
+                    .breaking,
+                    "\(side) field '\(type).\(key)' changed type from \(field.type.code) to \(replacement.type.code)",
+                    subject)
                 continue
             }
             if sides.contains(.request), !Self.isRequired(field), Self.isRequired(replacement) {
                 report(.breaking, "request field '\(type).\(key)' became required", subject)
             }
             if sides.contains(.response), !field.type.isOptional, replacement.type.isOptional {
-                report(.breaking, "response field '\(type).\(key)' became nullable (\(field.type.code) → \(replacement.type.code))", subject)
+                report(
+                    .breaking,
+                    "response field '\(type).\(key)' became nullable (\(field.type.code) → \(replacement.type.code))",
+                    subject)
             }
             if field.documentation != replacement.documentation {
                 reportDocumentation(of: "field '\(type).\(key)'", subject)
@@ -90,7 +106,9 @@ extension APIComparison {
             if sides.contains(.request), Self.isRequired(field) {
                 report(.breaking, "request type '\(type)' has a new required field '\(key)'", subject)
             } else {
-                report(.compatible, "type '\(type)' has a new \(Self.isRequired(field) ? "" : "optional ")field '\(key)'", subject)
+                report(
+                    .compatible, "type '\(type)' has a new \(Self.isRequired(field) ? "" : "optional ")field '\(key)'",
+                    subject)
             }
         }
     }
@@ -107,7 +125,9 @@ extension APIComparison {
             }
         }
         for value in new where !oldValues.contains(value) {
-            report(.compatible, "value '\(value)' was added to enum '\(type)' (old clients decode it as .unknown)", .enumValue(type: type, value: value))
+            report(
+                .compatible, "value '\(value)' was added to enum '\(type)' (old clients decode it as .unknown)",
+                .enumValue(type: type, value: value))
         }
     }
 
@@ -129,7 +149,9 @@ extension APIComparison {
     static func allTypes(_ api: IR.API) -> [IR.TypeDeclaration] {
         func flatten(_ declarations: [IR.TypeDeclaration]) -> [IR.TypeDeclaration] {
             declarations.flatMap { declaration -> [IR.TypeDeclaration] in
-                if case .structure(let structure) = declaration { return [declaration] + flatten(structure.nestedTypes) }
+                if case .structure(let structure) = declaration {
+                    return [declaration] + flatten(structure.nestedTypes)
+                }
                 return [declaration]
             }
         }

@@ -44,13 +44,22 @@ public struct APIComparison {
     /// Auth, envelope and base URL: settings every operation depends on.
     private mutating func compareService() {
         if old.service.auth != new.service.auth {
-            report(.breaking, "the API's authentication changed from \(Self.describe(old.service.auth)) to \(Self.describe(new.service.auth))", .service("auth"))
+            report(
+                .breaking,
+                "the API's authentication changed from \(Self.describe(old.service.auth)) to \(Self.describe(new.service.auth))",
+                .service("auth"))
         }
         if old.service.envelope != new.service.envelope {
-            report(.breaking, "the response envelope changed: \(Self.envelopeChange(old.service.envelope, new.service.envelope))", .service("envelope"))
+            report(
+                .breaking,
+                "the response envelope changed: \(Self.envelopeChange(old.service.envelope, new.service.envelope))",
+                .service("envelope"))
         }
         if old.service.baseURL != new.service.baseURL {
-            report(.compatible, "the base URL changed from '\(old.service.baseURL.value)' to '\(new.service.baseURL.value)' (clients use the one they were built with)", .service("baseURL"))
+            report(
+                .compatible,
+                "the base URL changed from '\(old.service.baseURL.value)' to '\(new.service.baseURL.value)' (clients use the one they were built with)",
+                .service("baseURL"))
         }
         if old.documentation != new.documentation {
             report(.compatible, "the API's documentation changed", .service("documentation"))
@@ -59,7 +68,8 @@ public struct APIComparison {
 
     /// Operations removed, added and changed.
     private mutating func compareEndpoints() {
-        let newEndpoints = Dictionary(Self.endpoints(of: new).map { ($0.key, $0.endpoint) }, uniquingKeysWith: { first, _ in first })
+        let newEndpoints = Dictionary(
+            Self.endpoints(of: new).map { ($0.key, $0.endpoint) }, uniquingKeysWith: { first, _ in first })
         let oldKeys = Set(Self.endpoints(of: old).map(\.key))
         for (key, endpoint) in Self.endpoints(of: old) {
             guard let replacement = newEndpoints[key] else {
@@ -75,10 +85,16 @@ public struct APIComparison {
 
     private mutating func compareEndpoint(_ old: IR.Endpoint, _ new: IR.Endpoint, key: APIEndpointKey) {
         if old.method != new.method {
-            report(.breaking, "operation '\(key)' changed its method from \(old.method.rawValue.uppercased()) to \(new.method.rawValue.uppercased())", .endpoint(key))
+            report(
+                .breaking,
+                "operation '\(key)' changed its method from \(old.method.rawValue.uppercased()) to \(new.method.rawValue.uppercased())",
+                .endpoint(key))
         }
         if Self.pathText(old, namingParameters: false) != Self.pathText(new, namingParameters: false) {
-            report(.breaking, "operation '\(key)' changed its path from '\(Self.pathText(old))' to '\(Self.pathText(new))'", .endpoint(key))
+            report(
+                .breaking,
+                "operation '\(key)' changed its path from '\(Self.pathText(old))' to '\(Self.pathText(new))'",
+                .endpoint(key))
         }
         compareCredentials(old, new, key: key)
         if old.options.isGate != new.options.isGate {
@@ -86,10 +102,16 @@ public struct APIComparison {
             report(.breaking, "operation '\(key)' \(change) (other requests wait for the gate)", .endpoint(key))
         }
         if old.response != new.response {
-            report(.breaking, "operation '\(key)' changed its response from \(Self.describe(old.response)) to \(Self.describe(new.response))", .endpoint(key))
+            report(
+                .breaking,
+                "operation '\(key)' changed its response from \(Self.describe(old.response)) to \(Self.describe(new.response))",
+                .endpoint(key))
         }
         if old.body != new.body {
-            report(.breaking, "operation '\(key)' changed its request body from \(Self.describe(old.body)) to \(Self.describe(new.body))", .endpoint(key))
+            report(
+                .breaking,
+                "operation '\(key)' changed its request body from \(Self.describe(old.body)) to \(Self.describe(new.body))",
+                .endpoint(key))
         }
         compareParameters(old.parameters, new.parameters, key: key)
         if old.documentation != new.documentation {
@@ -105,11 +127,12 @@ public struct APIComparison {
         let before = Self.effectiveAuth(old, service: self.old.service.auth)
         let after = Self.effectiveAuth(new, service: self.new.service.auth)
         guard before != after else { return }
-        let change = switch (before, after) {
-        case (_, .none): "no longer sends credentials"
-        case (.none, _): "now requires credentials (\(Self.describe(after)))"
-        default: "changed its credentials from \(Self.describe(before)) to \(Self.describe(after))"
-        }
+        let change =
+            switch (before, after) {
+            case (_, .none): "no longer sends credentials"
+            case (.none, _): "now requires credentials (\(Self.describe(after)))"
+            default: "changed its credentials from \(Self.describe(before)) to \(Self.describe(after))"
+            }
         report(.breaking, "operation '\(key)' \(change)", .endpoint(key))
     }
 
@@ -125,11 +148,17 @@ public struct APIComparison {
             let wire = parameter.wireName.value
             let subject = APIChange.Subject.parameter(key, wireName: wire)
             guard let replacement = newParameters[Self.parameterKey(parameter)] else {
-                report(.compatible, "\(Self.describe(parameter.location)) parameter '\(wire)' of '\(key)' was removed (old clients still send it)", subject)
+                report(
+                    .compatible,
+                    "\(Self.describe(parameter.location)) parameter '\(wire)' of '\(key)' was removed (old clients still send it)",
+                    subject)
                 continue
             }
             if parameter.type.nonOptional != replacement.type.nonOptional {
-                report(.breaking, "parameter '\(wire)' of '\(key)' changed type from \(parameter.type.code) to \(replacement.type.code)", subject)
+                report(
+                    .breaking,
+                    "parameter '\(wire)' of '\(key)' changed type from \(parameter.type.code) to \(replacement.type.code)",
+                    subject)
             } else if !Self.isRequired(parameter) && Self.isRequired(replacement) {
                 report(.breaking, "parameter '\(wire)' of '\(key)' became required", subject)
             }
@@ -172,13 +201,14 @@ public struct APIComparison {
     /// The path with parameters written as `{name}` (their Swift names), or as `{}` for comparing
     /// (renaming a path parameter does not move the operation).
     static func pathText(_ endpoint: IR.Endpoint, namingParameters: Bool = true) -> String {
-        "/" + endpoint.path.map { segment in
-            segment.pieces.map { piece in
-                switch piece {
-                case .literal(let text): text.value
-                case .parameter(let name): namingParameters ? "{\(name.name)}" : "{}"
-                }
-            }.joined()
-        }.joined(separator: "/")
+        "/"
+            + endpoint.path.map { segment in
+                segment.pieces.map { piece in
+                    switch piece {
+                    case .literal(let text): text.value
+                    case .parameter(let name): namingParameters ? "{\(name.name)}" : "{}"
+                    }
+                }.joined()
+            }.joined(separator: "/")
     }
 }

@@ -45,8 +45,13 @@ public enum APIDiff {
         let before = load(old)
         let after = load(new)
         let diagnostics = (before.diagnostics + after.diagnostics).filter(\.isError)
-        guard let oldAPI = before.api, let newAPI = after.api, let oldRoot = before.root, let newRoot = after.root else {
-            return Report(changes: [], diagnostics: diagnostics.isEmpty ? [Diagnostic(.error, "nothing to compare", at: SourceLocation(file: new.file, line: 1, column: 1))] : diagnostics)
+        guard let oldAPI = before.api, let newAPI = after.api, let oldRoot = before.root, let newRoot = after.root
+        else {
+            return Report(
+                changes: [],
+                diagnostics: diagnostics.isEmpty
+                    ? [Diagnostic(.error, "nothing to compare", at: SourceLocation(file: new.file, line: 1, column: 1))]
+                    : diagnostics)
         }
         if before.isOpenAPI != after.isOpenAPI {
             let message = "cannot compare a Specwright spec with an OpenAPI document; give two of the same format"
@@ -55,7 +60,9 @@ public enum APIDiff {
         let oldLocator = SourceLocator(root: oldRoot, api: oldAPI, isOpenAPI: before.isOpenAPI)
         let newLocator = SourceLocator(root: newRoot, api: newAPI, isOpenAPI: after.isOpenAPI)
         let changes = APIComparison.changes(from: oldAPI, to: newAPI).map { change in
-            LocatedAPIChange(change: change, location: newLocator.nearest(change.subject), oldLocation: oldLocator.locate(change.subject))
+            LocatedAPIChange(
+                change: change, location: newLocator.nearest(change.subject),
+                oldLocation: oldLocator.locate(change.subject))
         }
         return Report(changes: changes, diagnostics: diagnostics)
     }

@@ -37,7 +37,9 @@ struct SourceLocator {
         case .property(let type, let jsonKey):
             guard let properties = types[type]?.node["properties"]?.mapping else { return nil }
             let wanted = Self.normalized(jsonKey)
-            return properties.first { entry in entry.key.scalar.map { Self.normalized($0.text) == wanted || Self.jsonKey(entry) == jsonKey } == true }?.key.location
+            return properties.first { entry in
+                entry.key.scalar.map { Self.normalized($0.text) == wanted || Self.jsonKey(entry) == jsonKey } == true
+            }?.key.location
         case .enumValue(let type, let value):
             return types[type]?.node["enum"]?.sequence?.first { $0.scalar?.text == value }?.location
         }
@@ -100,7 +102,9 @@ struct SourceLocator {
                 for operation in item.value.mapping ?? [] {
                     guard let method = operation.key.scalar?.text, Self.methods.contains(method) else { continue }
                     byRoute[routeOf(method, path)] = (operation.key.location, operation.value)
-                    if let id = operation.value["operationId"]?.scalar?.text { byName[Self.normalized(id)] = (operation.key.location, operation.value) }
+                    if let id = operation.value["operationId"]?.scalar?.text {
+                        byName[Self.normalized(id)] = (operation.key.location, operation.value)
+                    }
                 }
             }
         } else if let endpoints = Self.entry(root, "endpoints") {
@@ -148,18 +152,28 @@ struct SourceLocator {
         for declaration in APIComparison.allTypes(api) {
             let name = declaration.name.name
             // A name the importer renamed to avoid a clash (`Error` → `ErrorModel`) matches without its suffix.
-            if let place = byName[Self.normalized(name)] ?? Self.unsuffixed(name).lazy.compactMap({ byName[Self.normalized($0)] }).first {
+            if let place = byName[Self.normalized(name)]
+                ?? Self.unsuffixed(name).lazy.compactMap({ byName[Self.normalized($0)] }).first
+            {
                 types[name] = place
             }
         }
         // Inline types live in their parent's property (or in its `items`).
         for declaration in APIComparison.allTypes(api) {
-            guard case .structure(let structure) = declaration, let parent = types[declaration.name.name] else { continue }
+            guard case .structure(let structure) = declaration, let parent = types[declaration.name.name] else {
+                continue
+            }
             for property in structure.properties {
                 for name in Self.namedTypes(in: property.type) where types[name] == nil {
-                    guard let entry = parent.node["properties"]?.mapping?.first(where: { $0.key.scalar?.text == property.jsonKey.value }) else { continue }
+                    guard
+                        let entry = parent.node["properties"]?.mapping?.first(where: {
+                            $0.key.scalar?.text == property.jsonKey.value
+                        })
+                    else { continue }
                     let schema = entry.value["items"] ?? entry.value
-                    types[name] = (entry.key.location, schema["enum"] != nil || schema["properties"] != nil ? schema : entry.value)
+                    types[name] = (
+                        entry.key.location, schema["enum"] != nil || schema["properties"] != nil ? schema : entry.value
+                    )
                 }
             }
         }
@@ -171,7 +185,9 @@ struct SourceLocator {
             while let name = pending.popLast() {
                 guard firstUser[name] == nil else { continue }
                 firstUser[name] = key
-                if let declaration = declarations[name] { pending += APIComparison.references(in: declaration).flatMap(Self.namedTypes) }
+                if let declaration = declarations[name] {
+                    pending += APIComparison.references(in: declaration).flatMap(Self.namedTypes)
+                }
             }
         }
     }

@@ -25,7 +25,8 @@ public indirect enum DocumentValue: Hashable, Sendable {
         case (.bool(let a), .bool(let b)): a == b
         case (.null, .null): true
         case (.array(let a), .array(let b)): a == b
-        case (.object(let a), .object(let b)): a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        case (.object(let a), .object(let b)):
+            a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
         default: false
         }
     }
@@ -69,7 +70,8 @@ public indirect enum DocumentValue: Hashable, Sendable {
 
     /// Writes mapping entries at `indent`; the first line may be continued from a `- ` item marker.
     private static func writeEntries(
-        _ entries: [(key: String, value: DocumentValue)], indent: Int, into output: inout String, continuingLine: Bool = false
+        _ entries: [(key: String, value: DocumentValue)], indent: Int, into output: inout String,
+        continuingLine: Bool = false
     ) {
         let pad = String(repeating: " ", count: indent)
         for (index, (key, value)) in entries.enumerated() {
@@ -111,9 +113,12 @@ public indirect enum DocumentValue: Hashable, Sendable {
     private static func yamlKey(_ key: String) -> String {
         let reserved: Set<String> = ["true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"]
         guard let first = key.unicodeScalars.first, !reserved.contains(key.lowercased()) else { return quoted(key) }
-        let isStart = (0x41...0x5A).contains(first.value) || (0x61...0x7A).contains(first.value) || first == "_" || first == "/" || first == "$"
+        let isStart =
+            (0x41...0x5A).contains(first.value) || (0x61...0x7A).contains(first.value) || first == "_" || first == "/"
+            || first == "$"
         let allowed = key.unicodeScalars.allSatisfy { scalar in
-            (0x30...0x39).contains(scalar.value) || (0x41...0x5A).contains(scalar.value) || (0x61...0x7A).contains(scalar.value)
+            (0x30...0x39).contains(scalar.value) || (0x41...0x5A).contains(scalar.value)
+                || (0x61...0x7A).contains(scalar.value)
                 || "_-./{}$+".unicodeScalars.contains(scalar)
         }
         return isStart && allowed ? key : quoted(key)
@@ -144,7 +149,8 @@ public indirect enum DocumentValue: Hashable, Sendable {
             case "\r": result += "\\r"
             case "\t": result += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x85 || scalar.value == 0x2028 || scalar.value == 0x2029
+                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x85 || scalar.value == 0x2028
+                    || scalar.value == 0x2029
                     || scalar.value == 0xFEFF
                 {
                     let hex = String(scalar.value, radix: 16, uppercase: true)

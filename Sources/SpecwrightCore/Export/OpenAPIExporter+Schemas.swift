@@ -24,7 +24,9 @@ extension OpenAPIExporter {
                 }
                 members.append((key, schema))
                 // `null: send` is a required key whose value may be null.
-                if (!property.type.expression.isOptional && property.defaultValue == nil) || property.null?.value == .send {
+                if (!property.type.expression.isOptional && property.defaultValue == nil)
+                    || property.null?.value == .send
+                {
                     required.append(.string(key))
                 }
             }

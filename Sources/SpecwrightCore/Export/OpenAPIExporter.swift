@@ -16,7 +16,9 @@ public struct OpenAPIExporter: Sendable {
     /// The OpenAPI document.
     public func export() -> DocumentValue {
         var root: [(key: String, value: DocumentValue)] = [("openapi", .string("3.1.0"))]
-        var info: [(key: String, value: DocumentValue)] = [("title", .string(document.name.value)), ("version", .string("1.0.0"))]
+        var info: [(key: String, value: DocumentValue)] = [
+            ("title", .string(document.name.value)), ("version", .string("1.0.0"))
+        ]
         if let description = document.description { info.append(("description", .string(description))) }
         root.append(("info", .object(info)))
         root.append(("servers", .array([.object([("url", .string(document.baseURL.value))])])))
@@ -26,7 +28,9 @@ public struct OpenAPIExporter: Sendable {
         }
         root.append(("tags", .array(document.groups.map { .object([("name", .string($0.name))]) })))
         root.append(("paths", .object(paths())))
-        var components: [(key: String, value: DocumentValue)] = [("schemas", .object(document.types.map { ($0.name, schema(for: $0)) }))]
+        var components: [(key: String, value: DocumentValue)] = [
+            ("schemas", .object(document.types.map { ($0.name, schema(for: $0)) }))
+        ]
         if !schemes.isEmpty {
             components.append(("securitySchemes", .object(schemes.map { ($0.name, Self.securityScheme($0.setting)) })))
         }
@@ -41,18 +45,23 @@ public struct OpenAPIExporter: Sendable {
     /// own (`specwrightAuth2`, …).
     private var securitySchemes: [(name: String, setting: AuthSetting)] {
         var settings: [AuthSetting] = []
-        for setting in [document.auth] + document.allEndpoints.compactMap(\.auth) where setting != .none && !settings.contains(setting) {
+        for setting in [document.auth] + document.allEndpoints.compactMap(\.auth)
+        where setting != .none && !settings.contains(setting) {
             settings.append(setting)
         }
-        return settings.enumerated().map { index, setting in ("specwrightAuth" + (index == 0 ? "" : String(index + 1)), setting) }
+        return settings.enumerated().map { index, setting in
+            ("specwrightAuth" + (index == 0 ? "" : String(index + 1)), setting)
+        }
     }
 
     private static func securityScheme(_ setting: AuthSetting) -> DocumentValue {
         switch setting {
         case .none: .object([])
         case .bearer: .object([("type", .string("http")), ("scheme", .string("bearer"))])
-        case .apiKeyHeader(let name): .object([("type", .string("apiKey")), ("in", .string("header")), ("name", .string(name))])
-        case .apiKeyQuery(let name): .object([("type", .string("apiKey")), ("in", .string("query")), ("name", .string(name))])
+        case .apiKeyHeader(let name):
+            .object([("type", .string("apiKey")), ("in", .string("header")), ("name", .string(name))])
+        case .apiKeyQuery(let name):
+            .object([("type", .string("apiKey")), ("in", .string("query")), ("name", .string(name))])
         }
     }
 
@@ -63,19 +72,27 @@ public struct OpenAPIExporter: Sendable {
         }
         if let envelope = document.envelope {
             var members: [(String, DocumentValue)] = [
-                ("code", .string(envelope.codeKey)), ("message", .string(envelope.messageKey)), ("data", .string(envelope.dataKey)),
+                ("code", .string(envelope.codeKey)), ("message", .string(envelope.messageKey)),
+                ("data", .string(envelope.dataKey)),
                 ("success", .array(envelope.successCodes.map(DocumentValue.int))),
-                ("sessionExpired", .array(envelope.sessionExpiredCodes.map(DocumentValue.int))),
+                ("sessionExpired", .array(envelope.sessionExpiredCodes.map(DocumentValue.int)))
             ]
-            if !envelope.tokenExpiredCodes.isEmpty { members.append(("tokenExpired", .array(envelope.tokenExpiredCodes.map(DocumentValue.int)))) }
+            if !envelope.tokenExpiredCodes.isEmpty {
+                members.append(("tokenExpired", .array(envelope.tokenExpiredCodes.map(DocumentValue.int))))
+            }
             result.append(("x-specwright-envelope", .object(members)))
         }
         result.append(("x-specwright-dates", .string(document.dates.rawValue)))
         // Always written: an importer without it caches reads as the server says (`cache: http`).
         let defaults = document.defaults
-        result.append(("x-specwright-defaults", .object([
-            ("timeout", .double(defaults.timeout)), ("retry", Self.retry(defaults.retry)), ("cache", Self.cache(defaults.cache)),
-        ])))
+        result.append(
+            (
+                "x-specwright-defaults",
+                .object([
+                    ("timeout", .double(defaults.timeout)), ("retry", Self.retry(defaults.retry)),
+                    ("cache", Self.cache(defaults.cache))
+                ])
+            ))
         return result
     }
 
@@ -88,7 +105,8 @@ public struct OpenAPIExporter: Sendable {
         for endpoint in document.allEndpoints {
             let path = openAPIPath(endpoint.path.value)
             if operations[path] == nil { order.append(path) }
-            operations[path, default: []].append((endpoint.method.rawValue, operation(endpoint, id: ids[endpoint.operationName] ?? endpoint.name)))
+            operations[path, default: []].append(
+                (endpoint.method.rawValue, operation(endpoint, id: ids[endpoint.operationName] ?? endpoint.name)))
         }
         return order.map { ($0, .object(operations[$0] ?? [])) }
     }
@@ -106,21 +124,25 @@ public struct OpenAPIExporter: Sendable {
     }
 
     private func openAPIPath(_ template: PathTemplate) -> String {
-        "/" + template.segments.map { parts in
-            parts.map { part in
-                switch part {
-                case .literal(let text): text
-                case .parameter(let name): "{" + name + "}"
-                }
-            }.joined()
-        }.joined(separator: "/")
+        "/"
+            + template.segments.map { parts in
+                parts.map { part in
+                    switch part {
+                    case .literal(let text): text
+                    case .parameter(let name): "{" + name + "}"
+                    }
+                }.joined()
+            }.joined(separator: "/")
     }
 
     private func operation(_ endpoint: Endpoint, id: String) -> DocumentValue {
-        var result: [(key: String, value: DocumentValue)] = [("operationId", .string(id)), ("tags", .array([.string(endpoint.group)]))]
+        var result: [(key: String, value: DocumentValue)] = [
+            ("operationId", .string(id)), ("tags", .array([.string(endpoint.group)]))
+        ]
         if let summary = endpoint.summary { result.append(("summary", .string(summary))) }
         if let description = endpoint.description { result.append(("description", .string(description))) }
-        let parameters = endpoint.pathParameters.map { parameter($0, in: "path") }
+        let parameters =
+            endpoint.pathParameters.map { parameter($0, in: "path") }
             + endpoint.queryParameters.map { parameter($0, in: "query") }
             + endpoint.headerParameters.map { parameter($0, in: "header") }
         if !parameters.isEmpty { result.append(("parameters", .array(parameters))) }
@@ -137,17 +159,31 @@ public struct OpenAPIExporter: Sendable {
             let media = DocumentValue.object([(mediaType, .object([("schema", schema(response.expression))]))])
             responses.append(("200", .object([("description", .string("Success: a stream.")), ("content", media)])))
         } else if let response = endpoint.response {
-            responses.append(("200", .object([("description", .string("Success.")), ("content", responseContent(response.expression))])))
+            responses.append(
+                (
+                    "200",
+                    .object([("description", .string("Success.")), ("content", responseContent(response.expression))])
+                ))
         } else if endpoint.download {
-            responses.append(("200", .object([("description", .string("Success: the file.")), ("content", responseContent(.primitive(.data)))])))
+            responses.append(
+                (
+                    "200",
+                    .object([
+                        ("description", .string("Success: the file.")), ("content", responseContent(.primitive(.data)))
+                    ])
+                ))
         } else {
             responses.append(("204", .object([("description", .string("Success, no content."))])))
         }
         for error in endpoint.errors {
-            responses.append((error.status.map(String.init) ?? "default", .object([
-                ("description", .string(error.status.map { "Error \($0)." } ?? "Any other error.")),
-                ("content", content(error.type.expression)),
-            ])))
+            responses.append(
+                (
+                    error.status.map(String.init) ?? "default",
+                    .object([
+                        ("description", .string(error.status.map { "Error \($0)." } ?? "Any other error.")),
+                        ("content", content(error.type.expression))
+                    ])
+                ))
         }
         result.append(("responses", .object(responses)))
         if let auth = endpoint.auth, auth != document.auth {
@@ -165,7 +201,9 @@ public struct OpenAPIExporter: Sendable {
             entries.append(("default", literal(value)))
             schema = .object(entries)
         }
-        var result: [(key: String, value: DocumentValue)] = [("name", .string(parameter.name)), ("in", .string(location))]
+        var result: [(key: String, value: DocumentValue)] = [
+            ("name", .string(parameter.name)), ("in", .string(location))
+        ]
         if let description = parameter.description { result.append(("description", .string(description))) }
         result.append(("required", .bool(location == "path" || parameter.isRequired)))
         result.append(("schema", schema))
@@ -176,12 +214,19 @@ public struct OpenAPIExporter: Sendable {
     /// client asks for), else as ``content(_:)``.
     private func responseContent(_ type: TypeExpression) -> DocumentValue {
         guard type.nonOptional == .primitive(.data) else { return content(type) }
-        return .object([("*/*", .object([("schema", .object([("type", .string("string")), ("format", .string("binary"))]))]))])
+        return .object([
+            ("*/*", .object([("schema", .object([("type", .string("string")), ("format", .string("binary"))]))]))
+        ])
     }
 
     private func content(_ type: TypeExpression) -> DocumentValue {
         if type.nonOptional == .primitive(.data) {
-            return .object([("application/octet-stream", .object([("schema", .object([("type", .string("string")), ("format", .string("binary"))]))]))])
+            return .object([
+                (
+                    "application/octet-stream",
+                    .object([("schema", .object([("type", .string("string")), ("format", .string("binary"))]))])
+                )
+            ])
         }
         return .object([("application/json", .object([("schema", schema(type))]))])
     }
@@ -198,7 +243,9 @@ public struct OpenAPIExporter: Sendable {
                 property = .object(entries)
             }
             properties.append((field.name, property))
-            if let contentType = field.contentType { encoding.append((field.name, .object([("contentType", .string(contentType))]))) }
+            if let contentType = field.contentType {
+                encoding.append((field.name, .object([("contentType", .string(contentType))])))
+            }
         }
         var schema: [(key: String, value: DocumentValue)] = [("type", .string("object"))]
         let required = fields.filter { !$0.type.expression.isOptional }.map { DocumentValue.string($0.name) }
@@ -219,11 +266,13 @@ public struct OpenAPIExporter: Sendable {
             result.append(("gate", endpoint.gateMaxAge.map { .object([("maxAge", .double($0))]) } ?? .bool(true)))
         }
         if !endpoint.invalidates.isEmpty {
-            result.append(("invalidates", .array(endpoint.invalidates.map { .string(operationIDs[$0.value] ?? $0.value) })))
+            result.append(
+                ("invalidates", .array(endpoint.invalidates.map { .string(operationIDs[$0.value] ?? $0.value) })))
         }
         if let batch = endpoint.batch {
             var entries: [(String, DocumentValue)] = [
-                ("parameter", .string(batch.parameter.value)), ("size", .int(batch.size)), ("concurrency", .int(batch.concurrency)),
+                ("parameter", .string(batch.parameter.value)), ("size", .int(batch.size)),
+                ("concurrency", .int(batch.concurrency))
             ]
             if let timeout = batch.timeout { entries.append(("timeout", .double(timeout))) }
             if let deadline = batch.deadline { entries.append(("deadline", .double(deadline))) }
@@ -235,7 +284,10 @@ public struct OpenAPIExporter: Sendable {
     }
 
     private static func retry(_ retry: RetrySetting) -> DocumentValue {
-        .object([("max", .int(retry.maxRetries)), ("baseDelay", .double(retry.baseDelay)), ("maxDelay", .double(retry.maxDelay))])
+        .object([
+            ("max", .int(retry.maxRetries)), ("baseDelay", .double(retry.baseDelay)),
+            ("maxDelay", .double(retry.maxDelay))
+        ])
     }
 
     private static func cache(_ setting: CacheSetting, lifetime: CacheLifetimeSetting? = nil) -> DocumentValue {
@@ -249,7 +301,8 @@ public struct OpenAPIExporter: Sendable {
         case .http: .string("http")
         case .cacheFirst(let ttl): .object([("policy", .string("cacheFirst")), ("ttl", .double(ttl))])
         case .networkFirst(let ttl): .object([("policy", .string("networkFirst")), ("ttl", .double(ttl))])
-        case .staleWhileRevalidate(let ttl): .object([("policy", .string("staleWhileRevalidate")), ("ttl", .double(ttl))])
+        case .staleWhileRevalidate(let ttl):
+            .object([("policy", .string("staleWhileRevalidate")), ("ttl", .double(ttl))])
         }
     }
 }

@@ -58,7 +58,8 @@ public struct LineDiff: Sendable {
         for depth in 0...limit {
             trace.append(Array(frontier[(offset - depth)...(offset + depth)]))
             for diagonal in stride(from: -depth, through: depth, by: 2) {
-                let down = diagonal == -depth
+                let down =
+                    diagonal == -depth
                     || (diagonal != depth && frontier[offset + diagonal - 1] < frontier[offset + diagonal + 1])
                 var x = down ? frontier[offset + diagonal + 1] : frontier[offset + diagonal - 1] + 1
                 var y = x - diagonal

@@ -47,7 +47,9 @@ public struct OutputCheck: Sendable {
         public var unifiedDiff: String {
             status == .obsolete
                 ? UnifiedDiff.make(old: existing ?? "", new: nil, oldLabel: "a/\(path)", newLabel: "b/\(path)")
-                : UnifiedDiff.make(old: status == .missing ? nil : existing ?? "", new: generated, oldLabel: "a/\(path)", newLabel: "b/\(path)")
+                : UnifiedDiff.make(
+                    old: status == .missing ? nil : existing ?? "", new: generated, oldLabel: "a/\(path)",
+                    newLabel: "b/\(path)")
         }
     }
 
@@ -75,11 +77,13 @@ public struct OutputCheck: Sendable {
         files.map { file in
             let path = (directory as NSString).appendingPathComponent(file.name)
             guard let data = FileManager.default.contents(atPath: path) else {
-                return FileReport(name: file.name, path: path, status: .missing, existing: nil, generated: file.contents)
+                return FileReport(
+                    name: file.name, path: path, status: .missing, existing: nil, generated: file.contents)
             }
             let status: Status = data == Data(file.contents.utf8) ? .current : .stale
             return FileReport(
-                name: file.name, path: path, status: status, existing: String(data: data, encoding: .utf8), generated: file.contents)
+                name: file.name, path: path, status: status, existing: String(data: data, encoding: .utf8),
+                generated: file.contents)
         }
     }
 

@@ -38,7 +38,9 @@ public struct OutputWriter: Sendable {
 
     /// Writes every file and removes the obsolete ones (see ``obsoleteFiles(notIn:prefix:)``);
     /// returns the outcome per file name, in the order given, then the removed files by name.
-    public func write(_ files: [GeneratedFile], prefix: String = "") throws(Failure) -> [(name: String, outcome: Outcome)] {
+    public func write(_ files: [GeneratedFile], prefix: String = "") throws(Failure) -> [(
+        name: String, outcome: Outcome
+    )] {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
@@ -82,7 +84,7 @@ public struct OutputWriter: Sendable {
         let present = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return present.sorted().filter { name in
             guard !kept.contains(name), name.hasPrefix(prefix),
-                  ShardLayout.isGeneratedFileName(String(name.dropFirst(prefix.count)))
+                ShardLayout.isGeneratedFileName(String(name.dropFirst(prefix.count)))
             else { return false }
             return Self.hasGeneratedHeader(directory.appendingPathComponent(name))
         }

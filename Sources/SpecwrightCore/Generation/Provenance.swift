@@ -36,14 +36,19 @@ public struct Provenance: Hashable, Sendable {
     /// The canonical text of the settings that shape the output, one `key: value` per line in a
     /// fixed order (filter entries as listed, templates by name). The generator version is not
     /// part of it: the header names the version itself.
-    public static func configurationText(options: RenderOptions, filter: OperationFilter, templates: TemplateSet) -> String {
+    public static func configurationText(options: RenderOptions, filter: OperationFilter, templates: TemplateSet)
+        -> String
+    {
         var lines = [
             "access: \(options.access.rawValue)",
-            "mutableProperties: \(options.mutableProperties)",
+            "mutableProperties: \(options.mutableProperties)"
         ]
         // Absent for the classic three files, so the hashes of unsplit outputs stay what they were.
         if options.shards.isSharded { lines.append("shards: \(options.shards.count)") }
-        for (key, entries) in [("operations", filter.operations), ("tags", filter.tags), ("paths", filter.paths), ("schemas", filter.schemas)] {
+        for (key, entries) in [
+            ("operations", filter.operations), ("tags", filter.tags), ("paths", filter.paths),
+            ("schemas", filter.schemas)
+        ] {
             lines += entries.map { "filter.\(key): \(escaped($0.value))" }
         }
         for name in templates.overrideSources.keys.sorted() {

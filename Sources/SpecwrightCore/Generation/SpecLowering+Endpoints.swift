@@ -1,7 +1,9 @@
 import SpecwrightYAML
 
 extension SpecLowering {
-    mutating func lowerGroup(_ group: EndpointGroup, property: IR.Identifier, typeScope: inout NameScope) -> IR.EndpointGroup {
+    mutating func lowerGroup(_ group: EndpointGroup, property: IR.Identifier, typeScope: inout NameScope)
+        -> IR.EndpointGroup
+    {
         let stem = SwiftName.upperCamelCase(group.name) ?? "Group"
         var names: [IR.Identifier] = []
         for suffix in NameScope.groupTypeSuffixes {
@@ -17,7 +19,8 @@ extension SpecLowering {
             warnIfRenamed(endpointScope, "endpoint '\(endpoint.name)'", at: endpoint.location)
             var lowered = lowerEndpoint(endpoint, name: name)
             lowered.source = IR.EndpointSource(
-                names: [endpoint.name, endpoint.operationName], tags: [group.name], pathTemplate: endpoint.path.value.text)
+                names: [endpoint.name, endpoint.operationName], tags: [group.name],
+                pathTemplate: endpoint.path.value.text)
             return lowered
         }
         return IR.EndpointGroup(
@@ -35,13 +38,16 @@ extension SpecLowering {
             return IR.Parameter(
                 name: identifier, wireName: IR.StringLiteral(parameter.name), location: location,
                 type: reference(parameter.type.expression),
-                defaultValue: parameter.defaultValue.map { defaultExpression($0.value, type: parameter.type.expression) },
+                defaultValue: parameter.defaultValue.map {
+                    defaultExpression($0.value, type: parameter.type.expression)
+                },
                 documentation: IR.Documentation(parameter.description))
         }
         let path = endpoint.pathParameters.map { lower($0, .path) }
         let query = endpoint.queryParameters.map { lower($0, .query) }
         let headers = endpoint.headerParameters.map { lower($0, .header) }
-        for parameter in endpoint.queryParameters where !Self.isQueryCompatible(parameter.type.expression, definitions: definitions) {
+        for parameter in endpoint.queryParameters
+        where !Self.isQueryCompatible(parameter.type.expression, definitions: definitions) {
             diagnostics.error(
                 "query parameter '\(parameter.name)' has type '\(parameter.type)'; query values must be scalars, enums or arrays of them",
                 at: parameter.type.location)
@@ -50,13 +56,17 @@ extension SpecLowering {
         var body: [IR.Parameter] = []
         if let use = endpoint.body {
             let type = reference(use.expression)
-            bodyKind = type == .builtin(.data) ? .binary(contentType: IR.StringLiteral("application/octet-stream")) : .json
-            body = [IR.Parameter(name: scope.claim("body"), wireName: IR.StringLiteral("body"), location: .body, type: type)]
+            bodyKind =
+                type == .builtin(.data) ? .binary(contentType: IR.StringLiteral("application/octet-stream")) : .json
+            body = [
+                IR.Parameter(name: scope.claim("body"), wireName: IR.StringLiteral("body"), location: .body, type: type)
+            ]
         } else if let fields = endpoint.multipart {
             bodyKind = .multipart
             body = fields.map { field in
                 IR.Parameter(
-                    name: scope.identifier(for: field.name, style: .member, fallback: "part"), wireName: IR.StringLiteral(field.name),
+                    name: scope.identifier(for: field.name, style: .member, fallback: "part"),
+                    wireName: IR.StringLiteral(field.name),
                     location: .multipartPart(filename: nil, contentType: field.contentType.map(IR.StringLiteral.init)),
                     type: reference(field.type.expression), documentation: IR.Documentation(field.description))
             }
@@ -92,21 +102,25 @@ extension SpecLowering {
 
     private func documentation(_ endpoint: Endpoint, parameters: [IR.Parameter]) -> IR.Documentation {
         let described = parameters.filter { !$0.documentation.isEmpty }
-        let parameterLines = described.map { "- Parameter \($0.name.name): " + $0.documentation.lines.joined(separator: " ") }
+        let parameterLines = described.map {
+            "- Parameter \($0.name.name): " + $0.documentation.lines.joined(separator: " ")
+        }
         return IR.Documentation(paragraphs: [
             endpoint.summary, endpoint.description, "`\(endpoint.method.token) \(endpoint.path.value.text)`",
-            parameterLines.isEmpty ? nil : parameterLines.joined(separator: "\n"),
+            parameterLines.isEmpty ? nil : parameterLines.joined(separator: "\n")
         ])
     }
 
     private func lowerPath(_ template: PathTemplate, parameters: [String: IR.Identifier]) -> [IR.PathSegment] {
         template.segments.map { parts in
-            IR.PathSegment(pieces: parts.map { part in
-                switch part {
-                case .literal(let text): .literal(IR.StringLiteral(text))
-                case .parameter(let name): parameters[name].map(IR.PathPiece.parameter) ?? .literal(IR.StringLiteral(name))
-                }
-            })
+            IR.PathSegment(
+                pieces: parts.map { part in
+                    switch part {
+                    case .literal(let text): .literal(IR.StringLiteral(text))
+                    case .parameter(let name):
+                        parameters[name].map(IR.PathPiece.parameter) ?? .literal(IR.StringLiteral(name))
+                    }
+                })
         }
     }
 
@@ -136,7 +150,8 @@ extension SpecLowering {
         else { return nil }
         var key: IR.Identifier?
         if let name = batch.key?.value, case .named(let typeName)? = endpoint.response?.expression.arrayElement,
-            let properties = definitions[typeName]?.properties, let index = properties.firstIndex(where: { $0.name == name })
+            let properties = definitions[typeName]?.properties,
+            let index = properties.firstIndex(where: { $0.name == name })
         {
             key = propertyNames(properties)[index]
         }

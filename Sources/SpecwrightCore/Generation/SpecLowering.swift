@@ -52,7 +52,9 @@ public struct SpecLowering {
         let clientTypeName = typeScope.claim(prefix + "Client")
         var groupScope = NameScope(reserved: NameScope.reservedGroupNames)
         let groups = document.groups.map { group in
-            lowerGroup(group, property: groupScope.identifier(for: group.name, style: .member, fallback: "group"), typeScope: &typeScope)
+            lowerGroup(
+                group, property: groupScope.identifier(for: group.name, style: .member, fallback: "group"),
+                typeScope: &typeScope)
         }
         return IR.API(
             sourceFile: URL(fileURLWithPath: document.file).lastPathComponent,
@@ -68,13 +70,16 @@ public struct SpecLowering {
 
     private mutating func lowerService() -> IR.Service {
         if URL(string: document.baseURL.value) == nil {
-            diagnostics.error("baseURL '\(document.baseURL.value)' is not a URL Foundation can parse", at: document.baseURL.location)
+            diagnostics.error(
+                "baseURL '\(document.baseURL.value)' is not a URL Foundation can parse", at: document.baseURL.location)
         }
         let envelope = document.envelope.map(Self.envelope)
         return IR.Service(
             name: IR.StringLiteral(document.name.value),
             baseURL: IR.StringLiteral(document.baseURL.value),
-            headers: document.headers.map { IR.Header(name: IR.StringLiteral($0.name), value: IR.StringLiteral($0.value)) },
+            headers: document.headers.map {
+                IR.Header(name: IR.StringLiteral($0.name), value: IR.StringLiteral($0.value))
+            },
             auth: Self.auth(document.auth),
             dates: IR.DateCoding(rawValue: document.dates.rawValue) ?? .iso8601,
             envelope: envelope,
@@ -130,7 +135,8 @@ public struct SpecLowering {
     }
 
     private func namedProperties(_ properties: [Property]) -> MemberNaming {
-        var naming = MemberNaming(scope: NameScope(reserved: NameScope.reservedPropertyNames, shared: memberReservedNames))
+        var naming = MemberNaming(
+            scope: NameScope(reserved: NameScope.reservedPropertyNames, shared: memberReservedNames))
         for property in properties {
             naming.name(property.name, fallback: "unnamed", what: "property '\(property.name)'", at: property.location)
         }
@@ -139,10 +145,12 @@ public struct SpecLowering {
 
     /// The case names of a string enum (the spec's values first) and of its catch-all case.
     private func namedCases(_ cases: [EnumCase]) -> (naming: MemberNaming, catchAll: IR.Identifier) {
-        var naming = MemberNaming(scope: NameScope(reserved: NameScope.reservedEnumCaseNames, shared: memberReservedNames))
+        var naming = MemberNaming(
+            scope: NameScope(reserved: NameScope.reservedEnumCaseNames, shared: memberReservedNames))
         for enumCase in cases {
             naming.name(
-                enumCase.value, fallback: enumCase.value.isEmpty ? "empty" : "value", what: "enum value '\(enumCase.value)'",
+                enumCase.value, fallback: enumCase.value.isEmpty ? "empty" : "value",
+                what: "enum value '\(enumCase.value)'",
                 at: enumCase.location)
         }
         return (naming, naming.scope.claimCatchAll())
@@ -174,7 +182,9 @@ public struct SpecLowering {
                     name: name,
                     jsonKey: IR.StringLiteral(property.jsonKey(style: document.jsonKeys)),
                     type: reference(property.type.expression),
-                    defaultValue: property.defaultValue.map { defaultExpression($0.value, type: property.type.expression) },
+                    defaultValue: property.defaultValue.map {
+                        defaultExpression($0.value, type: property.type.expression)
+                    },
                     documentation: IR.Documentation(property.description),
                     nilEncoding: Self.nilEncoding(property.null?.value))
             }
@@ -185,7 +195,8 @@ public struct SpecLowering {
             let lowered = zip(cases, naming.names).map { enumCase, caseName in
                 IR.StringEnumCase(name: caseName, rawValue: IR.StringLiteral(enumCase.value))
             }
-            return .stringEnum(IR.StringEnum(name: name, documentation: documentation, cases: lowered, unknownCaseName: unknown))
+            return .stringEnum(
+                IR.StringEnum(name: name, documentation: documentation, cases: lowered, unknownCaseName: unknown))
         }
     }
 

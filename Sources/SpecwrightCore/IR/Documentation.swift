@@ -25,7 +25,9 @@ extension IR {
             var lines: [String] = []
             // Fast path, same result: printable ASCII and `\n` only (most descriptions).
             if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A }) {
-                lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Self.trimmed(String($0).unicodeScalars) }
+                lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+                    Self.trimmed(String($0).unicodeScalars)
+                }
                 while lines.first?.isEmpty == true { lines.removeFirst() }
                 while lines.last?.isEmpty == true { lines.removeLast() }
                 self.init(lines: lines)

@@ -97,7 +97,9 @@ extension IR {
         public var documentation: Documentation
 
         /// Creates a response header.
-        public init(name: Identifier, wireName: StringLiteral, type: TypeReference, documentation: Documentation = .none) {
+        public init(
+            name: Identifier, wireName: StringLiteral, type: TypeReference, documentation: Documentation = .none
+        ) {
             self.name = name
             self.wireName = wireName
             self.type = type

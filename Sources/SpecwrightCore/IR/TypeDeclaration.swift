@@ -148,7 +148,9 @@ extension IR {
         public var unknownCaseName: Identifier
 
         /// Creates a string enum.
-        public init(name: Identifier, documentation: Documentation, cases: [StringEnumCase], unknownCaseName: Identifier) {
+        public init(
+            name: Identifier, documentation: Documentation, cases: [StringEnumCase], unknownCaseName: Identifier
+        ) {
             self.name = name
             self.documentation = documentation
             self.cases = cases
@@ -185,7 +187,9 @@ extension IR {
         public var unknownCaseName: Identifier
 
         /// Creates an integer enum.
-        public init(name: Identifier, documentation: Documentation, cases: [IntegerEnumCase], unknownCaseName: Identifier) {
+        public init(
+            name: Identifier, documentation: Documentation, cases: [IntegerEnumCase], unknownCaseName: Identifier
+        ) {
             self.name = name
             self.documentation = documentation
             self.cases = cases

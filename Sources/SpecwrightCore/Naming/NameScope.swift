@@ -40,7 +40,9 @@ public struct NameScope: Sendable {
 
     /// A scope in which the names in `reserved` and in `shared` are already taken. `shared` is
     /// not copied, so one large set (e.g. every type name) can back many scopes cheaply.
-    public init(reserved: some Sequence<String>, shared: Set<String>, renameSuffixes: [String] = NameScope.memberSuffixes) {
+    public init(
+        reserved: some Sequence<String>, shared: Set<String>, renameSuffixes: [String] = NameScope.memberSuffixes
+    ) {
         self.shared = shared
         self.reserved = Set(reserved)
         self.renameSuffixes = renameSuffixes
@@ -150,8 +152,9 @@ extension NameScope {
         "QueryValue", "QueryValueConvertible", "RequestBody", "RetryPolicy", "ServiceDescription",
         "SpecwrightError", "TypedErrorBody", "CalendarDate", "FieldEncoder", "FieldEquality", "FieldDecoder",
         "FieldKey", "FormFields", "JSONValue", "OpenIntegerEnum", "OpenStringEnum", "UnionDecoding",
-        "FormObjectStyle", "RequiredNullable", "Nullable", "NullableField", "DefaultArguments", "CacheOverride", "AsyncThrowingStream",
-        "BatchReuse", "FilePart", "ResponseWithHeaders", "HTTPFields",
+        "FormObjectStyle", "RequiredNullable", "Nullable", "NullableField", "DefaultArguments", "CacheOverride",
+        "AsyncThrowingStream",
+        "BatchReuse", "FilePart", "ResponseWithHeaders", "HTTPFields"
     ]
 
     /// Members every generated enum already declares (`rawValue`, the catch-all case, …).
@@ -164,11 +167,13 @@ extension NameScope {
     /// Members of generated endpoint enums and group clients that endpoint names must not take.
     public static let reservedEndpointNames = [
         "operationName", "method", "operationRoute", "pathSegments", "query", "headers", "body", "options",
-        "errorBodies", "client", "init", "self", "Self", "Type", "Protocol",
+        "errorBodies", "client", "init", "self", "Self", "Type", "Protocol"
     ]
 
     /// Local names generated method bodies use, which parameters must not shadow.
-    public static let reservedParameterNames = ["queryItems", "headerFields", "formFields", "multipartParts", "chunk", "self", "Self", "Type", "Protocol"]
+    public static let reservedParameterNames = [
+        "queryItems", "headerFields", "formFields", "multipartParts", "chunk", "self", "Self", "Type", "Protocol"
+    ]
 
     /// Members of the root client type that group properties must not take.
     public static let reservedGroupNames = ["client", "service", "init", "self", "Self", "Type", "Protocol"]

@@ -34,15 +34,18 @@ public enum SwiftName {
     /// The words of a trailing `<`, `>`, `<=` or `>=` (a filter parameter's comparison), when the
     /// name has no other angle bracket and something before it; else none.
     static func comparisonWords(_ raw: String) -> [[UInt8]] {
-        guard let last = raw.utf8.last, last == UInt8(ascii: "<") || last == UInt8(ascii: ">") || last == UInt8(ascii: "=")
+        guard let last = raw.utf8.last,
+            last == UInt8(ascii: "<") || last == UInt8(ascii: ">") || last == UInt8(ascii: "=")
         else { return [] }
         let suffixes: [(String, [String])] = [
             ("<=", ["less", "than", "or", "equal"]), (">=", ["greater", "than", "or", "equal"]),
-            ("<", ["less", "than"]), (">", ["greater", "than"]),
+            ("<", ["less", "than"]), (">", ["greater", "than"])
         ]
         for (suffix, words) in suffixes where raw.hasSuffix(suffix) {
             let stem = raw.dropLast(suffix.count)
-            guard !stem.contains(where: { $0 == "<" || $0 == ">" }), !splitWords(String(stem)).isEmpty else { return [] }
+            guard !stem.contains(where: { $0 == "<" || $0 == ">" }), !splitWords(String(stem)).isEmpty else {
+                return []
+            }
             return words.map { Array($0.utf8) }
         }
         return []
@@ -76,7 +79,7 @@ public enum SwiftName {
         "static", "struct", "subscript", "typealias", "var", "break", "case", "catch",
         "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in",
         "repeat", "return", "throw", "throws", "switch", "where", "while", "Any", "as", "await",
-        "false", "is", "nil", "self", "Self", "super", "true", "try", "Type", "Protocol",
+        "false", "is", "nil", "self", "Self", "super", "true", "try", "Type", "Protocol"
     ]
 
     // MARK: - Pieces (ASCII bytes: only ASCII letters and digits survive)

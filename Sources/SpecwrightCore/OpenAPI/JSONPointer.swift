@@ -44,7 +44,10 @@ struct JSONPointer: Hashable {
 
     /// The canonical spelling: `#` then `/token` per token, `~` and `/` escaped, nothing percent-encoded.
     var canonical: String {
-        "#" + tokens.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }.joined()
+        "#"
+            + tokens.map {
+                "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+            }.joined()
     }
 
     /// `~1` → `/`, `~0` → `~`; nil for a `~` followed by anything else (RFC 6901 §3).

@@ -33,11 +33,16 @@ extension OpenAPIImporter {
     func documentation(_ schema: Node, extra: [String?] = []) -> IR.Documentation {
         var notes: [String] = []
         if schema["deprecated"]?.openAPIBool == true { notes.append("Deprecated.") }
-        if schema["readOnly"]?.openAPIBool == true { notes.append("Read-only: sent by the server, ignored in requests.") }
+        if schema["readOnly"]?.openAPIBool == true {
+            notes.append("Read-only: sent by the server, ignored in requests.")
+        }
         if schema["writeOnly"]?.openAPIBool == true { notes.append("Write-only: sent in requests, not returned.") }
         let title = schema["title"]?.openAPIText
         let description = schema["description"]?.openAPIText
-        return IR.Documentation(paragraphs: [title == description ? nil : title, description] + extra + [notes.isEmpty ? nil : notes.joined(separator: " ")])
+        return IR.Documentation(
+            paragraphs: [title == description ? nil : title, description] + extra + [
+                notes.isEmpty ? nil : notes.joined(separator: " ")
+            ])
     }
 
     // MARK: Enumerations
@@ -59,7 +64,8 @@ extension OpenAPIImporter {
     /// The case names of a string enum: one per distinct value, then the catch-all (`unknown`
     /// unless a value took it); `renames` are warnings about names that had to change.
     static func stringEnumCaseNames(_ schema: Node) -> (
-        cases: [(value: String, name: IR.Identifier)], byValue: [String: IR.Identifier], unknown: IR.Identifier, renames: [String]
+        cases: [(value: String, name: IR.Identifier)], byValue: [String: IR.Identifier], unknown: IR.Identifier,
+        renames: [String]
     ) {
         var scope = NameScope(reserved: NameScope.reservedEnumCaseNames)
         var renames: [String] = []
@@ -81,7 +87,8 @@ extension OpenAPIImporter {
     /// Case names of an integer enum: from `x-enum-varnames` / `x-enumNames` when they name every
     /// value, else `value1`, `valueMinus1`.
     static func integerEnumCaseNames(_ schema: Node) -> (
-        cases: [(value: Int, name: IR.Identifier)], byValue: [Int: IR.Identifier], unknown: IR.Identifier, renames: [String]
+        cases: [(value: Int, name: IR.Identifier)], byValue: [Int: IR.Identifier], unknown: IR.Identifier,
+        renames: [String]
     ) {
         var scope = NameScope(reserved: NameScope.reservedEnumCaseNames)
         var renames: [String] = []
@@ -123,7 +130,7 @@ extension OpenAPIImporter {
 
     private static let signWords: [Character: String] = [
         "-": "minus", "+": "plus", "<": "less than", ">": "greater than", "=": "equals", "!": "not", "~": "tilde",
-        "*": "star", "@": "at", "#": "hash", "$": "dollar", "%": "percent", "^": "caret", "&": "and",
+        "*": "star", "@": "at", "#": "hash", "$": "dollar", "%": "percent", "^": "caret", "&": "and"
     ]
 
     private mutating func declareEnumeration(_ schema: Node, name: IR.Identifier) {
@@ -132,14 +139,16 @@ extension OpenAPIImporter {
             let names = Self.integerEnumCaseNames(schema)
             for rename in names.renames { skip(.naming, rename, at: schema["enum"]?.location ?? schema.location) }
             let cases = names.cases.map { IR.IntegerEnumCase(name: $0.name, rawValue: $0.value) }
-            let declaration = IR.IntegerEnum(name: name, documentation: documentation(schema), cases: cases, unknownCaseName: names.unknown)
+            let declaration = IR.IntegerEnum(
+                name: name, documentation: documentation(schema), cases: cases, unknownCaseName: names.unknown)
             record(.integerEnum(declaration), kind: .integerEnum(cases: names.byValue, unknown: names.unknown))
             return
         }
         let names = Self.stringEnumCaseNames(schema)
         for rename in names.renames { skip(.naming, rename, at: schema["enum"]?.location ?? schema.location) }
         let cases = names.cases.map { IR.StringEnumCase(name: $0.name, rawValue: IR.StringLiteral($0.value)) }
-        let declaration = IR.StringEnum(name: name, documentation: documentation(schema), cases: cases, unknownCaseName: names.unknown)
+        let declaration = IR.StringEnum(
+            name: name, documentation: documentation(schema), cases: cases, unknownCaseName: names.unknown)
         record(.stringEnum(declaration), kind: .stringEnum(cases: names.byValue, unknown: names.unknown))
     }
 
@@ -149,9 +158,10 @@ extension OpenAPIImporter {
         let members = unionMembers(schema)
         let kind: IR.Union.Kind = schema["oneOf"] != nil ? .oneOf : .anyOf
         let discriminator = schema["discriminator"]?["propertyName"]?.openAPIText
-        let mapping = schema["discriminator"]?["mapping"]?.openAPIEntries.compactMap { entry in
-            entry.value.openAPIText.map { (value: entry.key, target: $0) }
-        } ?? []
+        let mapping =
+            schema["discriminator"]?["mapping"]?.openAPIEntries.compactMap { entry in
+                entry.value.openAPIText.map { (value: entry.key, target: $0) }
+            } ?? []
         var scope = NameScope(reserved: NameScope.reservedEnumCaseNames)
         var cases: [IR.UnionCase] = []
         for (index, member) in members.enumerated() {
@@ -160,9 +170,10 @@ extension OpenAPIImporter {
             {
                 var values = mapping.filter { $0.target == reference || $0.target == component }.map(\.value)
                 if values.isEmpty, discriminator != nil { values = [component] }
-                cases.append(IR.UnionCase(
-                    name: caseName(component, index: index, scope: &scope),
-                    type: .named(identifier), discriminatorValues: values.map(IR.StringLiteral.init)))
+                cases.append(
+                    IR.UnionCase(
+                        name: caseName(component, index: index, scope: &scope),
+                        type: .named(identifier), discriminatorValues: values.map(IR.StringLiteral.init)))
                 warnIfRenamed(scope, "the case for '\(component)' of '\(name.name)'", at: member.location)
                 continue
             }
@@ -188,7 +199,8 @@ extension OpenAPIImporter {
     private func caseName(_ raw: String, index: Int, scope: inout NameScope) -> IR.Identifier {
         let candidate = SwiftName.lowerCamelCase(raw) ?? "option\(index + 1)"
         let isTypeName = typeScope.contains(candidate) || NameScope.reservedTypeNames.contains(candidate)
-        return scope.identifier(for: isTypeName ? "case " + candidate : candidate, style: .member, fallback: "option\(index + 1)")
+        return scope.identifier(
+            for: isTypeName ? "case " + candidate : candidate, style: .member, fallback: "option\(index + 1)")
     }
 
     /// A case name for an inline alternative, from its type (`string`, `int`, `array`, …).

@@ -3,7 +3,9 @@ import SpecwrightYAML
 
 extension OpenAPIImporter {
     /// Lowers one operation: parameters, body, success response, error bodies, options.
-    mutating func lowerOperation(_ collected: CollectedOperation, name: IR.Identifier, group: GroupNames, raw: String) -> IR.Endpoint {
+    mutating func lowerOperation(_ collected: CollectedOperation, name: IR.Identifier, group: GroupNames, raw: String)
+        -> IR.Endpoint
+    {
         let operation = collected.operation
         let hint = SwiftName.upperCamelCase(raw) ?? name.name
         var scope = NameScope(reserved: NameScope.reservedParameterNames)
@@ -18,10 +20,13 @@ extension OpenAPIImporter {
             skip(.callback, "callback '\(key)' is not generated: clients only send requests", at: callback.location)
         }
         let path = Self.pathSegments(collected.path).map { pieces in
-            IR.PathSegment(pieces: pieces.map { piece in
-                if piece.isParameter, let identifier = lowered.pathNames[piece.text] { return .parameter(identifier) }
-                return .literal(IR.StringLiteral(piece.isParameter ? "{" + piece.text + "}" : piece.text))
-            })
+            IR.PathSegment(
+                pieces: pieces.map { piece in
+                    if piece.isParameter, let identifier = lowered.pathNames[piece.text] {
+                        return .parameter(identifier)
+                    }
+                    return .literal(IR.StringLiteral(piece.isParameter ? "{" + piece.text + "}" : piece.text))
+                })
         }
         let security = operationSecurity(operation)
         let settings = operationSettings(operation)
@@ -38,10 +43,12 @@ extension OpenAPIImporter {
             options: IR.EndpointOptions(auth: security.requirement, isIdempotent: false),
             batch: nil,
             source: IR.EndpointSource(
-                names: [operation["operationId"]?.openAPIText].compactMap { $0 }, tags: operation["tags"]?.openAPIStrings ?? [],
+                names: [operation["operationId"]?.openAPIText].compactMap { $0 },
+                tags: operation["tags"]?.openAPIStrings ?? [],
                 pathTemplate: collected.path, settings: settings))
         if let success { lowerResponseHeaders(success, hint: hint, into: &endpoint) }
-        endpoint.options.accept = success.flatMap { Self.acceptedMediaTypes($0, response: response) }.map(IR.StringLiteral.init)
+        endpoint.options.accept = success.flatMap { Self.acceptedMediaTypes($0, response: response) }.map(
+            IR.StringLiteral.init)
         endpoint.download = response == .binary
         return endpoint
     }
@@ -78,13 +85,17 @@ extension OpenAPIImporter {
             && text.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F && $0 != "," && $0 != "\"" }
     }
 
-    private func endpointDocumentation(_ operation: Node, parameters: [IR.Parameter], security: String?) -> IR.Documentation {
+    private func endpointDocumentation(_ operation: Node, parameters: [IR.Parameter], security: String?)
+        -> IR.Documentation
+    {
         let described = parameters.filter { !$0.documentation.isEmpty }
-        let parameterLines = described.map { "- Parameter \($0.name.name): " + $0.documentation.lines.joined(separator: " ") }
+        let parameterLines = described.map {
+            "- Parameter \($0.name.name): " + $0.documentation.lines.joined(separator: " ")
+        }
         let deprecated = operation["deprecated"]?.openAPIBool == true ? "Deprecated." : nil
         return IR.Documentation(paragraphs: [
             operation["summary"]?.openAPIText, operation["description"]?.openAPIText, deprecated,
-            parameterLines.isEmpty ? nil : parameterLines.joined(separator: "\n"), security,
+            parameterLines.isEmpty ? nil : parameterLines.joined(separator: "\n"), security
         ])
     }
 
@@ -92,7 +103,8 @@ extension OpenAPIImporter {
 
     /// Media types read as JSON: `application/json`, `*/*+json`, `application/problem+json`, ….
     static func isJSON(_ mediaType: String) -> Bool {
-        let base = mediaType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        let base =
+            mediaType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         return base == "application/json" || base.hasSuffix("+json") || base == "text/json"
     }
 
@@ -110,8 +122,12 @@ extension OpenAPIImporter {
         let (response, errors, success) = lowerResponseBodies(operation, hint: hint)
         for (code, value) in operation["responses"]?.openAPIEntries ?? [] {
             guard let other = resolved(value), other.location != success?.location else { continue }
-            for (header, headerNode) in other["headers"]?.openAPIEntries ?? [] where header.lowercased() != "content-type" {
-                skip(.responseHeader, "response header '\(header)' of response '\(code)' is not exposed: only the success response's headers are typed", at: headerNode.location)
+            for (header, headerNode) in other["headers"]?.openAPIEntries ?? []
+            where header.lowercased() != "content-type" {
+                skip(
+                    .responseHeader,
+                    "response header '\(header)' of response '\(code)' is not exposed: only the success response's headers are typed",
+                    at: headerNode.location)
             }
         }
         return (response, errors, success)
@@ -136,17 +152,23 @@ extension OpenAPIImporter {
                 status = number
             } else {
                 if response["content"] != nil {
-                    skip(.statusRange, "status range '\(code)' has no typed error body: only exact statuses and 'default' do", at: value.location)
+                    skip(
+                        .statusRange,
+                        "status range '\(code)' has no typed error body: only exact statuses and 'default' do",
+                        at: value.location)
                 }
                 continue
             }
             let (found, schema) = Self.jsonSchema(response["content"])
             guard found, let schema else { continue }
             let label = status.map { "error \($0)" } ?? "error"
-            errors.append(IR.ErrorBody(status: status, type: typeReference(schema, hint: hint + " " + label).nonOptional))
+            errors.append(
+                IR.ErrorBody(status: status, type: typeReference(schema, hint: hint + " " + label).nonOptional))
         }
         guard let (_, response) = success else {
-            if let range = operation["responses"]?["2XX"].flatMap({ resolved($0) }) { return (successBody(range, hint: hint), errors, range) }
+            if let range = operation["responses"]?["2XX"].flatMap({ resolved($0) }) {
+                return (successBody(range, hint: hint), errors, range)
+            }
             return (.none, errors, nil)
         }
         return (successBody(response, hint: hint), errors, response)
@@ -182,10 +204,12 @@ extension OpenAPIImporter {
 
     /// The stream format a media type names, or nil.
     static func streamMedia(key mediaType: String) -> IR.StreamFormat? {
-        let base = mediaType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        let base =
+            mediaType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         switch base {
         case "text/event-stream": return .serverSentEvents
-        case "application/jsonl", "application/x-ndjson", "application/x-jsonlines", "application/jsonlines": return .jsonLines
+        case "application/jsonl", "application/x-ndjson", "application/x-jsonlines", "application/jsonlines":
+            return .jsonLines
         default: return nil
         }
     }

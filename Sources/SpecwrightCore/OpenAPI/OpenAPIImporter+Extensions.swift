@@ -23,7 +23,9 @@ extension OpenAPIImporter {
         var headers: [IR.Header] = []
         if let node = root["x-specwright-headers"] {
             var decoder = SpecDecoder(file: file)
-            headers = decoder.decodeStaticHeaders(node).map { IR.Header(name: IR.StringLiteral($0.name), value: IR.StringLiteral($0.value)) }
+            headers = decoder.decodeStaticHeaders(node).map {
+                IR.Header(name: IR.StringLiteral($0.name), value: IR.StringLiteral($0.value))
+            }
             found += decoder.diagnostics.diagnostics
         }
         for diagnostic in found { diagnostics.report(diagnostic) }

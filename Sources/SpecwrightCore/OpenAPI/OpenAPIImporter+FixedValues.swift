@@ -69,20 +69,24 @@ extension OpenAPIImporter {
             }
         }
         for index in declarations.indices {
-            guard case .structure(var structure) = declarations[index], let fixed = values[structure.name.name] ?? nil else { continue }
+            guard case .structure(var structure) = declarations[index], let fixed = values[structure.name.name] ?? nil
+            else { continue }
             if let position = structure.properties.firstIndex(where: { $0.jsonKey.value == fixed.key }) {
                 var property = structure.properties[position]
-                guard property.fixedValue == nil, let expression = fixedExpression(text: fixed.value, type: &property.type) else { continue }
+                guard property.fixedValue == nil,
+                    let expression = fixedExpression(text: fixed.value, type: &property.type)
+                else { continue }
                 property.fixedValue = expression
                 property.defaultValue = nil
                 property.nilEncoding = .omitted
                 structure.properties[position] = property
             } else {
                 var scope = NameScope(reserved: NameScope.reservedPropertyNames + structure.properties.map(\.name.name))
-                structure.properties.append(IR.Property(
-                    name: scope.identifier(for: fixed.key, style: .member, fallback: "discriminator"),
-                    jsonKey: IR.StringLiteral(fixed.key), type: .builtin(.string),
-                    fixedValue: IR.Expression(code: IR.StringLiteral(fixed.value).code)))
+                structure.properties.append(
+                    IR.Property(
+                        name: scope.identifier(for: fixed.key, style: .member, fallback: "discriminator"),
+                        jsonKey: IR.StringLiteral(fixed.key), type: .builtin(.string),
+                        fixedValue: IR.Expression(code: IR.StringLiteral(fixed.value).code)))
             }
             declarations[index] = .structure(structure)
         }

@@ -40,7 +40,9 @@ extension OpenAPIImporter {
     /// Whether `name` is (or will be) a structure: object defaults apply to those.
     private func isStructure(_ name: IR.Identifier) -> Bool {
         if case .structure? = declaredKinds[name.name] { return true }
-        guard declaredKinds[name.name] == nil, let component = componentByName[name.name], let schema = componentNodes[component] else {
+        guard declaredKinds[name.name] == nil, let component = componentByName[name.name],
+            let schema = componentNodes[component]
+        else {
             return false
         }
         return Self.referenceString(schema) == nil && shape(schema) == .structure

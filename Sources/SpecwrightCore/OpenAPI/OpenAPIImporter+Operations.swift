@@ -26,7 +26,7 @@ extension OpenAPIImporter {
     }
 
     static let methods: [String: IR.HTTPMethod] = [
-        "get": .get, "put": .put, "post": .post, "delete": .delete, "patch": .patch, "head": .head,
+        "get": .get, "put": .put, "post": .post, "delete": .delete, "patch": .patch, "head": .head
     ]
 
     mutating func collectOperations() -> [CollectedGroup] {
@@ -38,13 +38,17 @@ extension OpenAPIImporter {
             for (key, operation) in item.openAPIEntries {
                 guard let method = Self.methods[key] else {
                     if key == "options" || key == "trace" {
-                        skip(.method, "\(key.uppercased()) operations are not generated: the runtime does not send that method", at: operation.location)
+                        skip(
+                            .method,
+                            "\(key.uppercased()) operations are not generated: the runtime does not send that method",
+                            at: operation.location)
                     }
                     continue
                 }
                 let tags = operation["tags"]?.openAPIStrings ?? []
                 let collected = CollectedOperation(
-                    path: path, pathLocation: entry.key.location, method: method, operation: operation, sharedParameters: shared)
+                    path: path, pathLocation: entry.key.location, method: method, operation: operation,
+                    sharedParameters: shared)
                 let group = tags.first ?? Self.firstLiteralSegment(path) ?? "default"
                 if let index = indexByName[group] {
                     groups[index].operations.append(collected)
@@ -67,7 +71,9 @@ extension OpenAPIImporter {
         var names: [IR.Identifier] = []
         for suffix in NameScope.groupTypeSuffixes {
             names.append(typeScope.claim(stem + suffix))
-            warnIfRenamed(typeScope, "the type '\(stem + suffix)' of group '\(raw)'", at: root["paths"]?.location ?? root.location)
+            warnIfRenamed(
+                typeScope, "the type '\(stem + suffix)' of group '\(raw)'", at: root["paths"]?.location ?? root.location
+            )
         }
         return GroupNames(property: property, enumName: names[0], protocolName: names[1], clientName: names[2])
     }
@@ -77,7 +83,8 @@ extension OpenAPIImporter {
         var endpointScope = NameScope(reserved: NameScope.reservedEndpointNames + componentNames.values.map(\.name))
         var endpoints: [IR.Endpoint] = []
         for operation in group.operations {
-            let raw = operation.operation["operationId"]?.openAPIText ?? Self.derivedName(operation.method, operation.path)
+            let raw =
+                operation.operation["operationId"]?.openAPIText ?? Self.derivedName(operation.method, operation.path)
             let name = operationName(operation, raw: raw, scope: &endpointScope)
             let reported = diagnostics.diagnostics.count
             var endpoint = lowerOperation(operation, name: name, group: names, raw: raw)
@@ -94,7 +101,9 @@ extension OpenAPIImporter {
     /// The method name of an operation: its operationId without a framework's path-and-method
     /// suffix (``OperationName``) unless the config keeps raw ids or that name is taken, else
     /// the operationId (or `method path`) made Swift; a collision is warned about.
-    private mutating func operationName(_ operation: CollectedOperation, raw: String, scope: inout NameScope) -> IR.Identifier {
+    private mutating func operationName(_ operation: CollectedOperation, raw: String, scope: inout NameScope)
+        -> IR.Identifier
+    {
         let location = operation.operation["operationId"]?.location ?? operation.operation.location
         if operationNaming == .idiomatic, operation.operation["operationId"] != nil,
             let short = OperationName.idiomatic(raw, method: operation.method.rawValue, path: operation.path),
@@ -102,12 +111,20 @@ extension OpenAPIImporter {
         {
             if !scope.contains(wanted) { return scope.claim(wanted) }
             let name = scope.identifier(for: raw, style: .member, fallback: "call")
-            skip(.naming, "operation '\(raw)' would be named '\(wanted)', which is taken; it is generated as '\(name.name)'", at: location)
+            skip(
+                .naming,
+                "operation '\(raw)' would be named '\(wanted)', which is taken; it is generated as '\(name.name)'",
+                at: location)
             return name
         }
         let name = scope.identifier(for: raw, style: .member, fallback: "call")
-        if let wanted = SwiftName.lowerCamelCase(raw), wanted != name.name, !NameScope.reservedEndpointNames.contains(wanted) {
-            skip(.naming, "operation '\(raw)' has the same Swift name as an earlier one; it is generated as '\(name.name)'", at: location)
+        if let wanted = SwiftName.lowerCamelCase(raw), wanted != name.name,
+            !NameScope.reservedEndpointNames.contains(wanted)
+        {
+            skip(
+                .naming,
+                "operation '\(raw)' has the same Swift name as an earlier one; it is generated as '\(name.name)'",
+                at: location)
         }
         return name
     }

@@ -15,7 +15,9 @@ extension OpenAPIImporter {
 
     /// Path-item and operation parameters (the operation's win by name and location), then any
     /// `{name}` in the path that no parameter declares (as a `String`).
-    mutating func lowerParameters(_ collected: CollectedOperation, hint: String, scope: inout NameScope, into lists: inout ParameterLists) {
+    mutating func lowerParameters(
+        _ collected: CollectedOperation, hint: String, scope: inout NameScope, into lists: inout ParameterLists
+    ) {
         var merged: [(key: String, node: Node)] = []
         var positions: [String: Int] = [:]
         for raw in collected.sharedParameters + (collected.operation["parameters"]?.sequence ?? []) {
@@ -31,23 +33,32 @@ extension OpenAPIImporter {
         for (_, parameter) in merged {
             lowerParameter(parameter, hint: hint, scope: &scope, into: &lists)
         }
-        for piece in Self.pathSegments(collected.path).joined() where piece.isParameter && lists.pathNames[piece.text] == nil {
+        for piece in Self.pathSegments(collected.path).joined()
+        where piece.isParameter && lists.pathNames[piece.text] == nil {
             let identifier = scope.identifier(for: piece.text, style: .member, fallback: "value")
             warnIfRenamed(scope, "path parameter '\(piece.text)'", at: collected.operation.location)
             lists.pathNames[piece.text] = identifier
-            lists.path.append(IR.Parameter(name: identifier, wireName: IR.StringLiteral(piece.text), location: .path, type: .builtin(.string)))
+            lists.path.append(
+                IR.Parameter(
+                    name: identifier, wireName: IR.StringLiteral(piece.text), location: .path, type: .builtin(.string)))
         }
     }
 
-    private mutating func lowerParameter(_ parameter: Node, hint: String, scope: inout NameScope, into lists: inout ParameterLists) {
+    private mutating func lowerParameter(
+        _ parameter: Node, hint: String, scope: inout NameScope, into lists: inout ParameterLists
+    ) {
         guard let name = parameter["name"]?.openAPIText else { return }
         let location = parameter["in"]?.openAPIText ?? ""
         if location == "cookie" {
-            skip(.cookieParameter, "cookie parameter '\(name)' is not sent: cookie parameters are not supported", at: parameter.location)
+            skip(
+                .cookieParameter, "cookie parameter '\(name)' is not sent: cookie parameters are not supported",
+                at: parameter.location)
             return
         }
         guard let schema = parameter["schema"] else {
-            skip(.parameterStyle, "parameter '\(name)' has no 'schema' (a 'content' parameter); it is not sent", at: parameter.location)
+            skip(
+                .parameterStyle, "parameter '\(name)' has no 'schema' (a 'content' parameter); it is not sent",
+                at: parameter.location)
             return
         }
         var type = typeReference(schema, hint: hint + " " + name)
@@ -60,8 +71,12 @@ extension OpenAPIImporter {
         case "query":
             let isArray = type.arrayElement != nil
             let delimited = ["spaceDelimited": " ", "pipeDelimited": "|"]
-            guard isQueryCompatible(type), style == nil || style == "form" || (isArray && delimited[style ?? ""] != nil) else {
-                skip(.parameterStyle, "query parameter '\(name)' is not sent: only scalars, enums and arrays of them (styles 'form', 'spaceDelimited', 'pipeDelimited') are supported", at: parameter.location)
+            guard isQueryCompatible(type), style == nil || style == "form" || (isArray && delimited[style ?? ""] != nil)
+            else {
+                skip(
+                    .parameterStyle,
+                    "query parameter '\(name)' is not sent: only scalars, enums and arrays of them (styles 'form', 'spaceDelimited', 'pipeDelimited') are supported",
+                    at: parameter.location)
                 return
             }
             if isArray, let separator = delimited[style ?? ""] {
@@ -71,12 +86,18 @@ extension OpenAPIImporter {
             }
         case "header":
             guard isQueryCompatible(type) else {
-                skip(.parameterStyle, "header parameter '\(name)' is not sent: only scalars, enums and arrays of them are supported", at: parameter.location)
+                skip(
+                    .parameterStyle,
+                    "header parameter '\(name)' is not sent: only scalars, enums and arrays of them are supported",
+                    at: parameter.location)
                 return
             }
         case "path":
             if !isQueryCompatible(type, allowArray: false) {
-                skip(.parameterStyle, "path parameter '\(name)' has a type that cannot be a path segment; it is generated as 'String'", at: parameter.location)
+                skip(
+                    .parameterStyle,
+                    "path parameter '\(name)' has a type that cannot be a path segment; it is generated as 'String'",
+                    at: parameter.location)
                 type = .builtin(.string)
             }
         default:
@@ -86,9 +107,11 @@ extension OpenAPIImporter {
         let identifier = scope.identifier(for: name, style: .member, fallback: "value")
         warnIfRenamed(scope, "parameter '\(name)'", at: parameter.location)
         let lowered = IR.Parameter(
-            name: identifier, wireName: IR.StringLiteral(name), location: location == "path" ? .path : location == "query" ? .query : .header,
+            name: identifier, wireName: IR.StringLiteral(name),
+            location: location == "path" ? .path : location == "query" ? .query : .header,
             type: type, defaultValue: defaultValue,
-            documentation: IR.Documentation(parameter["description"]?.openAPIText ?? schema["description"]?.openAPIText),
+            documentation: IR.Documentation(
+                parameter["description"]?.openAPIText ?? schema["description"]?.openAPIText),
             arraySeparator: arraySeparator)
         switch location {
         case "path":

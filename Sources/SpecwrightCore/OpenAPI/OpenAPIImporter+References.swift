@@ -47,7 +47,9 @@ extension OpenAPIImporter {
         if JSONPointer.isLocal(reference, file: file) {
             diagnostics.error("'\(reference)' names nothing in this document", at: location)
         } else {
-            skip(.unresolvedReference, "cannot resolve '\(reference)': only references within this document are supported", at: location)
+            skip(
+                .unresolvedReference,
+                "cannot resolve '\(reference)': only references within this document are supported", at: location)
         }
     }
 

@@ -4,14 +4,19 @@ import SpecwrightYAML
 extension OpenAPIImporter {
     /// Lowers a request body: JSON first, then form, multipart, a text media type as raw `Data`,
     /// and any other media type (`application/octet-stream`, `image/png`, `*/*`) as a `FilePart`.
-    mutating func lowerRequestBody(_ requestBody: Node, hint: String, scope: inout NameScope, into lists: inout ParameterLists) -> IR.RequestBodyKind? {
+    mutating func lowerRequestBody(
+        _ requestBody: Node, hint: String, scope: inout NameScope, into lists: inout ParameterLists
+    ) -> IR.RequestBodyKind? {
         let content = requestBody["content"]?.openAPIEntries ?? []
         guard !content.isEmpty else { return nil }
         let documentation = IR.Documentation(requestBody["description"]?.openAPIText)
         if let json = content.first(where: { Self.isJSON($0.key) }) {
-            let type = json.value["schema"].map { typeReference($0, hint: hint + " request").nonOptional } ?? jsonValue()
-            lists.body.append(IR.Parameter(
-                name: scope.claim("body"), wireName: IR.StringLiteral("body"), location: .body, type: type, documentation: documentation))
+            let type =
+                json.value["schema"].map { typeReference($0, hint: hint + " request").nonOptional } ?? jsonValue()
+            lists.body.append(
+                IR.Parameter(
+                    name: scope.claim("body"), wireName: IR.StringLiteral("body"), location: .body, type: type,
+                    documentation: documentation))
             return .json
         }
         if let form = content.first(where: { $0.key.hasPrefix("application/x-www-form-urlencoded") }) {
@@ -24,20 +29,25 @@ extension OpenAPIImporter {
         }
         guard let other = content.first else { return nil }
         if other.key.contains("xml") {
-            skip(.mediaType, "request body media type '\(other.key)' is sent as raw bytes: XML is not encoded for you", at: other.value.location)
+            skip(
+                .mediaType, "request body media type '\(other.key)' is sent as raw bytes: XML is not encoded for you",
+                at: other.value.location)
         }
         let contentType = Self.singleMediaType(other.key) ?? "application/octet-stream"
         // Bytes that are not text are a file: the caller's `FilePart` (in memory or on disk, streamed
         // from its file as it is sent) whose own content type wins over the declared one.
         let type: IR.TypeReference = Self.isTextual(mediaType: other.key) ? .builtin(.data) : .builtin(.file)
-        lists.body.append(IR.Parameter(
-            name: scope.claim("body"), wireName: IR.StringLiteral("body"), location: .body, type: type,
-            documentation: documentation))
+        lists.body.append(
+            IR.Parameter(
+                name: scope.claim("body"), wireName: IR.StringLiteral("body"), location: .body, type: type,
+                documentation: documentation))
         return .binary(contentType: IR.StringLiteral(contentType))
     }
 
     /// One parameter per property of a form or multipart body schema.
-    private mutating func lowerFields(_ media: Node, hint: String, scope: inout NameScope, into lists: inout ParameterLists, multipart: Bool) {
+    private mutating func lowerFields(
+        _ media: Node, hint: String, scope: inout NameScope, into lists: inout ParameterLists, multipart: Bool
+    ) {
         guard let schemaNode = media["schema"], let schema = resolved(schemaNode) else { return }
         var object = MergedObject()
         merge(schema, into: &object)
@@ -65,8 +75,10 @@ extension OpenAPIImporter {
                     if !parameter.type.isOptional { parameter.type = .optional(parameter.type) }
                 }
                 parameter.location = .multipartPart(
-                    filename: nil, contentType: (file == nil ? declared : Self.singleMediaType(declared)).map(IR.StringLiteral.init))
-            } else if !applyFormEncoding(media["encoding"]?[key], to: &parameter, key: key, at: propertySchema.location) {
+                    filename: nil,
+                    contentType: (file == nil ? declared : Self.singleMediaType(declared)).map(IR.StringLiteral.init))
+            } else if !applyFormEncoding(media["encoding"]?[key], to: &parameter, key: key, at: propertySchema.location)
+            {
                 continue
             }
             lists.body.append(parameter)
@@ -100,7 +112,9 @@ extension OpenAPIImporter {
     private func isBinary(_ type: IR.TypeReference) -> Bool {
         var current = type
         var seen: Set<String> = []
-        while case .named(let name) = current, case .alias(let target)? = declaredKinds[name.name], seen.insert(name.name).inserted {
+        while case .named(let name) = current, case .alias(let target)? = declaredKinds[name.name],
+            seen.insert(name.name).inserted
+        {
             current = target
         }
         return current == .builtin(.data)
@@ -120,7 +134,9 @@ extension OpenAPIImporter {
     /// OpenAPI's query rules (`explode: false` and the delimited styles join an array into one
     /// field); objects, maps and unions are written with `form` (their properties as fields of
     /// their own) or `deepObject` (`name[property]=value`) style.
-    private mutating func applyFormEncoding(_ encoding: Node?, to parameter: inout IR.Parameter, key: String, at location: SourceLocation) -> Bool {
+    private mutating func applyFormEncoding(
+        _ encoding: Node?, to parameter: inout IR.Parameter, key: String, at location: SourceLocation
+    ) -> Bool {
         let style = encoding?["style"]?.openAPIText ?? "form"
         let explode = encoding?["explode"]?.openAPIBool ?? (style == "form" || style == "deepObject")
         let type = parameter.type.nonOptional
@@ -130,7 +146,9 @@ extension OpenAPIImporter {
             if let separator = delimited[style] ?? (style == "form" && !explode ? "," : nil) {
                 parameter.arraySeparator = separator
             } else if style != "form" {
-                skip(.parameterStyle, "form field '\(key)' is not sent: style '\(style)' does not apply to an array", at: encoding?.location ?? location)
+                skip(
+                    .parameterStyle, "form field '\(key)' is not sent: style '\(style)' does not apply to an array",
+                    at: encoding?.location ?? location)
                 return false
             }
             return true
@@ -139,12 +157,18 @@ extension OpenAPIImporter {
         switch (style, explode) {
         case ("form", true):
             if let element = type.arrayElement, !isQueryCompatible(element) {
-                skip(.parameterStyle, "form field '\(key)' is an array of objects, which OpenAPI's form style does not define; it is sent as '\(key)[0][property]=value'", at: encoding?.location ?? location)
+                skip(
+                    .parameterStyle,
+                    "form field '\(key)' is an array of objects, which OpenAPI's form style does not define; it is sent as '\(key)[0][property]=value'",
+                    at: encoding?.location ?? location)
             }
         case ("deepObject", true):
             parameter.objectStyle = .deepObject
         default:
-            skip(.parameterStyle, "form field '\(key)' is not sent: style '\(style)' with explode \(explode) is not supported for objects (use 'form' or 'deepObject' with explode true)", at: encoding?.location ?? location)
+            skip(
+                .parameterStyle,
+                "form field '\(key)' is not sent: style '\(style)' with explode \(explode) is not supported for objects (use 'form' or 'deepObject' with explode true)",
+                at: encoding?.location ?? location)
             return false
         }
         return true

@@ -11,7 +11,9 @@ extension IR.API {
         let sent = typeNames(reachableFrom: bodies)
         var api = self
         api.types = types.map { declaration in
-            guard case .structure(var structure) = declaration, !sent.contains(structure.name.name) else { return declaration }
+            guard case .structure(var structure) = declaration, !sent.contains(structure.name.name) else {
+                return declaration
+            }
             structure.properties = structure.properties.map { property in
                 var property = property
                 if property.nilEncoding == .chosen { property.nilEncoding = .omitted }

@@ -15,14 +15,17 @@ extension OpenAPIImporter {
             guard folded != "content-type", seen.insert(folded).inserted, let header = resolved(value) else { continue }
             let schema = header["schema"] ?? header["content"]?.openAPIEntries.first?.value["schema"]
             let type = schema.map { typeReference($0, hint: hint + " " + name).nonOptional } ?? .builtin(.string)
-            headers.append(IR.ResponseHeader(
-                name: scope.identifier(for: name, style: .member, fallback: "header"), wireName: IR.StringLiteral(name), type: type,
-                documentation: IR.Documentation(header["description"]?.openAPIText)))
+            headers.append(
+                IR.ResponseHeader(
+                    name: scope.identifier(for: name, style: .member, fallback: "header"),
+                    wireName: IR.StringLiteral(name), type: type,
+                    documentation: IR.Documentation(header["description"]?.openAPIText)))
         }
         guard !headers.isEmpty else { return }
         let method = endpoint.name.name
         let stem = method.prefix(1).uppercased() + method.dropFirst()
         endpoint.responseHeaders = headers
-        endpoint.responseHeadersName = typeScope.identifier(for: stem + "ResponseHeaders", style: .type, fallback: "ResponseHeaders")
+        endpoint.responseHeadersName = typeScope.identifier(
+            for: stem + "ResponseHeaders", style: .type, fallback: "ResponseHeaders")
     }
 }

@@ -31,7 +31,9 @@ extension OpenAPIImporter {
         }
         if let start = expandingReferences.firstIndex(where: { $0.target == target.location }) {
             let first = expandingReferences[(start + 1)...].first?.reference ?? referenceLocation
-            reportCycle("the schema '\(reference)' refers back to itself with no object in between, so it has no finite type", at: first)
+            reportCycle(
+                "the schema '\(reference)' refers back to itself with no object in between, so it has no finite type",
+                at: first)
             return jsonValue()
         }
         expandingReferences.append((target.location, referenceLocation))
@@ -89,10 +91,14 @@ extension OpenAPIImporter {
         }
         if let values = schema["enum"]?.sequence, values.contains(where: { !$0.isNullScalar }) {
             let types = Self.typeNames(schema)
-            if types.isEmpty || types == ["string"] || types == ["integer"] { return enumerationKind(values) == nil ? .expression : .enumeration }
+            if types.isEmpty || types == ["string"] || types == ["integer"] {
+                return enumerationKind(values) == nil ? .expression : .enumeration
+            }
         }
         let types = Self.typeNames(schema)
-        if types.count <= 1, types.first ?? "object" == "object", !(schema["properties"]?.openAPIEntries.isEmpty ?? true) {
+        if types.count <= 1, types.first ?? "object" == "object",
+            !(schema["properties"]?.openAPIEntries.isEmpty ?? true)
+        {
             return .structure
         }
         return .expression
@@ -136,7 +142,9 @@ extension OpenAPIImporter {
         }
         let types = Self.typeNames(schema)
         if types.count > 1 {
-            skip(.schema, "a schema with several types (\(types.joined(separator: ", "))) is generated as 'JSONValue'", at: schema.location)
+            skip(
+                .schema, "a schema with several types (\(types.joined(separator: ", "))) is generated as 'JSONValue'",
+                at: schema.location)
             return jsonValue()
         }
         switch types.first {
@@ -168,7 +176,9 @@ extension OpenAPIImporter {
             if types.isEmpty, schema["additionalProperties"] == nil { return jsonValue() }
             return .dictionary(jsonValue())
         case let other?:
-            skip(.schema, "unknown schema type '\(other)' is generated as 'JSONValue'", at: schema["type"]?.location ?? schema.location)
+            skip(
+                .schema, "unknown schema type '\(other)' is generated as 'JSONValue'",
+                at: schema["type"]?.location ?? schema.location)
             return jsonValue()
         }
     }
@@ -177,7 +187,9 @@ extension OpenAPIImporter {
         // OAS 3.1 spells files without `format`: `contentMediaType: application/octet-stream`
         // (FastAPI's UploadFile) or `contentEncoding: base64`.
         if schema["contentEncoding"] != nil { return .builtin(.data) }
-        if let media = schema["contentMediaType"]?.openAPIText, !Self.isTextual(mediaType: media) { return .builtin(.data) }
+        if let media = schema["contentMediaType"]?.openAPIText, !Self.isTextual(mediaType: media) {
+            return .builtin(.data)
+        }
         switch schema["format"]?.openAPIText {
         case "date-time": return .builtin(.date)
         case "date": return .builtin(.calendarDate)
@@ -190,8 +202,10 @@ extension OpenAPIImporter {
 
     /// Whether a media type is text a `String` holds (`text/*`, JSON, XML, form data) rather than bytes.
     static func isTextual(mediaType: String) -> Bool {
-        let type = mediaType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-        return type.hasPrefix("text/") || type == "application/json" || type.hasSuffix("+json") || type == "application/xml"
+        let type =
+            mediaType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        return type.hasPrefix("text/") || type == "application/json" || type.hasSuffix("+json")
+            || type == "application/xml"
             || type.hasSuffix("+xml") || type == "application/x-www-form-urlencoded"
     }
 

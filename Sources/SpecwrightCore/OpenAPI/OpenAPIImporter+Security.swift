@@ -64,7 +64,9 @@ extension OpenAPIImporter {
     /// be sent are left out (the scheme is warned about); with none left, nothing is sent.
     private mutating func lowerSecurity(_ list: Node) -> (requirement: IR.AuthRequirement, documentation: String?) {
         guard let items = list.sequence else {
-            skip(.security, "'security' must be a list of security requirement objects; no credentials are sent", at: list.location)
+            skip(
+                .security, "'security' must be a list of security requirement objects; no credentials are sent",
+                at: list.location)
             return (.none, nil)
         }
         var alternatives: [[IR.Auth]] = []
@@ -95,7 +97,10 @@ extension OpenAPIImporter {
     private mutating func securityScheme(named name: String, usedAt location: SourceLocation) -> LoweredScheme? {
         if let known = security.schemes[name] { return known }
         guard let node = root["components"]?["securitySchemes"]?[name].flatMap({ resolved($0) }) else {
-            skip(.security, "security scheme '\(name)' is not declared in 'components/securitySchemes'; requirements using it are left out", at: location)
+            skip(
+                .security,
+                "security scheme '\(name)' is not declared in 'components/securitySchemes'; requirements using it are left out",
+                at: location)
             security.schemes[name] = .some(nil)
             return nil
         }
@@ -111,28 +116,44 @@ extension OpenAPIImporter {
             let httpScheme = scheme["scheme"]?.openAPIText?.lowercased() ?? ""
             if httpScheme == "bearer" { return LoweredScheme(auth: .bearer, name: name, kind: "bearer token") }
             if httpScheme == "basic" { return LoweredScheme(auth: .basic, name: name, kind: "HTTP Basic") }
-            skip(.security, "security scheme '\(name)' uses HTTP '\(httpScheme)' authentication, which is not supported; add the credentials with an interceptor", at: scheme.location)
+            skip(
+                .security,
+                "security scheme '\(name)' uses HTTP '\(httpScheme)' authentication, which is not supported; add the credentials with an interceptor",
+                at: scheme.location)
             return LoweredScheme(auth: nil, name: name, kind: "not supported")
         case "apiKey":
             guard let keyName = scheme["name"]?.openAPIText, !keyName.isEmpty else {
-                skip(.security, "API key scheme '\(name)' has no 'name'; requirements using it are left out", at: scheme.location)
+                skip(
+                    .security, "API key scheme '\(name)' has no 'name'; requirements using it are left out",
+                    at: scheme.location)
                 return LoweredScheme(auth: nil, name: name, kind: "not supported")
             }
             let literal = IR.StringLiteral(keyName)
             switch scheme["in"]?.openAPIText {
-            case "header": return LoweredScheme(auth: .apiKeyHeader(literal), name: name, kind: "API key in header `\(keyName)`")
-            case "query": return LoweredScheme(auth: .apiKeyQuery(literal), name: name, kind: "API key in query `\(keyName)`")
-            case "cookie": return LoweredScheme(auth: .apiKeyCookie(literal), name: name, kind: "API key in cookie `\(keyName)`")
+            case "header":
+                return LoweredScheme(auth: .apiKeyHeader(literal), name: name, kind: "API key in header `\(keyName)`")
+            case "query":
+                return LoweredScheme(auth: .apiKeyQuery(literal), name: name, kind: "API key in query `\(keyName)`")
+            case "cookie":
+                return LoweredScheme(auth: .apiKeyCookie(literal), name: name, kind: "API key in cookie `\(keyName)`")
             default:
-                skip(.security, "API key scheme '\(name)' has no valid 'in' (header, query or cookie); requirements using it are left out", at: scheme.location)
+                skip(
+                    .security,
+                    "API key scheme '\(name)' has no valid 'in' (header, query or cookie); requirements using it are left out",
+                    at: scheme.location)
                 return LoweredScheme(auth: nil, name: name, kind: "not supported")
             }
         case "oauth2", "openIdConnect":
-            diagnostics.note("security scheme '\(name)' (\(type)) is sent as a bearer token: the app obtains the token", at: scheme.location)
+            diagnostics.note(
+                "security scheme '\(name)' (\(type)) is sent as a bearer token: the app obtains the token",
+                at: scheme.location)
             let kind = type == "oauth2" ? "OAuth 2" : "OpenID Connect"
             return LoweredScheme(auth: .bearer, name: name, kind: "\(kind) bearer token")
         default:
-            skip(.security, "security scheme '\(name)' uses '\(type)', which is not supported; add the credentials with an interceptor", at: scheme.location)
+            skip(
+                .security,
+                "security scheme '\(name)' uses '\(type)', which is not supported; add the credentials with an interceptor",
+                at: scheme.location)
             return LoweredScheme(auth: nil, name: name, kind: "not supported")
         }
     }

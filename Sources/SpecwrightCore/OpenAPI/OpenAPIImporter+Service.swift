@@ -28,8 +28,10 @@ extension OpenAPIImporter {
             url = url.replacingOccurrences(of: "{" + variable + "}", with: value)
         }
         if URL(string: url) == nil {
-            skip(.schema, "server URL '\(url)' is not a URL Foundation can parse; '/' is used (set the base URL in the client configuration)",
-                 at: server["url"]?.location ?? server.location)
+            skip(
+                .schema,
+                "server URL '\(url)' is not a URL Foundation can parse; '/' is used (set the base URL in the client configuration)",
+                at: server["url"]?.location ?? server.location)
             return "/"
         }
         return url

@@ -24,7 +24,8 @@ extension OpenAPIImporter {
 
     /// Keywords that describe one use of a schema, not the type.
     private static let useOnlyKeywords: Set<String> = [
-        "description", "example", "examples", "default", "deprecated", "readOnly", "writeOnly", "$comment", "externalDocs",
+        "description", "example", "examples", "default", "deprecated", "readOnly", "writeOnly", "$comment",
+        "externalDocs"
     ]
 
     /// The most text a key may take (a larger schema is not shared: the key would cost more than it saves).

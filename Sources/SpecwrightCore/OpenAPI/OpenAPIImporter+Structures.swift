@@ -32,19 +32,26 @@ extension OpenAPIImporter {
     /// Collects the properties of `schema` and of its `allOf` members. `reference` is the `$ref`
     /// that led here; `followsReference` merges what a reference object points at (used for
     /// references to places other than component schemas, which may chain).
-    mutating func merge(_ schema: Node, into object: inout MergedObject, enteredBy reference: SourceLocation? = nil, followsReference: Bool = false) {
+    mutating func merge(
+        _ schema: Node, into object: inout MergedObject, enteredBy reference: SourceLocation? = nil,
+        followsReference: Bool = false
+    ) {
         guard enterNestedSchema(at: schema.location) else { return }
         defer { depth -= 1 }
         object.path.append((schema.location, reference))
         defer { object.path.removeLast() }
-        let members = schema["allOf"]?.sequence ?? (followsReference && Self.referenceString(schema) != nil ? [schema] : [])
+        let members =
+            schema["allOf"]?.sequence ?? (followsReference && Self.referenceString(schema) != nil ? [schema] : [])
         for member in members {
             if let reference = Self.referenceString(member) {
                 mergeReferenced(member, reference, into: &object)
                 continue
             }
             if !unionMembers(member).isEmpty {
-                skip(.schema, "an 'allOf' member with 'oneOf'/'anyOf' is not merged; its properties are missing from the struct", at: member.location)
+                skip(
+                    .schema,
+                    "an 'allOf' member with 'oneOf'/'anyOf' is not merged; its properties are missing from the struct",
+                    at: member.location)
                 continue
             }
             merge(member, into: &object)
@@ -53,7 +60,8 @@ extension OpenAPIImporter {
             object.add(name, property)
         }
         object.required.formUnion(schema["required"]?.openAPIStrings ?? [])
-        if let additional = schema["additionalProperties"], additional.openAPIBool == true || additional.mapping != nil {
+        if let additional = schema["additionalProperties"], additional.openAPIBool == true || additional.mapping != nil
+        {
             object.additionalProperties = additional
         }
     }
@@ -79,7 +87,9 @@ extension OpenAPIImporter {
         }
         if let start = object.path.firstIndex(where: { $0.schema == target.location }) {
             let first = object.path[(start + 1)...].lazy.compactMap(\.reference).first ?? location
-            reportCycle("'allOf' includes '\(reference)', which is being composed already: a composition cycle has no object in between", at: first)
+            reportCycle(
+                "'allOf' includes '\(reference)', which is being composed already: a composition cycle has no object in between",
+                at: first)
             return
         }
         guard object.visited.insert(target.location).inserted else { return }
@@ -93,7 +103,8 @@ extension OpenAPIImporter {
         var scope = NameScope(reserved: NameScope.reservedPropertyNames)
         var properties: [IR.Property] = []
         for (key, propertySchema) in object.properties {
-            let propertyName = scope.identifier(for: propertySchema["x-specwright-name"]?.openAPIText ?? key, style: .member, fallback: "property")
+            let propertyName = scope.identifier(
+                for: propertySchema["x-specwright-name"]?.openAPIText ?? key, style: .member, fallback: "property")
             warnIfRenamed(scope, "property '\(key)' of '\(name.name)'", at: propertySchema.location)
             let isRequired = object.required.contains(key)
             var type = typeReference(propertySchema, hint: name.name + " " + key)
@@ -105,18 +116,21 @@ extension OpenAPIImporter {
             if fixedValue == nil, !isRequired {
                 (type, defaultValue) = omittable(type, schema: propertySchema)
             }
-            properties.append(IR.Property(
-                name: propertyName,
-                jsonKey: IR.StringLiteral(key),
-                type: type,
-                defaultValue: defaultValue,
-                documentation: propertyDocumentation(propertySchema),
-                nilEncoding: fixedValue != nil ? .omitted : isRequired ? .null : isNullable ? .chosen : .omitted,
-                fixedValue: fixedValue))
+            properties.append(
+                IR.Property(
+                    name: propertyName,
+                    jsonKey: IR.StringLiteral(key),
+                    type: type,
+                    defaultValue: defaultValue,
+                    documentation: propertyDocumentation(propertySchema),
+                    nilEncoding: fixedValue != nil ? .omitted : isRequired ? .null : isNullable ? .chosen : .omitted,
+                    fixedValue: fixedValue))
         }
         var additionalProperties: IR.AdditionalProperties?
         if let additional = object.additionalProperties {
-            let valueType = additional.mapping?.isEmpty == false ? typeReference(additional, hint: name.name + " additional property") : jsonValue()
+            let valueType =
+                additional.mapping?.isEmpty == false
+                ? typeReference(additional, hint: name.name + " additional property") : jsonValue()
             additionalProperties = IR.AdditionalProperties(
                 name: scope.identifier(for: "additionalProperties", style: .member, fallback: "additionalProperties"),
                 valueType: valueType)
@@ -139,9 +153,13 @@ extension OpenAPIImporter {
     /// The type and default of a value the caller or the server may leave out (a property that
     /// is not `required`, an optional parameter or form field): the type with the schema's
     /// `default` when the default fits it, else the optional type.
-    mutating func omittable(_ type: IR.TypeReference, schema: Node) -> (type: IR.TypeReference, defaultValue: IR.Expression?) {
+    mutating func omittable(_ type: IR.TypeReference, schema: Node) -> (
+        type: IR.TypeReference, defaultValue: IR.Expression?
+    ) {
         guard !type.isOptional else { return (type, nil) }
-        if let value = schema["default"], let expression = defaultExpression(value, type: type) { return (type, expression) }
+        if let value = schema["default"], let expression = defaultExpression(value, type: type) {
+            return (type, expression)
+        }
         return (.optional(type), nil)
     }
 
@@ -178,7 +196,9 @@ extension OpenAPIImporter {
             guard let entries = value.mapping else { return nil }
             if entries.isEmpty { return IR.Expression(code: "[:]") }
             let codes = value.openAPIEntries.map { entry in
-                defaultExpression(entry.value, type: valueType).map { IR.StringLiteral(entry.key).code + ": " + $0.code }
+                defaultExpression(entry.value, type: valueType).map {
+                    IR.StringLiteral(entry.key).code + ": " + $0.code
+                }
             }
             guard codes.allSatisfy({ $0 != nil }) else { return nil }
             return IR.Expression(code: "[" + codes.compactMap { $0 }.joined(separator: ", ") + "]")
@@ -200,7 +220,8 @@ extension OpenAPIImporter {
     /// component declared later (its case names are computed the same way).
     func integerEnumCases(named name: IR.Identifier) -> (cases: [Int: IR.Identifier], unknown: IR.Identifier)? {
         if case .integerEnum(let cases, let unknown)? = declaredKinds[name.name] { return (cases, unknown) }
-        guard declaredKinds[name.name] == nil, let component = componentByName[name.name], let schema = componentNodes[component],
+        guard declaredKinds[name.name] == nil, let component = componentByName[name.name],
+            let schema = componentNodes[component],
             Self.referenceString(schema) == nil, shape(schema) == .enumeration,
             Self.isIntegerEnumeration(schema, kind: enumerationKind(schema["enum"]?.sequence ?? []))
         else { return nil }
@@ -212,11 +233,14 @@ extension OpenAPIImporter {
     /// component declared later (its case names are computed the same way).
     /// A component not declared yet is worked out once and remembered (its declaration computes
     /// the same names).
-    mutating func stringEnumCases(named name: IR.Identifier) -> (cases: [String: IR.Identifier], unknown: IR.Identifier)? {
+    mutating func stringEnumCases(named name: IR.Identifier) -> (
+        cases: [String: IR.Identifier], unknown: IR.Identifier
+    )? {
         if case .stringEnum(let cases, let unknown)? = declaredKinds[name.name] { return (cases, unknown) }
         if let known = laterEnumCases[name.name] { return known }
         guard let component = componentByName[name.name], let schema = componentNodes[component],
-            Self.referenceString(schema) == nil, shape(schema) == .enumeration, !Self.isIntegerEnumeration(schema, kind: enumerationKind(schema["enum"]?.sequence ?? []))
+            Self.referenceString(schema) == nil, shape(schema) == .enumeration,
+            !Self.isIntegerEnumeration(schema, kind: enumerationKind(schema["enum"]?.sequence ?? []))
         else {
             laterEnumCases[name.name] = .some(nil)
             return nil

@@ -67,10 +67,12 @@ extension OpenAPIImporter {
         let chain = documentNames.map { "'\($0)'" }.joined(separator: " → ")
         let schema = componentByName[owner].flatMap { componentNodes[$0] }
         let members = schema.map(unionMembers) ?? []
-        let location = members.indices.contains(closingCase)
+        let location =
+            members.indices.contains(closingCase)
             ? Self.referenceLocation(members[closingCase])
             : schema?.location ?? inlineNames.first { $0.value.name == owner }?.key ?? root.location
-        let message = names.count == 2
+        let message =
+            names.count == 2
             ? "union '\(documentNames[0])' contains itself as an alternative: decoding it would never end"
             : "union '\(documentNames[0])' contains itself through other unions (\(chain)): decoding it would never end"
         reportCycle(message, at: location)

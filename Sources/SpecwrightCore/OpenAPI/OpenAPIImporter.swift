@@ -82,10 +82,14 @@ public struct OpenAPIImporter {
 
     /// Imports the document whose root is `root` (named `file` in diagnostics): every operation
     /// and every component schema, as translated (the pipeline's passes filter and box recursion).
-    public static func importDocument(_ root: Node, file: String, operationNaming: OperationNaming = .idiomatic) -> Result {
+    public static func importDocument(_ root: Node, file: String, operationNaming: OperationNaming = .idiomatic)
+        -> Result
+    {
         let result = translate(root, file: file, operationNaming: operationNaming)
         return result.diagnostics.contains(where: \.isError)
-            ? Result(api: nil, diagnostics: result.diagnostics, summary: result.summary, componentTypeNames: result.componentTypeNames)
+            ? Result(
+                api: nil, diagnostics: result.diagnostics, summary: result.summary,
+                componentTypeNames: result.componentTypeNames)
             : result
     }
 
@@ -143,7 +147,8 @@ public struct OpenAPIImporter {
         let api = IR.API(
             sourceFile: URL(fileURLWithPath: file).lastPathComponent,
             name: NameScope.standalone(prefix),
-            documentation: IR.Documentation(paragraphs: [info?["title"]?.openAPIText, info?["description"]?.openAPIText]),
+            documentation: IR.Documentation(paragraphs: [info?["title"]?.openAPIText, info?["description"]?.openAPIText]
+            ),
             service: service,
             types: declarations,
             groups: groups,

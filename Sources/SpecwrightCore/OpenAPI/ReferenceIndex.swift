@@ -38,7 +38,8 @@ struct ReferenceIndex {
         for token in tokens {
             switch current.kind {
             case .mapping(let entries):
-                guard let next = entries.count <= Self.scanLimit ? current[token] : child(of: current, entries, token) else { return nil }
+                guard let next = entries.count <= Self.scanLimit ? current[token] : child(of: current, entries, token)
+                else { return nil }
                 current = next
             case .sequence(let items):
                 // RFC 6901: an array index is `0` or digits without a leading zero.

@@ -61,7 +61,8 @@ public struct OperationFilter: Hashable, Sendable {
             var kept = group
             kept.endpoints = group.endpoints.filter { endpoint in
                 let source = endpoint.source
-                let included = includes(names: source.names, tags: source.tags, path: source.pathTemplate, matched: &matched)
+                let included = includes(
+                    names: source.names, tags: source.tags, path: source.pathTemplate, matched: &matched)
                 if !included { leftOut.append(endpoint) }
                 return included
             }
@@ -73,7 +74,8 @@ public struct OperationFilter: Hashable, Sendable {
     /// Whether an operation with these `names`, `tags` and `path` is kept; adds the entries it matches to `matched`.
     func includes(names: [String], tags operationTags: [String], path: String, matched: inout Set<Entry>) -> Bool {
         guard selectsOperations else { return true }
-        let hits = operations.filter { names.contains($0.value) } + tags.filter { operationTags.contains($0.value) }
+        let hits =
+            operations.filter { names.contains($0.value) } + tags.filter { operationTags.contains($0.value) }
             + paths.filter { $0.value == path }
         matched.formUnion(hits)
         return !hits.isEmpty

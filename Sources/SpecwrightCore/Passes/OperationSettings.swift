@@ -41,7 +41,9 @@ public struct OperationSettings: Hashable, Sendable {
         var settings = OperationSettings(at: reader.location)
         settings.timeout = reader["timeout"].flatMap { decoder.positiveSeconds($0, "'timeout'") }
         settings.retry = reader["retry"].flatMap { decoder.decodeRetry($0) }.map(SpecLowering.retry)
-        if let entry = reader.entry("cache"), let cache = decoder.decodeCache(entry.value, owner: entry.key.location, allowsLifetime: true) {
+        if let entry = reader.entry("cache"),
+            let cache = decoder.decodeCache(entry.value, owner: entry.key.location, allowsLifetime: true)
+        {
             settings.cache = SpecLowering.cache(cache.setting)
             settings.cacheLifetime = cache.lifetime.flatMap { IR.CacheLifetime(rawValue: $0.rawValue) }
         }
@@ -57,7 +59,8 @@ public struct OperationSettings: Hashable, Sendable {
 
     /// Reads a mapping that holds settings only (an OpenAPI operation's `x-specwright`); every
     /// problem, unknown keys included, is a located error in `diagnostics`.
-    static func read(_ node: Node, context: String, file: String, diagnostics: inout [Diagnostic]) -> OperationSettings? {
+    static func read(_ node: Node, context: String, file: String, diagnostics: inout [Diagnostic]) -> OperationSettings?
+    {
         var decoder = SpecDecoder(file: file)
         let reader = MappingReader(node, context: context, allowed: keys, diagnostics: &decoder.diagnostics)
         let settings = reader.map { read($0, decoder: &decoder) }

@@ -11,7 +11,9 @@ extension PolicyOverlay {
     /// `invalidates` are checked against (an operation the filter leaves out is not unknown).
     func apply(to api: IR.API, document: IR.API) -> (api: IR.API, diagnostics: [Diagnostic]) {
         // Nothing to do for most runs (a spec, or a document without `x-specwright`, and no config).
-        if isEmpty, !api.groups.contains(where: { $0.endpoints.contains { $0.source.settings != nil } }) { return (api, []) }
+        if isEmpty, !api.groups.contains(where: { $0.endpoints.contains { $0.source.settings != nil } }) {
+            return (api, [])
+        }
         var diagnostics = unknownSelectorErrors(in: document)
         var result = api
         if let timeout { result.service.timeout = timeout }
@@ -23,7 +25,9 @@ extension PolicyOverlay {
         for groupIndex in result.groups.indices {
             for index in result.groups[groupIndex].endpoints.indices {
                 var endpoint = result.groups[groupIndex].endpoints[index]
-                let selected = (endpoint.source.settings.map { [$0] } ?? []) + rules.filter { $0.selects(endpoint) }.map(\.settings)
+                let selected =
+                    (endpoint.source.settings.map { [$0] } ?? [])
+                    + rules.filter { $0.selects(endpoint) }.map(\.settings)
                 var gateLocation: SourceLocation?
                 for settings in selected {
                     resolver.apply(settings, to: &endpoint)
@@ -38,7 +42,8 @@ extension PolicyOverlay {
         if gates.count > 1 {
             let names = gates.map { "'\($0.name)'" }.joined(separator: ", ")
             for location in gates.compactMap({ $0.location }) {
-                diagnostics.append(Diagnostic(.error, "only one endpoint can be the config gate, but \(names) are", at: location))
+                diagnostics.append(
+                    Diagnostic(.error, "only one endpoint can be the config gate, but \(names) are", at: location))
             }
         }
         return (result, diagnostics)
@@ -49,16 +54,18 @@ extension PolicyOverlay {
         let sources = document.groups.flatMap(\.endpoints).map(\.source)
         let kinds: [(String, KeyPath<Rule, [OperationFilter.Entry]>, [String])] = [
             ("operation", \.operations, sources.flatMap(\.names)), ("tag", \.tags, sources.flatMap(\.tags)),
-            ("path", \.paths, sources.map(\.pathTemplate)),
+            ("path", \.paths, sources.map(\.pathTemplate))
         ]
         var diagnostics: [Diagnostic] = []
         for rule in rules {
             for (kind, entries, known) in kinds {
                 for entry in rule[keyPath: entries] where !known.contains(entry.value) {
                     let hint = Suggestions.didYouMean(entry.value, in: Array(Set(known)).sorted())
-                    diagnostics.append(Diagnostic(
-                        .error, "policy \(kind) '\(entry.value)' names no \(kind) of the document\(hint.text)", at: entry.location,
-                        suggestion: hint.suggestion))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, "policy \(kind) '\(entry.value)' names no \(kind) of the document\(hint.text)",
+                            at: entry.location,
+                            suggestion: hint.suggestion))
                 }
             }
         }

@@ -42,8 +42,10 @@ public struct PolicyOverlay: Hashable, Sendable {
         /// Whether the rule applies to `endpoint`.
         func selects(_ endpoint: IR.Endpoint) -> Bool {
             let source = endpoint.source
-            let named = operations.isEmpty && tags.isEmpty && paths.isEmpty
-                || operations.contains { source.names.contains($0.value) } || tags.contains { source.tags.contains($0.value) }
+            let named =
+                operations.isEmpty && tags.isEmpty && paths.isEmpty
+                || operations.contains { source.names.contains($0.value) }
+                || tags.contains { source.tags.contains($0.value) }
                 || paths.contains { $0.value == source.pathTemplate }
             return named && (methods.isEmpty || methods.contains { $0.value == endpoint.method.rawValue })
         }
@@ -76,16 +78,23 @@ public struct PolicyOverlay: Hashable, Sendable {
         var decoder = SpecDecoder(file: file)
         switch key {
         case "defaults":
-            guard let reader = MappingReader(entry.value, context: "'defaults'", allowed: ["timeout", "retry", "cache"], diagnostics: &decoder.diagnostics)
+            guard
+                let reader = MappingReader(
+                    entry.value, context: "'defaults'", allowed: ["timeout", "retry", "cache"],
+                    diagnostics: &decoder.diagnostics)
             else { break }
             timeout = reader["timeout"].flatMap { decoder.positiveSeconds($0, "'timeout'") } ?? timeout
             retry = reader["retry"].flatMap { decoder.decodeRetry($0) }.map(SpecLowering.retry) ?? retry
-            cache = reader.entry("cache").flatMap { decoder.decodeCache($0.value, owner: $0.key.location) }.map(SpecLowering.cache) ?? cache
+            cache =
+                reader.entry("cache").flatMap { decoder.decodeCache($0.value, owner: $0.key.location) }.map(
+                    SpecLowering.cache) ?? cache
         case "envelope":
             envelope = decoder.decodeEnvelope(entry.value, owner: entry.key.location).map(SpecLowering.envelope)
         default:
             guard let items = entry.value.sequence else {
-                decoder.diagnostics.error("'policies' must be a list of rules (each with operations, tags, paths or methods, and settings)", at: entry.value.location)
+                decoder.diagnostics.error(
+                    "'policies' must be a list of rules (each with operations, tags, paths or methods, and settings)",
+                    at: entry.value.location)
                 break
             }
             rules = items.compactMap { Self.rule($0, decoder: &decoder) }
@@ -95,11 +104,15 @@ public struct PolicyOverlay: Hashable, Sendable {
 
     private static func rule(_ node: Node, decoder: inout SpecDecoder) -> Rule? {
         let allowed = selectorKeys + OperationSettings.keys + ["envelope", "auth"]
-        guard let reader = MappingReader(node, context: "a policy", allowed: allowed, diagnostics: &decoder.diagnostics) else { return nil }
+        guard let reader = MappingReader(node, context: "a policy", allowed: allowed, diagnostics: &decoder.diagnostics)
+        else { return nil }
         for key in ["envelope", "auth"] {
             guard let entry = reader.entry(key) else { continue }
-            let place = key == "envelope" ? "at the top level of the config (the runtime unwraps envelopes per service)" : "in the document"
-            decoder.diagnostics.error("'\(key)' cannot be set per operation here; set it \(place)", at: entry.key.location)
+            let place =
+                key == "envelope"
+                ? "at the top level of the config (the runtime unwraps envelopes per service)" : "in the document"
+            decoder.diagnostics.error(
+                "'\(key)' cannot be set per operation here; set it \(place)", at: entry.key.location)
         }
         var rule = Rule(settings: OperationSettings.read(reader, decoder: &decoder))
         rule.operations = names(reader, "operations", decoder: &decoder)
@@ -107,20 +120,28 @@ public struct PolicyOverlay: Hashable, Sendable {
         rule.paths = names(reader, "paths", decoder: &decoder)
         rule.methods = names(reader, "methods", decoder: &decoder)
         for method in rule.methods where IR.HTTPMethod(rawValue: method.value) == nil {
-            let hint = Suggestions.didYouMean(method.value.lowercased(), in: ["get", "post", "put", "patch", "delete", "head"])
-            decoder.diagnostics.error("unknown method '\(method.value)' in a policy (expected get, post, put, patch, delete or head)\(hint.text)",
-                                      at: method.location, suggestion: hint.suggestion)
+            let hint = Suggestions.didYouMean(
+                method.value.lowercased(), in: ["get", "post", "put", "patch", "delete", "head"])
+            decoder.diagnostics.error(
+                "unknown method '\(method.value)' in a policy (expected get, post, put, patch, delete or head)\(hint.text)",
+                at: method.location, suggestion: hint.suggestion)
         }
         if rule.operations.isEmpty, rule.tags.isEmpty, rule.paths.isEmpty, rule.methods.isEmpty {
-            decoder.diagnostics.error("a policy needs operations, tags, paths or methods to select what it applies to (service-wide settings go under 'defaults')", at: node.location)
+            decoder.diagnostics.error(
+                "a policy needs operations, tags, paths or methods to select what it applies to (service-wide settings go under 'defaults')",
+                at: node.location)
         }
         if rule.settings == OperationSettings(at: reader.location) {
-            decoder.diagnostics.error("a policy sets nothing: add one of \(OperationSettings.keys.joined(separator: ", "))", at: node.location)
+            decoder.diagnostics.error(
+                "a policy sets nothing: add one of \(OperationSettings.keys.joined(separator: ", "))", at: node.location
+            )
         }
         return rule
     }
 
-    private static func names(_ reader: MappingReader, _ key: String, decoder: inout SpecDecoder) -> [OperationFilter.Entry] {
+    private static func names(_ reader: MappingReader, _ key: String, decoder: inout SpecDecoder) -> [OperationFilter
+        .Entry]
+    {
         guard let node = reader[key] else { return [] }
         return (node.sequence ?? [node]).compactMap { item in
             guard let name = item.string, !name.isEmpty else {

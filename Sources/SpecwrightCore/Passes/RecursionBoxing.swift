@@ -30,7 +30,9 @@ struct RecursionBoxing {
     }
 
     /// The declarations with boxes added where recursion needs them, and how many properties were boxed.
-    private static func apply(to declarations: [IR.TypeDeclaration], typeScope: inout NameScope) -> (declarations: [IR.TypeDeclaration], boxed: Int) {
+    private static func apply(to declarations: [IR.TypeDeclaration], typeScope: inout NameScope) -> (
+        declarations: [IR.TypeDeclaration], boxed: Int
+    ) {
         var storage = RecursionBoxing(declarations)
         let component = storage.stronglyConnectedComponents()
         func cyclic(_ from: Int, _ to: Int) -> Bool { component[from] == component[to] }
@@ -45,17 +47,27 @@ struct RecursionBoxing {
                     guard let target = storage.directTarget(property.type), cyclic(index, target),
                         case .named(let targetName) = property.type.nonOptional
                     else { continue }
-                    let box = boxes[targetName.name] ?? {
-                        let name = typeScope.claim("Indirect" + targetName.name)
-                        added.append(.union(IR.Union(
-                            name: name,
-                            documentation: IR.Documentation("Holds a `\(targetName.name)` out of line, so that recursive types have a finite size."),
-                            kind: .oneOf, cases: [IR.UnionCase(name: NameScope.standalone("value"), type: .named(targetName))],
-                            isIndirect: true)))
-                        boxes[targetName.name] = name
-                        return name
-                    }()
-                    structure.properties[propertyIndex].type = property.type.isOptional ? .optional(.named(box)) : .named(box)
+                    let box =
+                        boxes[targetName.name]
+                        ?? {
+                            let name = typeScope.claim("Indirect" + targetName.name)
+                            added.append(
+                                .union(
+                                    IR.Union(
+                                        name: name,
+                                        documentation: IR.Documentation(
+                                            "Holds a `\(targetName.name)` out of line, so that recursive types have a finite size."
+                                        ),
+                                        kind: .oneOf,
+                                        cases: [
+                                            IR.UnionCase(name: NameScope.standalone("value"), type: .named(targetName))
+                                        ],
+                                        isIndirect: true)))
+                            boxes[targetName.name] = name
+                            return name
+                        }()
+                    structure.properties[propertyIndex].type =
+                        property.type.isOptional ? .optional(.named(box)) : .named(box)
                     structure.properties[propertyIndex].defaultValue = nil
                     changed = true
                     boxed += 1

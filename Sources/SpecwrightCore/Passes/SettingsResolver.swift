@@ -48,9 +48,11 @@ struct SettingsResolver {
             endpoint.options.invalidates = invalidates.compactMap { name in
                 guard let operation = operationNames[name.value] else {
                     let hint = Suggestions.didYouMean(name.value, in: operationNames.keys.sorted())
-                    diagnostics.append(Diagnostic(
-                        .error, "'invalidates' of '\(endpoint.operationName.value)' names no operation: '\(name.value)'\(hint.text)",
-                        at: name.location, suggestion: hint.suggestion))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error,
+                            "'invalidates' of '\(endpoint.operationName.value)' names no operation: '\(name.value)'\(hint.text)",
+                            at: name.location, suggestion: hint.suggestion))
                     return nil
                 }
                 return generated.contains(operation) ? IR.StringLiteral(operation) : nil
@@ -63,10 +65,14 @@ struct SettingsResolver {
         let query = endpoint.parameters.filter { $0.location == .query }
         guard let parameter = query.first(where: { $0.wireName.value == name || $0.name.name == name }) else {
             let hint = Suggestions.didYouMean(name, in: query.map(\.wireName.value))
-            return fail("batch parameter '\(name)' is not a query parameter of '\(endpoint.operationName.value)'\(hint.text)", at: batch.parameter.location)
+            return fail(
+                "batch parameter '\(name)' is not a query parameter of '\(endpoint.operationName.value)'\(hint.text)",
+                at: batch.parameter.location)
         }
         guard let idType = parameter.type.arrayElement else {
-            return fail("batch parameter '\(name)' must be an array query parameter, not '\(parameter.type.code)'", at: batch.parameter.location)
+            return fail(
+                "batch parameter '\(name)' must be an array query parameter, not '\(parameter.type.code)'",
+                at: batch.parameter.location)
         }
         guard case .json(let response) = endpoint.response, let element = response.arrayElement else {
             return fail("a batch endpoint must return an array so that the parts can be merged", at: batch.location)
@@ -75,14 +81,24 @@ struct SettingsResolver {
         if let keyName = batch.key {
             guard case .named(let typeName) = element.nonOptional,
                 case .structure(let structure)? = api.types.first(where: { $0.name == typeName })
-            else { return fail("batch 'key' needs a response that is an array of an object type", at: keyName.location) }
+            else {
+                return fail("batch 'key' needs a response that is an array of an object type", at: keyName.location)
+            }
             let properties = structure.properties
-            guard let property = properties.first(where: { $0.jsonKey.value == keyName.value || $0.name.name == keyName.value }) else {
+            guard
+                let property = properties.first(where: {
+                    $0.jsonKey.value == keyName.value || $0.name.name == keyName.value
+                })
+            else {
                 let hint = Suggestions.didYouMean(keyName.value, in: properties.map(\.jsonKey.value))
-                return fail("batch key '\(keyName.value)' is not a property of '\(typeName.name)'\(hint.text)", at: keyName.location)
+                return fail(
+                    "batch key '\(keyName.value)' is not a property of '\(typeName.name)'\(hint.text)",
+                    at: keyName.location)
             }
             guard property.type == idType.nonOptional else {
-                return fail("batch key '\(keyName.value)' has type '\(property.type.code)', but the ids are '\(idType.code)'", at: keyName.location)
+                return fail(
+                    "batch key '\(keyName.value)' has type '\(property.type.code)', but the ids are '\(idType.code)'",
+                    at: keyName.location)
             }
             key = property.name
         }

@@ -19,7 +19,10 @@ extension ImportSummary {
         operationsGenerated -= count
         operationsFilteredOut += count
         for diagnostic in diagnostics {
-            guard let kind = ImportWarningKind.allCases.first(where: { diagnostic.message.hasSuffix(" [\($0.rawValue)]") }) else { continue }
+            guard
+                let kind = ImportWarningKind.allCases.first(where: { diagnostic.message.hasSuffix(" [\($0.rawValue)]") }
+                )
+            else { continue }
             skipped[kind, default: 0] -= 1
             if skipped[kind] == 0 { skipped[kind] = nil }
         }

@@ -27,7 +27,8 @@ enum FrontEnd {
     }
 
     /// Translates `source` (named `file` in diagnostics): every operation and type.
-    static func translate(_ source: ParsedSource, file: String, operationNaming: OperationNaming = .idiomatic) -> Output {
+    static func translate(_ source: ParsedSource, file: String, operationNaming: OperationNaming = .idiomatic) -> Output
+    {
         switch source {
         case .failed(let diagnostic):
             return Output(api: nil, diagnostics: [diagnostic], summary: nil)

@@ -47,7 +47,8 @@ public struct GenerationConfig: Hashable, Sendable {
     public var overlay: PolicyOverlay = .none
 
     /// The keys the file may contain.
-    static let keys = ["access", "templates", "mutableProperties", "operationNames", "shards", "filter"] + PolicyOverlay.configKeys
+    static let keys =
+        ["access", "templates", "mutableProperties", "operationNames", "shards", "filter"] + PolicyOverlay.configKeys
     /// The keys of `filter`.
     static let filterKeys = ["operations", "tags", "paths", "schemas"]
 
@@ -82,21 +83,25 @@ public struct GenerationConfig: Hashable, Sendable {
                 if let access = AccessLevel(rawValue: value) {
                     config.access = access
                 } else {
-                    diagnostics.append(Diagnostic(.error, "'access' must be public, package or internal, not '\(value)'",
-                                                  at: entry.value.location))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, "'access' must be public, package or internal, not '\(value)'",
+                            at: entry.value.location))
                 }
             case "templates":
                 if let value = entry.value.string, !value.isEmpty {
                     let base = URL(fileURLWithPath: file).deletingLastPathComponent()
                     config.templatesDirectory = value.hasPrefix("/") ? value : base.appendingPathComponent(value).path
                 } else {
-                    diagnostics.append(Diagnostic(.error, "'templates' must be a folder path", at: entry.value.location))
+                    diagnostics.append(
+                        Diagnostic(.error, "'templates' must be a folder path", at: entry.value.location))
                 }
             case "mutableProperties":
                 if case .scalar(let scalar) = entry.value.kind, case .bool(let flag) = scalar.value {
                     config.mutableProperties = flag
                 } else {
-                    diagnostics.append(Diagnostic(.error, "'mutableProperties' must be true or false", at: entry.value.location))
+                    diagnostics.append(
+                        Diagnostic(.error, "'mutableProperties' must be true or false", at: entry.value.location))
                 }
             case "shards":
                 if let problem = shardsProblem(entry) {
@@ -109,8 +114,10 @@ public struct GenerationConfig: Hashable, Sendable {
                 if let naming = OperationNaming(rawValue: value) {
                     config.operationNaming = naming
                 } else {
-                    diagnostics.append(Diagnostic(.error, "'operationNames' must be idiomatic or operationId, not '\(value)'",
-                                                  at: entry.value.location))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, "'operationNames' must be idiomatic or operationId, not '\(value)'",
+                            at: entry.value.location))
                 }
             case "filter":
                 config.filter = parseFilter(entry.value, diagnostics: &diagnostics)
@@ -118,8 +125,10 @@ public struct GenerationConfig: Hashable, Sendable {
                 config.overlay.read(key, entry, file: file, diagnostics: &diagnostics)
             default:
                 let hint = Suggestions.closest(to: key, in: keys).map { " (did you mean '\($0)'?)" } ?? ""
-                diagnostics.append(Diagnostic(.error, "unknown key '\(key)' in generation config\(hint)", at: entry.key.location,
-                                              suggestion: Suggestions.closest(to: key, in: keys)))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "unknown key '\(key)' in generation config\(hint)", at: entry.key.location,
+                        suggestion: Suggestions.closest(to: key, in: keys)))
             }
         }
         return (diagnostics.isEmpty ? config : nil, diagnostics)
@@ -128,7 +137,9 @@ public struct GenerationConfig: Hashable, Sendable {
     /// Reads `filter:`, a mapping of `operations`, `tags`, `paths` and `schemas` to lists of names.
     private static func parseFilter(_ node: Node, diagnostics: inout [Diagnostic]) -> OperationFilter {
         guard let entries = node.mapping else {
-            diagnostics.append(Diagnostic(.error, "'filter' must be a mapping of operations, tags, paths and schemas", at: node.location))
+            diagnostics.append(
+                Diagnostic(
+                    .error, "'filter' must be a mapping of operations, tags, paths and schemas", at: node.location))
             return .all
         }
         var filter = OperationFilter()
@@ -136,8 +147,11 @@ public struct GenerationConfig: Hashable, Sendable {
             let key = entry.key.scalar?.text ?? ""
             guard filterKeys.contains(key) else {
                 let suggestion = Suggestions.closest(to: key, in: filterKeys)
-                diagnostics.append(Diagnostic(.error, "unknown key '\(key)' in 'filter'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""),
-                                              at: entry.key.location, suggestion: suggestion))
+                diagnostics.append(
+                    Diagnostic(
+                        .error,
+                        "unknown key '\(key)' in 'filter'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""),
+                        at: entry.key.location, suggestion: suggestion))
                 continue
             }
             var names: [OperationFilter.Entry] = []
@@ -163,10 +177,10 @@ public struct GenerationConfig: Hashable, Sendable {
     /// the line), the one form the build plugin, which cannot parse YAML, reads the same way.
     private static func shardsProblem(_ entry: MappingEntry) -> String? {
         guard case .scalar(let scalar) = entry.value.kind, case .int(let count) = scalar.value,
-              (1...ShardLayout.maxCount).contains(count)
+            (1...ShardLayout.maxCount).contains(count)
         else { return "'shards' must be a whole number from 1 to \(ShardLayout.maxCount)" }
         guard entry.key.location.column == 1, entry.key.location.line == entry.value.location.line,
-              scalar.text == String(count)
+            scalar.text == String(count)
         else { return "write 'shards: \(count)' plainly at the start of a line: the build plugin reads it only there" }
         return nil
     }

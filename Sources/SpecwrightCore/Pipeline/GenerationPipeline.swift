@@ -42,8 +42,10 @@ public enum GenerationPipeline {
         (translated.root, translated.document) = (nil, nil)
         var summary = translated.summary
         let isOpenAPI = translated.isOpenAPI
-        func result(_ stage: Stage, _ api: IR.API?, _ diagnostics: [Diagnostic], files: [GeneratedFile] = [],
-                    templateFailure: TemplateSet.Failure? = nil) -> GenerationResult {
+        func result(
+            _ stage: Stage, _ api: IR.API?, _ diagnostics: [Diagnostic], files: [GeneratedFile] = [],
+            templateFailure: TemplateSet.Failure? = nil
+        ) -> GenerationResult {
             GenerationResult(
                 stage: stage, api: api, diagnostics: diagnostics, summary: summary, root: root,
                 isOpenAPI: isOpenAPI, document: document, files: files, templateFailure: templateFailure)
@@ -56,7 +58,9 @@ public enum GenerationPipeline {
         let passed = IRPasses.run(
             lowered, filter: input.filter, overlay: input.overlay, documentTypeNames: translated.documentTypeNames)
         var diagnostics = withdrawing(passed.leftOut.diagnostics, from: translated.diagnostics)
-        if !passed.diagnostics.isEmpty { diagnostics = DiagnosticBag.sortedByLocation(diagnostics + passed.diagnostics) }
+        if !passed.diagnostics.isEmpty {
+            diagnostics = DiagnosticBag.sortedByLocation(diagnostics + passed.diagnostics)
+        }
         if case .openAPI(var imported)? = summary {
             imported.leaveOut(passed.leftOut.endpoints, reporting: passed.leftOut.diagnostics)
             imported.schemasGenerated = passed.api.types.count

@@ -24,12 +24,15 @@ public struct GenerationResult: Sendable {
 
     /// Whether every stage asked for ran without errors (and rendering produced files).
     public var succeeded: Bool {
-        api != nil && !diagnostics.contains(where: \.isError) && templateFailure == nil && (stage != .render || !files.isEmpty)
+        api != nil && !diagnostics.contains(where: \.isError) && templateFailure == nil
+            && (stage != .render || !files.isEmpty)
     }
 
     init(
-        stage: GenerationPipeline.Stage, api: IR.API?, diagnostics: [Diagnostic], summary: DocumentSummary?, root: Node?,
-        isOpenAPI: Bool, document: SpecDocument?, files: [GeneratedFile] = [], templateFailure: TemplateSet.Failure? = nil
+        stage: GenerationPipeline.Stage, api: IR.API?, diagnostics: [Diagnostic], summary: DocumentSummary?,
+        root: Node?,
+        isOpenAPI: Bool, document: SpecDocument?, files: [GeneratedFile] = [],
+        templateFailure: TemplateSet.Failure? = nil
     ) {
         self.stage = stage
         self.api = api

@@ -38,7 +38,8 @@ enum SourceReader {
     /// A Specwright spec's bytes parsed as YAML.
     private static func specwright(_ bytes: [UInt8], file: String) -> ParsedSource {
         do {
-            return .specwright(try YAMLParser.parseDocument(bytes, file: file, options: YAMLParseOptions(limits: .default)))
+            return .specwright(
+                try YAMLParser.parseDocument(bytes, file: file, options: YAMLParseOptions(limits: .default)))
         } catch {
             return .failed(Diagnostic(.error, error.message, at: error.location))
         }
@@ -47,7 +48,8 @@ enum SourceReader {
     /// The error for a document version no front end reads.
     static func unsupportedMessage(_ version: String) -> String {
         if version.isEmpty {
-            return "the document looks like OpenAPI ('info'/'paths') but has no 'openapi' version; add 'openapi: 3.1.0' (or the 3.0.x it follows)"
+            return
+                "the document looks like OpenAPI ('info'/'paths') but has no 'openapi' version; add 'openapi: 3.1.0' (or the 3.0.x it follows)"
         }
         if version.hasPrefix("2") {
             return "Swagger \(version) documents are not supported; convert the document to OpenAPI 3.0 or 3.1 first"

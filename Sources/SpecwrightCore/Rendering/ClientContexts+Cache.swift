@@ -23,7 +23,9 @@ extension ClientContexts {
         var taken = Set(group.endpoints.map(\.name.name))
         var reads: [CacheableRead] = []
         for endpoint in group.endpoints {
-            guard endpoint.method == .get, endpoint.batch == nil, case .json(let type) = endpoint.response else { continue }
+            guard endpoint.method == .get, endpoint.batch == nil, case .json(let type) = endpoint.response else {
+                continue
+            }
             let base = endpoint.name.name
             let capitalized = base.prefix(1).uppercased() + base.dropFirst()
             let responseName = base + "Response", observeName = "observe" + capitalized
@@ -31,7 +33,8 @@ extension ClientContexts {
                 !endpoint.parameters.contains(where: { $0.name.name == "cache" })
             else { continue }
             taken.formUnion([responseName, observeName])
-            reads.append(CacheableRead(endpoint: endpoint, type: type, responseName: responseName, observeName: observeName))
+            reads.append(
+                CacheableRead(endpoint: endpoint, type: type, responseName: responseName, observeName: observeName))
         }
         return reads
     }
@@ -39,7 +42,9 @@ extension ClientContexts {
     func cacheContext(_ group: IR.EndpointGroup) -> [String: MustacheValue] {
         var reads: [MustacheValue] = []
         for read in cacheableReads(group) {
-            let methods = cacheMethods(read.endpoint, group: group, type: read.type.code, responseName: read.responseName, observeName: read.observeName)
+            let methods = cacheMethods(
+                read.endpoint, group: group, type: read.type.code, responseName: read.responseName,
+                observeName: read.observeName)
             for method in methods {
                 reads.append(method.context(isFirst: reads.isEmpty))
             }
@@ -54,15 +59,22 @@ extension ClientContexts {
         let parameters = parameterDeclarations(endpoint, withDefaults: true)
         let arguments = forwardedArguments(endpoint)
         let reference = "``" + group.protocolName.name + "/" + Self.symbolName(endpoint) + "``"
-        let value = group.enumName.code + "." + endpoint.name.code + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
+        let value =
+            group.enumName.code + "." + endpoint.name.code
+            + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
         let valueForm = FormMethod(
             doc: "/// \(reference) with a cache policy for this call (`.reload`, `.cacheOnly` …).",
             signature: SourceLayout.call(
                 head: access.modifier + "func " + endpoint.name.code, items: parameters + ["cache: CacheOverride"],
                 tail: " async throws -> " + type),
-            statements: [SourceLayout.call(head: "try await self." + responseName, items: arguments + ["cache: cache"], tail: ".value")])
-        let response = endpoint.responseHeadersName == nil
-            ? plainResponseMethod(reference: reference, name: responseName, parameters: parameters, value: value, type: type)
+            statements: [
+                SourceLayout.call(
+                    head: "try await self." + responseName, items: arguments + ["cache: cache"], tail: ".value")
+            ])
+        let response =
+            endpoint.responseHeadersName == nil
+            ? plainResponseMethod(
+                reference: reference, name: responseName, parameters: parameters, value: value, type: type)
             : headersResponseMethod(endpoint, group: group, name: responseName, cacheable: true)
         let observe = FormMethod(
             doc: "/// Live values of \(reference): the stored copy, then fresh ones (`APIClient.observe`).",
@@ -73,13 +85,18 @@ extension ClientContexts {
         return [valueForm] + (response.map { [$0] } ?? []) + [observe]
     }
 
-    private func plainResponseMethod(reference: String, name: String, parameters: [String], value: String, type: String) -> FormMethod {
+    private func plainResponseMethod(reference: String, name: String, parameters: [String], value: String, type: String)
+        -> FormMethod
+    {
         FormMethod(
             doc: "/// \(reference) with the response's status, headers, cache status and age.",
             signature: SourceLayout.call(
                 head: access.modifier + "func " + name, items: parameters + ["cache: CacheOverride = .endpointDefault"],
                 tail: " async throws -> APIResponse<" + type + ">"),
-            statements: [SourceLayout.call(head: "try await self.client.response", items: [value, "as: " + type + ".self", "cache: cache"])])
+            statements: [
+                SourceLayout.call(
+                    head: "try await self.client.response", items: [value, "as: " + type + ".self", "cache: cache"])
+            ])
     }
 }
 
@@ -93,7 +110,7 @@ struct FormMethod {
     func context(isFirst: Bool) -> MustacheValue {
         [
             "isFirst": .bool(isFirst), "doc": .list([.string(doc)]), "signature": .string(signature),
-            "statements": .list(statements.map(MustacheValue.string)),
+            "statements": .list(statements.map(MustacheValue.string))
         ]
     }
 }

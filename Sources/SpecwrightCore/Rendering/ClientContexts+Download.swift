@@ -12,30 +12,35 @@ extension ClientContexts {
         let taken = Set(endpoint.parameters.map(\.name.name))
         let destination = Self.freeName("destination", taken: taken)
         let progress = Self.freeName("progress", taken: taken)
-        let parameters = parameterDeclarations(endpoint, withDefaults: false) + [
-            "to " + destination + ": URL",
-            (progress == "progress" ? "" : "progress ") + progress + ": (@Sendable (TransferProgress) -> Void)?",
-        ]
+        let parameters =
+            parameterDeclarations(endpoint, withDefaults: false) + [
+                "to " + destination + ": URL",
+                (progress == "progress" ? "" : "progress ") + progress + ": (@Sendable (TransferProgress) -> Void)?"
+            ]
         let returns = " async throws -> URL"
         let call = send(
-            endpoint, group: group, method: "download", trailing: ["to: " + destination, "progress: " + progress], suffix: ".value")
+            endpoint, group: group, method: "download", trailing: ["to: " + destination, "progress: " + progress],
+            suffix: ".value")
         var doc = SourceLayout.docLines(endpoint.documentation)
         if !doc.isEmpty { doc.append("///") }
         doc += [
             "/// Downloads the response body into the file at `\(destination)` and returns it: written to a",
             "/// temporary file as it arrives and moved into place when complete (nothing is left behind",
             "/// after a failure or cancellation), resumed after a cut connection when the server allows.",
-            "/// `\(progress)` gets the bytes received and the total as they arrive.",
+            "/// `\(progress)` gets the bytes received and the total as they arrive."
         ]
         return [
             "doc": .list(doc.map(MustacheValue.string)),
             "isFirst": .bool(false),
             "name": .string(endpoint.name.code),
-            "requirement": .string(SourceLayout.call(head: "func " + endpoint.name.code, items: parameters, tail: returns)),
-            "signature": .string(SourceLayout.call(head: access.modifier + "func " + endpoint.name.code, items: parameters, tail: returns)),
+            "requirement": .string(
+                SourceLayout.call(head: "func " + endpoint.name.code, items: parameters, tail: returns)),
+            "signature": .string(
+                SourceLayout.call(
+                    head: access.modifier + "func " + endpoint.name.code, items: parameters, tail: returns)),
             "isBatch": .bool(false),
             "batchCall": .string(""),
-            "call": .string(call),
+            "call": .string(call)
         ]
     }
 

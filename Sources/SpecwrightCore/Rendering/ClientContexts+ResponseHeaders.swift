@@ -13,12 +13,16 @@ import Mustache
 extension ClientContexts {
     func headerFormsContext(_ group: IR.EndpointGroup) -> [String: MustacheValue] {
         let cached = Set(cacheableReads(group).map(\.endpoint.name))
-        var taken = Set(group.endpoints.map(\.name.name)).union(cacheableReads(group).flatMap { [$0.responseName, $0.observeName] })
+        var taken = Set(group.endpoints.map(\.name.name)).union(
+            cacheableReads(group).flatMap { [$0.responseName, $0.observeName] })
         var forms: [MustacheValue] = []
-        for endpoint in group.endpoints where endpoint.responseHeadersName != nil && endpoint.batch == nil && !cached.contains(endpoint.name) {
+        for endpoint in group.endpoints
+        where endpoint.responseHeadersName != nil && endpoint.batch == nil && !cached.contains(endpoint.name) {
             let name = endpoint.name.name + "Response"
             guard !taken.contains(name) else { continue }
-            guard let method = headersResponseMethod(endpoint, group: group, name: name, cacheable: false) else { continue }
+            guard let method = headersResponseMethod(endpoint, group: group, name: name, cacheable: false) else {
+                continue
+            }
             taken.insert(name)
             forms.append(method.context(isFirst: forms.isEmpty))
         }
@@ -26,14 +30,19 @@ extension ClientContexts {
     }
 
     /// `nameResponse(…)`: the call's `APIResponse` and its declared headers, typed.
-    func headersResponseMethod(_ endpoint: IR.Endpoint, group: IR.EndpointGroup, name: String, cacheable: Bool) -> FormMethod? {
+    func headersResponseMethod(_ endpoint: IR.Endpoint, group: IR.EndpointGroup, name: String, cacheable: Bool)
+        -> FormMethod?
+    {
         guard let headersName = endpoint.responseHeadersName else { return nil }
         let reference = "``" + group.protocolName.name + "/" + Self.symbolName(endpoint) + "``"
         let arguments = forwardedArguments(endpoint)
-        let value = group.enumName.code + "." + endpoint.name.code + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
+        let value =
+            group.enumName.code + "." + endpoint.name.code
+            + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
         let (valueType, call, callArguments): (String, String, [String])
         switch endpoint.response {
-        case .json(let type): (valueType, call, callArguments) = (type.code, "response", [value, "as: " + type.code + ".self"])
+        case .json(let type):
+            (valueType, call, callArguments) = (type.code, "response", [value, "as: " + type.code + ".self"])
         case .binary: (valueType, call, callArguments) = ("Data", "dataResponse", [value])
         case .none: (valueType, call, callArguments) = ("Void", "response", [value])
         case .stream: return nil  // a streamed response has no single value to pair the headers with
@@ -47,8 +56,10 @@ extension ClientContexts {
                 tail: " async throws -> ResponseWithHeaders<" + valueType + ", " + headersName.code + ">"),
             statements: [
                 SourceLayout.call(
-                    head: "let response = try await self.client." + call, items: callArguments + (cacheable ? ["cache: cache"] : [])),
-                "return ResponseWithHeaders(response: response, typedHeaders: " + headersName.code + "(response.headers))",
+                    head: "let response = try await self.client." + call,
+                    items: callArguments + (cacheable ? ["cache: cache"] : [])),
+                "return ResponseWithHeaders(response: response, typedHeaders: " + headersName.code
+                    + "(response.headers))"
             ])
     }
 
@@ -63,8 +74,10 @@ extension ClientContexts {
                 let reference = "``" + group.protocolName.name + "/" + Self.symbolName(endpoint) + "``"
                 let lines: [String]
                 if let first = declared[endpoint.responseHeaders] {
-                    lines = ["/// The response headers \(reference) declares (the same as ``\(first.name)``).",
-                             access.modifier + "typealias " + name.code + " = " + first.code]
+                    lines = [
+                        "/// The response headers \(reference) declares (the same as ``\(first.name)``).",
+                        access.modifier + "typealias " + name.code + " = " + first.code
+                    ]
                 } else {
                     declared[endpoint.responseHeaders] = name
                     lines = headerStruct(name, headers: endpoint.responseHeaders, reference: reference, dates: dates)
@@ -75,24 +88,38 @@ extension ClientContexts {
         return ["hasResponseHeaderTypes": .bool(!types.isEmpty), "responseHeaderTypes": .list(types)]
     }
 
-    private func headerStruct(_ name: IR.Identifier, headers: [IR.ResponseHeader], reference: String, dates: String) -> [String] {
-        var lines = ["/// The response headers \(reference) declares, read from its success response.",
-                     access.modifier + "struct " + name.code + ": Hashable, Sendable {"]
+    private func headerStruct(_ name: IR.Identifier, headers: [IR.ResponseHeader], reference: String, dates: String)
+        -> [String]
+    {
+        var lines = [
+            "/// The response headers \(reference) declares, read from its success response.",
+            access.modifier + "struct " + name.code + ": Hashable, Sendable {"
+        ]
         for header in headers {
-            let documentation = header.documentation.isEmpty ? IR.Documentation("`" + header.wireName.value + "`") : header.documentation
+            let documentation =
+                header.documentation.isEmpty
+                ? IR.Documentation("`" + header.wireName.value + "`") : header.documentation
             lines += SourceLayout.docLines(documentation).map { "    " + $0 }
             lines.append("    " + access.modifier + "var " + header.name.code + ": " + header.type.code + "?")
         }
         lines += ["", "    /// Creates the headers (for tests and fakes)."]
-        lines.append("    " + SourceLayout.call(
-            head: access.modifier + "init", items: headers.map { $0.name.code + ": " + $0.type.code + "? = nil" }, tail: " {"))
+        lines.append(
+            "    "
+                + SourceLayout.call(
+                    head: access.modifier + "init",
+                    items: headers.map { $0.name.code + ": " + $0.type.code + "? = nil" }, tail: " {"))
         lines += headers.map { "        self." + $0.name.name + " = " + $0.name.code }
-        lines += ["    }", "", "    /// Reads the declared headers from `fields`; one that is absent or not of its type is `nil`."]
+        lines += [
+            "    }", "",
+            "    /// Reads the declared headers from `fields`; one that is absent or not of its type is `nil`."
+        ]
         lines.append("    " + access.modifier + "init(_ fields: HTTPFields) {")
         for header in headers {
-            lines.append("        " + SourceLayout.call(
-                head: "self." + header.name.name + " = fields.decode",
-                items: [header.type.code + ".self", "field: " + header.wireName.code, "dates: " + dates]))
+            lines.append(
+                "        "
+                    + SourceLayout.call(
+                        head: "self." + header.name.name + " = fields.decode",
+                        items: [header.type.code + ".self", "field: " + header.wireName.code, "dates: " + dates]))
         }
         lines += ["    }", "}"]
         return lines

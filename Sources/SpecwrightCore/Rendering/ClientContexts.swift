@@ -15,7 +15,7 @@ struct ClientContexts {
         return [
             "methods": .list(methods),
             "hasDefaults": .bool(!defaulted.isEmpty),
-            "defaultedMethods": .list(defaulted),
+            "defaultedMethods": .list(defaulted)
         ].merging(cacheContext(group)) { _, new in new }.merging(headerFormsContext(group)) { _, new in new }
     }
 
@@ -81,11 +81,15 @@ struct ClientContexts {
             "doc": docLines(endpoint),
             "isFirst": .bool(isFirst),
             "name": .string(endpoint.name.code),
-            "requirement": .string(SourceLayout.call(head: "func " + endpoint.name.code, items: parameters, tail: returns)),
-            "signature": .string(SourceLayout.call(head: access.modifier + "func " + endpoint.name.code, items: parameters, tail: returns)),
+            "requirement": .string(
+                SourceLayout.call(head: "func " + endpoint.name.code, items: parameters, tail: returns)),
+            "signature": .string(
+                SourceLayout.call(
+                    head: access.modifier + "func " + endpoint.name.code, items: parameters, tail: returns)),
             "isBatch": .bool(batch != nil),
             "batchCall": .string(batch?.call ?? ""),
-            "call": .string(send(endpoint, group: group, replacing: batch?.parameter, with: "chunk", fullResponse: batch != nil)),
+            "call": .string(
+                send(endpoint, group: group, replacing: batch?.parameter, with: "chunk", fullResponse: batch != nil))
         ]
     }
 
@@ -99,11 +103,15 @@ struct ClientContexts {
         let call = SourceLayout.call(
             head: (partialBatchTypes(endpoint) == nil ? "try await self." : "await self.") + endpoint.name.code,
             items: forwardedArguments(endpoint))
-        let reference = "/// ``" + group.protocolName.name + "/" + Self.symbolName(endpoint) + "`` with the spec's default arguments."
+        let reference =
+            "/// ``" + group.protocolName.name + "/" + Self.symbolName(endpoint)
+            + "`` with the spec's default arguments."
         return [
             "doc": .list([.string(reference)]), "isFirst": .bool(isFirst),
-            "signature": .string(SourceLayout.call(head: access.modifier + "func " + endpoint.name.code, items: parameters, tail: returns)),
-            "call": .string(call),
+            "signature": .string(
+                SourceLayout.call(
+                    head: access.modifier + "func " + endpoint.name.code, items: parameters, tail: returns)),
+            "call": .string(call)
         ]
     }
 
@@ -119,7 +127,8 @@ struct ClientContexts {
     /// The batch loader call of a batched read (`try await self.client.loadBatch(ids, options: …)`)
     /// and the parameter each chunk replaces, or nil for any other endpoint.
     private func batchCall(_ endpoint: IR.Endpoint) -> (call: String, parameter: IR.Identifier)? {
-        guard let batch = endpoint.batch, case .json(let responseType) = endpoint.response, responseType.arrayElement != nil,
+        guard let batch = endpoint.batch, case .json(let responseType) = endpoint.response,
+            responseType.arrayElement != nil,
             let parameter = endpoint.parameters.first(where: { $0.name == batch.parameter })
         else { return nil }
         let ids = parameter.type.isOptional ? "\(parameter.name.code) ?? []" : parameter.name.code
@@ -149,10 +158,12 @@ struct ClientContexts {
     /// `try await self.client.send(…)`: the endpoint's case and the type to decode; `method`
     /// replaces the `APIClient` method, `trailing` the `as:` argument, `suffix` follows the call.
     func send(
-        _ endpoint: IR.Endpoint, group: IR.EndpointGroup, replacing replaced: IR.Identifier? = nil, with value: String = "",
+        _ endpoint: IR.Endpoint, group: IR.EndpointGroup, replacing replaced: IR.Identifier? = nil,
+        with value: String = "",
         fullResponse: Bool = false, method: String? = nil, trailing: [String]? = nil, suffix: String = ""
     ) -> String {
-        let head = "try await self.client." + (method ?? (fullResponse ? "response" : Self.clientMethod(endpoint.response)))
+        let head =
+            "try await self.client." + (method ?? (fullResponse ? "response" : Self.clientMethod(endpoint.response)))
         let caseName = group.enumName.code + "." + endpoint.name.code
         let arguments = endpoint.parameters.map { parameter in
             Self.argumentLabel(parameter.name) + ": " + (parameter.name == replaced ? value : parameter.name.code)

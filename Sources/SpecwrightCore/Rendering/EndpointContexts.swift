@@ -20,10 +20,14 @@ struct EndpointContexts {
             "cases": .list(endpoints.map { caseDeclaration($0, group: group) }),
             "operationNames": .list(endpoints.map { branch(pattern(for: $0, binding: []), $0.operationName.code) }),
             "httpMethods": .list(endpoints.map { branch(pattern(for: $0, binding: []), "." + $0.method.rawValue) }),
-            "routes": .list(endpoints.map { endpoint -> MustacheValue in
-                ["pattern": .string(pattern(for: endpoint, binding: [])), "name": .string(endpoint.operationName.code),
-                 "method": .string("." + endpoint.method.rawValue)]
-            }),
+            "routes": .list(
+                endpoints.map { endpoint -> MustacheValue in
+                    [
+                        "pattern": .string(pattern(for: endpoint, binding: [])),
+                        "name": .string(endpoint.operationName.code),
+                        "method": .string("." + endpoint.method.rawValue)
+                    ]
+                }),
             "paths": .list(endpoints.map(pathBranch)),
             "hasQuery": .bool(!queryCases.isEmpty),
             "queryCases": .list(queryCases),
@@ -39,7 +43,7 @@ struct EndpointContexts {
             "optionsNeedDefault": .bool(optionCases.count < endpoints.count),
             "hasErrors": .bool(!errorCases.isEmpty),
             "errorCases": .list(errorCases),
-            "errorsNeedDefault": .bool(errorCases.count < endpoints.count),
+            "errorsNeedDefault": .bool(errorCases.count < endpoints.count)
         ]
     }
 
@@ -49,11 +53,12 @@ struct EndpointContexts {
     /// written once, on the group protocol).
     private func caseDeclaration(_ endpoint: IR.Endpoint, group: IR.EndpointGroup) -> MustacheValue {
         let values = endpoint.parameters.map { "\($0.name.code): \($0.type.code)" }
-        let reference = "/// The request of ``" + group.protocolName.name + "/" + ClientContexts.symbolName(endpoint) + "``."
+        let reference =
+            "/// The request of ``" + group.protocolName.name + "/" + ClientContexts.symbolName(endpoint) + "``."
         return [
             "doc": .list([.string(reference)]),
             "name": .string(endpoint.name.code),
-            "associatedValues": .string(values.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")"),
+            "associatedValues": .string(values.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")")
         ]
     }
 
@@ -69,7 +74,7 @@ struct EndpointContexts {
     private func branch(_ pattern: String, _ value: String, wrappedLines: [String] = []) -> MustacheValue {
         [
             "pattern": .string(pattern), "value": .string(value), "isInline": .bool(wrappedLines.isEmpty),
-            "valueLines": .list(wrappedLines.map(MustacheValue.string)),
+            "valueLines": .list(wrappedLines.map(MustacheValue.string))
         ]
     }
 
@@ -80,10 +85,11 @@ struct EndpointContexts {
     // MARK: Branches
 
     private func pathBranch(_ endpoint: IR.Endpoint) -> MustacheValue {
-        let used = Set(endpoint.path.flatMap(\.pieces).compactMap { piece -> IR.Identifier? in
-            if case .parameter(let name) = piece { return name }
-            return nil
-        })
+        let used = Set(
+            endpoint.path.flatMap(\.pieces).compactMap { piece -> IR.Identifier? in
+                if case .parameter(let name) = piece { return name }
+                return nil
+            })
         let segments = endpoint.path.map { formatting.segmentExpression($0, parameters: endpoint.parameters) }
         return branch(pattern(for: endpoint, binding: used), "[" + segments.joined(separator: ", ") + "]")
     }
@@ -95,9 +101,13 @@ struct EndpointContexts {
             guard let separator = parameter.arraySeparator else {
                 return "queryItems.append(\(parameter.wireName.code), \(parameter.name.code))"
             }
-            return "queryItems.append(\(parameter.wireName.code), \(parameter.name.code), joinedBy: \(IR.StringLiteral(separator).code))"
+            return
+                "queryItems.append(\(parameter.wireName.code), \(parameter.name.code), joinedBy: \(IR.StringLiteral(separator).code))"
         }
-        return ["pattern": .string(pattern(for: endpoint, binding: Set(query.map(\.name)))), "lines": .list(lines.map(MustacheValue.string))]
+        return [
+            "pattern": .string(pattern(for: endpoint, binding: Set(query.map(\.name)))),
+            "lines": .list(lines.map(MustacheValue.string))
+        ]
     }
 
     private func headerCase(_ endpoint: IR.Endpoint) -> MustacheValue? {
@@ -108,7 +118,10 @@ struct EndpointContexts {
             let append = "headerFields.append(HTTPHeader(\(header.wireName.code), \(value)))"
             return header.type.isOptional ? "if let \(header.name.code) { \(append) }" : append
         }
-        return ["pattern": .string(pattern(for: endpoint, binding: Set(headers.map(\.name)))), "lines": .list(lines.map(MustacheValue.string))]
+        return [
+            "pattern": .string(pattern(for: endpoint, binding: Set(headers.map(\.name)))),
+            "lines": .list(lines.map(MustacheValue.string))
+        ]
     }
 
     /// The statements of one `body` branch. Form fields are one `FormFields.append` call each
@@ -142,7 +155,8 @@ struct EndpointContexts {
                 return false
             }
             let lines = multipartLines(parts)
-            return statements(pattern(for: endpoint, binding: Set(parts.map(\.name))), lines + ["return .multipart(multipartParts)"])
+            return statements(
+                pattern(for: endpoint, binding: Set(parts.map(\.name))), lines + ["return .multipart(multipartParts)"])
         }
     }
 
@@ -158,7 +172,8 @@ struct EndpointContexts {
         } else if formatting.isUntyped(type) {
             arguments = "json: " + field.name.code
         } else {
-            arguments = "encoding: " + field.name.code + (field.objectStyle == .deepObject ? ", style: .deepObject" : "")
+            arguments =
+                "encoding: " + field.name.code + (field.objectStyle == .deepObject ? ", style: .deepObject" : "")
         }
         return "formFields.append(\(field.wireName.code), \(arguments))"
     }
@@ -169,7 +184,9 @@ struct EndpointContexts {
     private func multipartPart(_ part: IR.Parameter, value: String, type: IR.TypeReference) -> String {
         var arguments = ["name: " + part.wireName.code]
         var (filename, contentType): (IR.StringLiteral?, IR.StringLiteral?) = (nil, nil)
-        if case .multipartPart(let declaredFilename, let declaredType) = part.location { (filename, contentType) = (declaredFilename, declaredType) }
+        if case .multipartPart(let declaredFilename, let declaredType) = part.location {
+            (filename, contentType) = (declaredFilename, declaredType)
+        }
         if type == .builtin(.file) {
             arguments.append("file: " + value)
             if let contentType { arguments.append("defaultContentType: " + contentType.code) }
@@ -199,8 +216,11 @@ struct EndpointContexts {
             let name = part.name.code
             let type = part.type.nonOptional
             let append: String
-            if let element = type.arrayElement, element == .builtin(.data) || element == .builtin(.file) || formatting.isQueryValue(element) {
-                append = "for element in \(name) { multipartParts.append(\(multipartPart(part, value: "element", type: element))) }"
+            if let element = type.arrayElement,
+                element == .builtin(.data) || element == .builtin(.file) || formatting.isQueryValue(element)
+            {
+                append =
+                    "for element in \(name) { multipartParts.append(\(multipartPart(part, value: "element", type: element))) }"
             } else {
                 append = "multipartParts.append(\(multipartPart(part, value: name, type: type)))"
             }

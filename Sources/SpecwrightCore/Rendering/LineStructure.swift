@@ -44,8 +44,9 @@ struct LineStructure {
         // nothing else can break.
         let blocks = candidates.filter { $0.0.bracket == "{" }
         let lists = candidates.filter { $0.0.bracket != "<" }
-        guard let (group, items) = (blocks.isEmpty ? (lists.isEmpty ? candidates : lists) : blocks)
-            .max(by: { $0.0.close - $0.0.open < $1.0.close - $1.0.open })
+        guard
+            let (group, items) = (blocks.isEmpty ? (lists.isEmpty ? candidates : lists) : blocks)
+                .max(by: { $0.0.close - $0.0.open < $1.0.close - $1.0.open })
         else { return nil }
         var head = Array(characters[...group.open])
         var body = items
@@ -194,9 +195,10 @@ struct LineStructure {
         let parameters = text[..<range.lowerBound]
         // `a, b in`: identifiers separated by commas (`for element in xs` is a statement, not parameters).
         let names = parameters.split(separator: ",", omittingEmptySubsequences: false).map { trimmed(Array($0)[...]) }
-        guard names.allSatisfy({ name in
-            !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }
-        })
+        guard
+            names.allSatisfy({ name in
+                !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }
+            })
         else { return nil }
         return (Array(parameters + " in"), trimmed(Array(text[range.upperBound...])[...]))
     }
@@ -208,4 +210,3 @@ struct LineStructure {
         return Array(slice)
     }
 }
-

@@ -34,7 +34,8 @@ public struct RenderOptions: Hashable, Sendable {
 
     /// Creates options.
     public init(
-        access: AccessLevel = .public, generatorVersion: String = SpecwrightVersion.current, mutableProperties: Bool = false
+        access: AccessLevel = .public, generatorVersion: String = SpecwrightVersion.current,
+        mutableProperties: Bool = false
     ) {
         self.access = access
         self.generatorVersion = generatorVersion

@@ -16,9 +16,11 @@ enum ServiceArguments {
             var envelopeArguments = [
                 "codeKey: " + envelope.codeKey.code, "messageKey: " + envelope.messageKey.code,
                 "dataKey: " + envelope.dataKey.code, "successCodes: " + codes(envelope.successCodes),
-                "sessionExpiredCodes: " + codes(envelope.sessionExpiredCodes),
+                "sessionExpiredCodes: " + codes(envelope.sessionExpiredCodes)
             ]
-            if !envelope.tokenExpiredCodes.isEmpty { envelopeArguments.append("tokenExpiredCodes: " + codes(envelope.tokenExpiredCodes)) }
+            if !envelope.tokenExpiredCodes.isEmpty {
+                envelopeArguments.append("tokenExpiredCodes: " + codes(envelope.tokenExpiredCodes))
+            }
             arguments.append(SourceLayout.call(head: "envelope: EnvelopeFormat", items: envelopeArguments))
         }
         arguments.append("timeout: " + SourceLayout.number(service.timeout))
@@ -59,7 +61,8 @@ enum ServiceArguments {
         case .inherit: nil
         case .none: ".none"
         case .anyOf(let alternatives):
-            ".anyOf([" + alternatives.map { "[" + $0.map(scheme).joined(separator: ", ") + "]" }.joined(separator: ", ") + "])"
+            ".anyOf([" + alternatives.map { "[" + $0.map(scheme).joined(separator: ", ") + "]" }.joined(separator: ", ")
+                + "])"
         }
     }
 
@@ -82,8 +85,9 @@ enum ServiceArguments {
 
     /// The argument list as template items: `{text, separator}` with `,` on all but the last.
     static func items(_ arguments: [String]) -> MustacheValue {
-        .list(arguments.enumerated().map { index, text in
-            ["text": .string(text), "separator": .string(index == arguments.count - 1 ? "" : ",")]
-        })
+        .list(
+            arguments.enumerated().map { index, text in
+                ["text": .string(text), "separator": .string(index == arguments.count - 1 ? "" : ",")]
+            })
     }
 }

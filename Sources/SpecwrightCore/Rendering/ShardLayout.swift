@@ -48,9 +48,10 @@ public struct ShardLayout: Hashable, Sendable {
     /// The names of the files this layout writes, in the order they are written.
     public var fileNames: [String] {
         guard isSharded else { return ["Types.swift", "Endpoints.swift", "Client.swift"] }
-        return ["Client.swift"] + (1...count).flatMap { shard in
-            Self.stems.map { Self.shardPrefix(shard) + $0 + ".swift" }
-        }
+        return ["Client.swift"]
+            + (1...count).flatMap { shard in
+                Self.stems.map { Self.shardPrefix(shard) + $0 + ".swift" }
+            }
     }
 
     /// Whether `name` (without a prefix) is a file some layout writes: what the writer may

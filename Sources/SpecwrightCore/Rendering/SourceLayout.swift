@@ -2,7 +2,9 @@
 /// line's real indentation after the templates placed it, whether and where a line breaks.
 enum SourceLayout {
     /// `head(a, b)tail` on one line (the printer splits it one item per line when it is too long).
-    static func call(head: String, items: [String], tail: String = "", brackets: (open: String, close: String) = ("(", ")"))
+    static func call(
+        head: String, items: [String], tail: String = "", brackets: (open: String, close: String) = ("(", ")")
+    )
         -> String
     {
         head + brackets.open + items.joined(separator: ", ") + brackets.close + tail

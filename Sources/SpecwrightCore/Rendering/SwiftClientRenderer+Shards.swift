@@ -8,7 +8,9 @@ extension SwiftClientRenderer {
     /// declarations alone leaves its files byte-identical (and the build does not recompile them).
     func renderShards(_ api: IR.API, root: [String: MustacheValue]) throws(TemplateSet.Failure) -> [GeneratedFile] {
         let layout = options.shards
-        let types = layout.split(Array(zip(api.types, Self.items(root["types"]))), name: { $0.0.name.name }).map { $0.map(\.1) }
+        let types = layout.split(Array(zip(api.types, Self.items(root["types"]))), name: { $0.0.name.name }).map {
+            $0.map(\.1)
+        }
         let groups = layout.split(Array(zip(api.groups, Self.items(root["groups"]))), name: { $0.0.propertyName.name })
             .map { $0.map(\.1) }
         var rootFile = root
@@ -33,10 +35,13 @@ extension SwiftClientRenderer {
     }
 
     /// One top-level template rendered into the file `name`.
-    private func file(_ template: String, named name: String, context: [String: MustacheValue]) throws(TemplateSet.Failure) -> GeneratedFile {
+    private func file(_ template: String, named name: String, context: [String: MustacheValue]) throws(TemplateSet
+        .Failure) -> GeneratedFile
+    {
         var context = context
         context["fileName"] = .string(name)
-        return GeneratedFile(name: name, contents: SourcePrinter.layOut(try templates.render(template, context: .object(context))))
+        return GeneratedFile(
+            name: name, contents: SourcePrinter.layOut(try templates.render(template, context: .object(context))))
     }
 
     /// The elements of a list value (none for anything else).

@@ -22,7 +22,9 @@ public struct SwiftClientRenderer: Sendable {
         let root = rootContext(api)
         if options.shards.isSharded { return try renderShards(api, root: root) }
         var files: [GeneratedFile] = []
-        for (template, fileName) in [("Types", "Types.swift"), ("Endpoints", "Endpoints.swift"), ("Client", "Client.swift")] {
+        for (template, fileName) in [
+            ("Types", "Types.swift"), ("Endpoints", "Endpoints.swift"), ("Client", "Client.swift")
+        ] {
             var context = root
             context["fileName"] = .string(fileName)
             let text = SourcePrinter.layOut(try templates.render(template, context: .object(context)))
@@ -45,7 +47,7 @@ public struct SwiftClientRenderer: Sendable {
                 "propertyName": .string(group.propertyName.code),
                 "enumName": .string(group.enumName.code),
                 "protocolName": .string(group.protocolName.code),
-                "clientName": .string(group.clientName.code),
+                "clientName": .string(group.clientName.code)
             ]
             context.merge(endpoints.group(group)) { _, new in new }
             context.merge(clients.group(group)) { _, new in new }
@@ -64,7 +66,7 @@ public struct SwiftClientRenderer: Sendable {
             "types": .list(api.types.map { types.declaration($0) }),
             "groups": .list(groups),
             "allGroups": .list(groups),
-            "includesRootClient": .bool(true),
+            "includesRootClient": .bool(true)
         ].merging(clients.responseHeaderTypes(api.groups, dates: formatting.datesExpression)) { _, new in new }
     }
 }

@@ -19,9 +19,11 @@ extension TypeContexts {
         if let extra, let extraType {
             let note = IR.Documentation("The properties the schema does not declare, by JSON key.")
             properties.append([
-                "doc": doc(note), "attributes": "", "name": .string(extra.name.code), "type": .string(extraType), "accessor": "",
-                "jsonKey": "", "decodeExpression": "fields.remaining()", "encodedValue": .string("self." + extra.name.code),
-                "isComputed": false, "isExtraProperties": true,
+                "doc": doc(note), "attributes": "", "name": .string(extra.name.code), "type": .string(extraType),
+                "accessor": "",
+                "jsonKey": "", "decodeExpression": "fields.remaining()",
+                "encodedValue": .string("self." + extra.name.code),
+                "isComputed": false, "isExtraProperties": true
             ])
             parameters.append(extra.name.code + ": " + extraType + " = [:]")
             decodeItems.append(ClientContexts.argumentLabel(extra.name) + ": fields.remaining()")
@@ -46,7 +48,9 @@ extension TypeContexts {
         var composition = value.documentation
         if !value.composedOf.isEmpty {
             let names = value.composedOf.map { "`\($0.code)`" }.joined(separator: ", ")
-            composition = IR.Documentation(paragraphs: [value.documentation.lines.joined(separator: "\n"), "Composes \(names)."])
+            composition = IR.Documentation(paragraphs: [
+                value.documentation.lines.joined(separator: "\n"), "Composes \(names)."
+            ])
         }
         return [
             "doc": doc(composition),
@@ -64,7 +68,7 @@ extension TypeContexts {
             "encodeCall": .string(encodeCall),
             "equalityLines": lines(Self.equalityLines(compared)),
             "hashLines": lines(compared.map { "hasher.combine(self.\($0))" }),
-            "nestedTypes": .list(value.nestedTypes.map { declaration($0) }),
+            "nestedTypes": .list(value.nestedTypes.map { declaration($0) })
         ]
     }
 
@@ -73,11 +77,12 @@ extension TypeContexts {
     /// computed.
     private func propertyContext(_ property: IR.Property) -> MustacheValue {
         var context: [String: MustacheValue] = [
-            "doc": doc(property.documentation), "name": .string(property.name.code), "type": .string(property.type.code),
+            "doc": doc(property.documentation), "name": .string(property.name.code),
+            "type": .string(property.type.code),
             "attributes": "", "accessor": "", "jsonKey": .string(property.jsonKey.code),
             "decodeExpression": .string(property.fixedValue == nil ? decodeExpression(property) : ""),
             "encodedValue": .string(storedValue(property)), "isComputed": .bool(property.fixedValue != nil),
-            "isExtraProperties": false,
+            "isExtraProperties": false
         ]
         if let fixedValue = property.fixedValue {
             context["propertyKeyword"] = "var"

@@ -11,7 +11,7 @@ struct TypeContexts {
     func declaration(_ declaration: IR.TypeDeclaration) -> MustacheValue {
         var context: [String: MustacheValue] = [
             "isStructure": false, "isStringEnum": false, "isIntegerEnum": false, "isUnion": false, "isAlias": false,
-            "name": .string(declaration.name.code),
+            "name": .string(declaration.name.code)
         ]
         let members: [String: MustacheValue]
         switch declaration {
@@ -45,9 +45,13 @@ struct TypeContexts {
         [
             "doc": doc(value.documentation),
             "unknownCase": .string(value.unknownCaseName.code),
-            "cases": .list(value.cases.map { enumCase in
-                ["doc": doc(enumCase.documentation), "name": .string(enumCase.name.code), "rawValue": .string(enumCase.rawValue.code)]
-            }),
+            "cases": .list(
+                value.cases.map { enumCase in
+                    [
+                        "doc": doc(enumCase.documentation), "name": .string(enumCase.name.code),
+                        "rawValue": .string(enumCase.rawValue.code)
+                    ]
+                })
         ]
     }
 
@@ -55,9 +59,13 @@ struct TypeContexts {
         [
             "doc": doc(value.documentation),
             "unknownCase": .string(value.unknownCaseName.code),
-            "cases": .list(value.cases.map { enumCase in
-                ["doc": doc(enumCase.documentation), "name": .string(enumCase.name.code), "rawValue": .string(String(enumCase.rawValue))]
-            }),
+            "cases": .list(
+                value.cases.map { enumCase in
+                    [
+                        "doc": doc(enumCase.documentation), "name": .string(enumCase.name.code),
+                        "rawValue": .string(String(enumCase.rawValue))
+                    ]
+                })
         ]
     }
 
@@ -68,7 +76,7 @@ struct TypeContexts {
                 "name": .string(unionCase.name.code),
                 "type": .string(unionCase.type.code),
                 "hasDiscriminatorValues": .bool(!unionCase.discriminatorValues.isEmpty),
-                "discriminatorPattern": .string(unionCase.discriminatorValues.map(\.code).joined(separator: ", ")),
+                "discriminatorPattern": .string(unionCase.discriminatorValues.map(\.code).joined(separator: ", "))
             ]
         }
         return [
@@ -82,7 +90,7 @@ struct TypeContexts {
             "isIndirect": .bool(value.isIndirect),
             "discriminatorKey": .string(value.discriminator?.code ?? "\"\""),
             // Identifiers are ASCII letters, digits and `_`: safe inside a string literal.
-            "plainName": .string(value.name.name),
+            "plainName": .string(value.name.name)
         ]
     }
 

@@ -73,7 +73,11 @@ struct SpecValidator {
                 for error in endpoints[index].errors { refuseFilePart(error.type, "an error body") }
                 for field in endpoints[index].multipart ?? [] {
                     let element = field.type.expression.arrayElement ?? field.type.expression.nonOptional
-                    if element != .primitive(.file) { refuseFilePart(field.type, "a multipart part other than 'FilePart', 'FilePart?', '[FilePart]' or '[FilePart]?'") }
+                    if element != .primitive(.file) {
+                        refuseFilePart(
+                            field.type,
+                            "a multipart part other than 'FilePart', 'FilePart?', '[FilePart]' or '[FilePart]?'")
+                    }
                 }
             }
         }
@@ -81,7 +85,9 @@ struct SpecValidator {
 
     private mutating func refuseFilePart(_ use: TypeUse, _ place: String) {
         guard use.expression.mentions(.file) else { return }
-        diagnostics.error("'FilePart' cannot be the type of \(place) ('\(use.expression)'): it is the type of a file in a 'multipart' body", at: use.location)
+        diagnostics.error(
+            "'FilePart' cannot be the type of \(place) ('\(use.expression)'): it is the type of a file in a 'multipart' body",
+            at: use.location)
     }
 
     private mutating func checkReferences(_ use: TypeUse) {
@@ -89,7 +95,8 @@ struct SpecValidator {
         use.forEachReference { reference in
             guard typesByName.index(forKey: reference.value) == nil else { return }
             let hint = Suggestions.didYouMean(reference.value, in: knownTypeNames)
-            diagnostics.error("unknown type '\(reference.value)'\(hint.text)", at: reference.location, suggestion: hint.suggestion)
+            diagnostics.error(
+                "unknown type '\(reference.value)'\(hint.text)", at: reference.location, suggestion: hint.suggestion)
         }
     }
 
@@ -125,25 +132,32 @@ struct SpecValidator {
             for index in endpoints.indices {
                 endpointNames.add(endpoints[index].name, at: endpoints[index].location, diagnostics: &diagnostics)
                 members.reset(kind: "parameter")
-                checkParameterNames(path: endpoints[index].pathParameters, query: endpoints[index].queryParameters,
-                                    header: endpoints[index].headerParameters, in: &members)
+                checkParameterNames(
+                    path: endpoints[index].pathParameters, query: endpoints[index].queryParameters,
+                    header: endpoints[index].headerParameters, in: &members)
             }
         }
     }
 
     /// Declared parameters first (path, query, header), then undeclared path ones.
-    private mutating func checkParameterNames(path: [Parameter], query: [Parameter], header: [Parameter], in parameterNames: inout NameTable) {
+    private mutating func checkParameterNames(
+        path: [Parameter], query: [Parameter], header: [Parameter], in parameterNames: inout NameTable
+    ) {
         for parameter in path where parameter.isDeclared {
-            parameterNames.add(parameter.name, kind: "path parameter", at: parameter.location, diagnostics: &diagnostics)
+            parameterNames.add(
+                parameter.name, kind: "path parameter", at: parameter.location, diagnostics: &diagnostics)
         }
         for parameter in query {
-            parameterNames.add(parameter.name, kind: "query parameter", at: parameter.location, diagnostics: &diagnostics)
+            parameterNames.add(
+                parameter.name, kind: "query parameter", at: parameter.location, diagnostics: &diagnostics)
         }
         for parameter in header {
-            parameterNames.add(parameter.name, kind: "header parameter", at: parameter.location, diagnostics: &diagnostics)
+            parameterNames.add(
+                parameter.name, kind: "header parameter", at: parameter.location, diagnostics: &diagnostics)
         }
         for parameter in path where !parameter.isDeclared {
-            parameterNames.add(parameter.name, kind: "path parameter", at: parameter.location, diagnostics: &diagnostics)
+            parameterNames.add(
+                parameter.name, kind: "path parameter", at: parameter.location, diagnostics: &diagnostics)
         }
     }
 
@@ -154,7 +168,9 @@ struct SpecValidator {
         for endpoints in endpointLists {
             for index in endpoints.indices where endpoints[index].isGate {
                 if let first = gate {
-                    diagnostics.error("only one endpoint can be the gate; '\(first.operationName)' already is", at: endpoints[index].location)
+                    diagnostics.error(
+                        "only one endpoint can be the gate; '\(first.operationName)' already is",
+                        at: endpoints[index].location)
                 } else {
                     gate = endpoints[index]
                 }
@@ -187,7 +203,9 @@ struct SpecValidator {
         for typeIndex in types.indices {
             guard case .object(let properties) = types[typeIndex].kind else { continue }
             for index in properties.indices {
-                if let value = properties[index].defaultValue { checkDefault(value, fits: properties[index].type.expression) }
+                if let value = properties[index].defaultValue {
+                    checkDefault(value, fits: properties[index].type.expression)
+                }
                 checkNullHandling(properties[index])
             }
         }
@@ -215,13 +233,17 @@ struct SpecValidator {
                 "'null: \(null.value.rawValue)' needs an optional type; '\(property.type.expression)' is never nil (write '\(property.type.expression)?')",
                 at: null.location)
         } else if null.value == .choose, let value = property.defaultValue {
-            diagnostics.error("'null: choose' leaves the key out unless the caller sets it, so the property takes no 'default'", at: value.location)
+            diagnostics.error(
+                "'null: choose' leaves the key out unless the caller sets it, so the property takes no 'default'",
+                at: value.location)
         }
     }
 
     private mutating func checkDefault(_ value: Located<LiteralValue>, fits type: TypeExpression) {
         if let problem = DefaultValueChecker(typesByName: typesByName).problem(value.value, type) {
-            diagnostics.error("default value \(NodeDescription.excerpt(value.value.description)) does not fit type '\(type)': \(problem)", at: value.location)
+            diagnostics.error(
+                "default value \(NodeDescription.excerpt(value.value.description)) does not fit type '\(type)': \(problem)",
+                at: value.location)
         }
     }
 
@@ -234,19 +256,26 @@ struct SpecValidator {
             for index in endpoints.indices {
                 guard let batch = endpoints[index].batch, let key = batch.key else { continue }
                 let element = endpoints[index].response?.expression.arrayElement
-                let idType = endpoints[index].queryParameters.first { $0.name == batch.parameter.value }?.type.expression.arrayElement
-                guard case .named(let typeName)? = element, let type = typesByName[typeName], case .object(let properties) = type.kind else {
-                    diagnostics.error("batch 'key' needs a response that is an array of an object type", at: key.location)
+                let idType = endpoints[index].queryParameters.first { $0.name == batch.parameter.value }?.type
+                    .expression.arrayElement
+                guard case .named(let typeName)? = element, let type = typesByName[typeName],
+                    case .object(let properties) = type.kind
+                else {
+                    diagnostics.error(
+                        "batch 'key' needs a response that is an array of an object type", at: key.location)
                     continue
                 }
                 guard let property = properties.first(where: { $0.name == key.value }) else {
                     let hint = Suggestions.didYouMean(key.value, in: properties.map(\.name))
-                    diagnostics.error("batch key '\(key.value)' is not a property of '\(typeName)'\(hint.text)", at: key.location, suggestion: hint.suggestion)
+                    diagnostics.error(
+                        "batch key '\(key.value)' is not a property of '\(typeName)'\(hint.text)", at: key.location,
+                        suggestion: hint.suggestion)
                     continue
                 }
                 if let idType, property.type.expression != idType {
                     diagnostics.error(
-                        "batch key '\(key.value)' has type '\(property.type.expression)', but the ids are '\(idType)'", at: key.location)
+                        "batch key '\(key.value)' has type '\(property.type.expression)', but the ids are '\(idType)'",
+                        at: key.location)
                 }
             }
         }
@@ -286,13 +315,16 @@ private struct NameTable {
         if !index.isEmpty { index.removeAll(keepingCapacity: true) }
     }
 
-    mutating func add(_ name: String, kind: String? = nil, at location: SourceLocation, diagnostics: inout DiagnosticBag) {
+    mutating func add(
+        _ name: String, kind: String? = nil, at location: SourceLocation, diagnostics: inout DiagnosticBag
+    ) {
         let kind = kind ?? self.kind
         let converted = transform == .lowerCamelCase ? SwiftName.lowerCamelCase(name) : SwiftName.upperCamelCase(name)
         guard let swiftName = converted else { return }
         if let earlier = find(swiftName) {
             let earlierKind = earlier.kind == kind ? "" : earlier.kind + " "
-            let message = earlier.name == name
+            let message =
+                earlier.name == name
                 ? "duplicate \(kind) name '\(name)'"
                 : "\(kind) '\(name)' collides with \(earlierKind)'\(earlier.name)': both are '\(swiftName)' in Swift"
             diagnostics.error(message, at: location)

@@ -123,7 +123,8 @@ public enum TypeExpressionParser {
             let start = position
             while let next = peek, Self.isIdentifierContinue(next) { position += 1 }
             // Identifier scalars are ASCII, so each is one UTF-8 byte.
-            let text = String(decoding: scalars[start..<position].lazy.map { UInt8(truncatingIfNeeded: $0.value) }, as: UTF8.self)
+            let text = String(
+                decoding: scalars[start..<position].lazy.map { UInt8(truncatingIfNeeded: $0.value) }, as: UTF8.self)
             if let primitive = PrimitiveType.named(text) { return .primitive(primitive) }
             references.append(Reference(name: text, offset: start))
             return .named(text)
@@ -132,7 +133,8 @@ public enum TypeExpressionParser {
         mutating func expectClosingBracket(openedAt open: Int) throws(Failure) {
             skipSpaces()
             guard let scalar = peek else {
-                throw Failure(message: "expected ']' to close the '[' at column \(open + 1) of the type", offset: position)
+                throw Failure(
+                    message: "expected ']' to close the '[' at column \(open + 1) of the type", offset: position)
             }
             guard scalar == "]" else {
                 throw Failure(message: "expected ']', found '\(scalar)'", offset: position)
@@ -175,7 +177,8 @@ public enum TypeExpressionParser {
 
     /// ``parseCommonCompound(_:)`` without building a list: these forms name at most one type.
     static func commonCompound(_ text: String) -> (expression: TypeExpression, reference: Reference?)? {
-        let parsed = text.utf8.withContiguousStorageIfAvailable { bytes -> (expression: TypeExpression, reference: Reference?)? in
+        let parsed = text.utf8.withContiguousStorageIfAvailable {
+            bytes -> (expression: TypeExpression, reference: Reference?)? in
             var end = bytes.count
             let isOptional = end > 1 && bytes[end - 1] == UInt8(ascii: "?")
             if isOptional { end -= 1 }
@@ -210,9 +213,12 @@ public enum TypeExpressionParser {
 
     /// The bytes in `range` as a bare type name with the reference it makes (nil for a
     /// built-in), or nil when they are not a name.
-    private static func bareName(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (expression: TypeExpression, reference: Reference?)? {
+    private static func bareName(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (
+        expression: TypeExpression, reference: Reference?
+    )? {
         guard let first = range.first, isIdentifierStartByte(bytes[first]) else { return nil }
-        for index in range.dropFirst() where !(isIdentifierStartByte(bytes[index]) || (0x30...0x39).contains(bytes[index])) {
+        for index in range.dropFirst()
+        where !(isIdentifierStartByte(bytes[index]) || (0x30...0x39).contains(bytes[index])) {
             return nil
         }
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)

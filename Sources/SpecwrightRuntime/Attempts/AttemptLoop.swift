@@ -28,7 +28,8 @@ struct AttemptLoop: Sendable {
         /// A failure of the attempt that sent `request`, retried if the interceptors or the policy
         /// allow; `forced`: a response interceptor asked for the retry; `fallback` is returned
         /// instead of throwing when that was an otherwise successful response.
-        case failure(SpecwrightError, request: HTTPRequest, retryAfter: TimeInterval?, forced: Bool, fallback: HTTPResponse?)
+        case failure(
+            SpecwrightError, request: HTTPRequest, retryAfter: TimeInterval?, forced: Bool, fallback: HTTPResponse?)
     }
 
     func run(_ call: CallContext) async throws(SpecwrightError) -> HTTPResponse {
@@ -44,7 +45,8 @@ struct AttemptLoop: Sendable {
         while true {
             if Task.isCancelled { throw SpecwrightError(.cancelled) }
             attempt += 1
-            var context = AttemptContext(call: call, attempt: attempt, replayToken: replacements[.bearer]?.value as? String)
+            var context = AttemptContext(
+                call: call, attempt: attempt, replayToken: replacements[.bearer]?.value as? String)
             context.replacements = replacements
             let outcome = try await perform(context, isReplay: !replacements.isEmpty, deadline: deadline)
             switch outcome {
@@ -70,7 +72,8 @@ struct AttemptLoop: Sendable {
                 let takenBefore = budgetTaken
                 // An interceptor's request overrules what the policy retries, not its bounds; a
                 // retry is made only if its wait ends before the call's deadline.
-                guard requested ? call.canResend : policy.retries(failure) && call.mayRetry, retries < policy.maxRetries,
+                guard requested ? call.canResend : policy.retries(failure) && call.mayRetry,
+                    retries < policy.maxRetries,
                     deadline.map({ clock.now() + delay < $0 }) ?? true,
                     budget.map({ spend(on: failure, from: $0, taken: &budgetTaken) }) ?? true
                 else {
@@ -91,7 +94,9 @@ struct AttemptLoop: Sendable {
     }
 
     /// One attempt: adapt, send, inspect, classify. Only request adaptation and the refresh throw.
-    private func perform(_ context: AttemptContext, isReplay: Bool, deadline: TimeInterval?) async throws(SpecwrightError) -> Outcome {
+    private func perform(_ context: AttemptContext, isReplay: Bool, deadline: TimeInterval?)
+        async throws(SpecwrightError) -> Outcome
+    {
         var context = context
         let call = context.call
         var unadapted = call.request
@@ -99,7 +104,10 @@ struct AttemptLoop: Sendable {
         if let deadline {
             // The attempt may not outlast the call's deadline (a replay can start after it passed).
             let left = deadline - clock.now()
-            guard left > 0 else { return .failure(SpecwrightError(.timeout), request: unadapted, retryAfter: nil, forced: false, fallback: nil) }
+            guard left > 0 else {
+                return .failure(
+                    SpecwrightError(.timeout), request: unadapted, retryAfter: nil, forced: false, fallback: nil)
+            }
             unadapted.timeout = min(unadapted.timeout, left)
         }
         do {
@@ -125,15 +133,19 @@ struct AttemptLoop: Sendable {
             if let timings = response.timings { call.trace.recordTransportTimings(timings) }
             decision = try await inspect(response, request: request, context: context)
         } catch {
-            return .failure(Self.specwrightError(error), request: request, retryAfter: nil, forced: false, fallback: nil)
+            return .failure(
+                Self.specwrightError(error), request: request, retryAfter: nil, forced: false, fallback: nil)
         }
-        if let refreshed = try await auth.replacements(after: response, to: request, context: context, isReplay: isReplay) {
+        if let refreshed = try await auth.replacements(
+            after: response, to: request, context: context, isReplay: isReplay)
+        {
             return .replay(refreshed)
         }
         let succeeded = response.status < 400
         if case .retry(let after) = decision {
             let error = Self.statusError(response, call: call, decoder: decoder)
-            return .failure(error, request: request, retryAfter: after, forced: true, fallback: succeeded ? response : nil)
+            return .failure(
+                error, request: request, retryAfter: after, forced: true, fallback: succeeded ? response : nil)
         }
         if succeeded { return .response(response) }
         var retryAfter: TimeInterval?
@@ -141,7 +153,8 @@ struct AttemptLoop: Sendable {
             retryAfter = RetryAfter.delay(from: response.header("retry-after"), now: clock.currentDate())
         }
         return .failure(
-            Self.statusError(response, call: call, decoder: decoder), request: request, retryAfter: retryAfter, forced: false, fallback: nil)
+            Self.statusError(response, call: call, decoder: decoder), request: request, retryAfter: retryAfter,
+            forced: false, fallback: nil)
     }
 
     /// The first interceptor decision other than `useDefault`, asked in response order; an error an
@@ -186,11 +199,14 @@ struct AttemptLoop: Sendable {
             // header may split a header line — checked before the next interceptor (the logger) sees it.
             try HeaderValidation.check(request.headers)
         }
-        request.timeout = try RequestTimeout.validated(request.timeout, source: "the request timeout after interceptors")
+        request.timeout = try RequestTimeout.validated(
+            request.timeout, source: "the request timeout after interceptors")
         return request
     }
 
-    private func inspect(_ response: HTTPResponse, request: HTTPRequest, context: AttemptContext) async throws -> InterceptorDecision {
+    private func inspect(_ response: HTTPResponse, request: HTTPRequest, context: AttemptContext) async throws
+        -> InterceptorDecision
+    {
         var decision = InterceptorDecision.proceed
         for interceptor in interceptors.reversed() {
             let verdict = try await interceptor.inspect(response, for: request, context: context)
@@ -201,8 +217,10 @@ struct AttemptLoop: Sendable {
 
     /// The error for a response with a status of 400 or more (or one an interceptor rejected).
     static func statusError(_ response: HTTPResponse, call: CallContext, decoder: JSONDecoder) -> SpecwrightError {
-        let typed = TypedErrorBody.decode(call.errorBodies, status: response.status, data: response.body, decoder: decoder)
-        let failure = SpecwrightError.HTTPFailure(status: response.status, headers: response.headers, body: response.body, typedBody: typed)
+        let typed = TypedErrorBody.decode(
+            call.errorBodies, status: response.status, data: response.body, decoder: decoder)
+        let failure = SpecwrightError.HTTPFailure(
+            status: response.status, headers: response.headers, body: response.body, typedBody: typed)
         return SpecwrightError(response.status == 401 ? .unauthorized(failure) : .httpStatus(failure))
     }
 
@@ -222,8 +240,12 @@ struct AttemptLoop: Sendable {
             }
         }
         // Any other error (a custom transport's, a response interceptor's) is kept as the underlying error.
-        return .transport(URLError(.unknown, userInfo: [
-            NSLocalizedDescriptionKey: String(describing: error), NSUnderlyingErrorKey: error, SpecwrightError.appErrorKey: true,
-        ]))
+        return .transport(
+            URLError(
+                .unknown,
+                userInfo: [
+                    NSLocalizedDescriptionKey: String(describing: error), NSUnderlyingErrorKey: error,
+                    SpecwrightError.appErrorKey: true
+                ]))
     }
 }

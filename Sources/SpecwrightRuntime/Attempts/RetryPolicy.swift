@@ -52,7 +52,8 @@ public struct RetryPolicy: Sendable, Hashable {
     /// Creates a policy. Negative values are treated as zero; a `deadline` that is not a positive,
     /// finite number means none.
     public init(
-        maxRetries: Int, baseDelay: TimeInterval, maxDelay: TimeInterval, jitter: Jitter = .full, deadline: TimeInterval? = nil,
+        maxRetries: Int, baseDelay: TimeInterval, maxDelay: TimeInterval, jitter: Jitter = .full,
+        deadline: TimeInterval? = nil,
         honoursLongRetryAfter: Bool = false, retryableStatuses: Set<Int> = RetryPolicy.defaultRetryableStatuses,
         retryableTransportErrors: Set<URLError.Code> = RetryPolicy.defaultRetryableTransportErrors,
         retryableMethods: Set<HTTPMethod> = RetryPolicy.defaultRetryableMethods

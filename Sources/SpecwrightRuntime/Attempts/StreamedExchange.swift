@@ -6,7 +6,8 @@ extension AttemptLoop {
     /// returns as soon as the head arrives and the body is never retried once handed over. Any
     /// other status's body is read into memory, up to the size limit, so the status handling,
     /// retries before the stream and typed error bodies work as for any call.
-    static func streamedExchange(_ request: HTTPRequest, over transport: any HTTPTransport) async throws -> HTTPResponse {
+    static func streamedExchange(_ request: HTTPRequest, over transport: any HTTPTransport) async throws -> HTTPResponse
+    {
         let streamed = try await transport.stream(request)
         guard (200..<300).contains(streamed.status) else {
             return streamed.buffered(try await streamed.body.collect(upTo: request.limits.maximumResponseBytes))

@@ -52,12 +52,18 @@ struct AnyAuthenticator: Sendable {
     func requiresRefresh(_ credential: AnyCredential, now: Date) -> Bool { isExpiring(credential, now) }
 
     /// Whether `response` rejected the credentials of `request`.
-    func isAuthenticationFailure(_ response: HTTPResponse, for request: HTTPRequest) -> Bool { rejects(response, request) }
+    func isAuthenticationFailure(_ response: HTTPResponse, for request: HTTPRequest) -> Bool {
+        rejects(response, request)
+    }
 
     /// A new credential instead of `rejected`.
-    func refresh(_ rejected: AnyCredential?, for scheme: AuthScheme) async throws -> AnyCredential { try await renew(rejected, scheme) }
+    func refresh(_ rejected: AnyCredential?, for scheme: AuthScheme) async throws -> AnyCredential {
+        try await renew(rejected, scheme)
+    }
 
-    private static func unwrap<Wrapped: Authenticator>(_ credential: AnyCredential, as: Wrapped.Type) throws -> Wrapped.Credential {
+    private static func unwrap<Wrapped: Authenticator>(_ credential: AnyCredential, as: Wrapped.Type) throws
+        -> Wrapped.Credential
+    {
         guard let value = credential.value as? Wrapped.Credential else {
             throw SpecwrightError(.invalidRequest("a credential of another authenticator was given to \(Wrapped.self)"))
         }

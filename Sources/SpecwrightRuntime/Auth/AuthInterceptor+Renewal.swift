@@ -17,18 +17,22 @@ extension AuthInterceptor {
         let refreshable = sent.entries.filter(\.authenticator.refreshes)
         guard !refreshable.isEmpty else { return nil }
         let envelopeCode = envelope?.tokenExpiredCode(in: response)
-        let rejected = refreshable.filter { envelopeCode != nil || $0.authenticator.isAuthenticationFailure(response, for: request) }
+        let rejected = refreshable.filter {
+            envelopeCode != nil || $0.authenticator.isAuthenticationFailure(response, for: request)
+        }
         guard !rejected.isEmpty else { return nil }
         if isReplay {
             let answer = envelopeCode.map { "business code \($0)" } ?? "status \(response.status)"
-            throw SpecwrightError(.sessionExpired("the server rejected the replay with refreshed credentials too (\(answer))"))
+            throw SpecwrightError(
+                .sessionExpired("the server rejected the replay with refreshed credentials too (\(answer))"))
         }
         var replacements = context.replacements
         for entry in rejected {
             let refresher = providers.refreshers.refresher(for: entry.scheme, authenticator: entry.authenticator)
             // The call waits for the shared refresh at most as long as its own timeout.
             replacements[entry.scheme] = try await refresher.credential(
-                afterRejecting: context.replacements[entry.scheme] ?? entry.credential, maxWait: context.call.options.timeout)
+                afterRejecting: context.replacements[entry.scheme] ?? entry.credential,
+                maxWait: context.call.options.timeout)
         }
         return replacements
     }

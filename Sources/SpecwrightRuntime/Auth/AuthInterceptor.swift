@@ -35,7 +35,8 @@ struct AuthInterceptor: Interceptor {
                 authenticator.requiresRefresh(current, now: clock.currentDate())
             {
                 let refresher = providers.refreshers.refresher(for: scheme, authenticator: authenticator)
-                credential = try await refresher.credential(afterRejecting: current, maxWait: call.options.timeout, proactive: true)
+                credential = try await refresher.credential(
+                    afterRejecting: current, maxWait: call.options.timeout, proactive: true)
             }
             entries.append(CallCredentials.Entry(scheme: scheme, authenticator: authenticator, credential: credential))
         }

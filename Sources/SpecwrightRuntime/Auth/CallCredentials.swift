@@ -49,7 +49,9 @@ struct CallCredentials: Sendable {
 
     /// `request` with these credentials, each scheme's from `replacements` when it has one
     /// (refreshed after a rejection).
-    func applied(to request: HTTPRequest, replacing replacements: [AuthScheme: AnyCredential] = [:]) throws -> HTTPRequest {
+    func applied(to request: HTTPRequest, replacing replacements: [AuthScheme: AnyCredential] = [:]) throws
+        -> HTTPRequest
+    {
         var request = request
         for entry in entries {
             guard let credential = replacements[entry.scheme] ?? entry.credential else { continue }

@@ -36,7 +36,8 @@ struct CredentialCaptureStage: CallStage {
         }
         if let credentials, await accountIdentity() == identity {
             context.credentials = credentials
-            context.partition = Self.partition(identity: identity, credentials: credentials, fingerprint: { fingerprint($0) })
+            context.partition = Self.partition(
+                identity: identity, credentials: credentials, fingerprint: { fingerprint($0) })
         }
         return try await next(context)
     }

@@ -24,11 +24,15 @@ struct CredentialProviders: Sendable {
         basic = configuration.basicCredentialsProvider.map { AnyAuthenticator(BasicAuthenticator(credentials: $0)) }
         let apiKeys = configuration.apiKeys
         let apiKeyProvider = configuration.apiKeyProvider
-        apiKey = apiKeys == nil && apiKeyProvider == nil ? nil : AnyAuthenticator(APIKeyAuthenticator { name in
-            // The key for the scheme named `name`: `apiKeys(name)`, else `apiKeyProvider()`.
-            if let apiKeys, let key = try await apiKeys(name) { return key }
-            return try await apiKeyProvider?()
-        })
+        apiKey =
+            apiKeys == nil && apiKeyProvider == nil
+            ? nil
+            : AnyAuthenticator(
+                APIKeyAuthenticator { name in
+                    // The key for the scheme named `name`: `apiKeys(name)`, else `apiKeyProvider()`.
+                    if let apiKeys, let key = try await apiKeys(name) { return key }
+                    return try await apiKeyProvider?()
+                })
         refreshers = RefresherRegistry(
             window: configuration.refreshWindow, timeout: configuration.refreshTimeout, clock: configuration.clock)
     }
@@ -55,7 +59,9 @@ struct CredentialProviders: Sendable {
     /// schemes can be sent (so the server's 401 says what is missing).
     func alternative(for requirement: AuthRequirement, service: AuthScheme) -> [AuthScheme] {
         let alternatives = requirement.resolved(inheriting: service).alternatives
-        if let satisfied = alternatives.first(where: { !$0.isEmpty && $0.allSatisfy(isConfigured) }) { return satisfied }
+        if let satisfied = alternatives.first(where: { !$0.isEmpty && $0.allSatisfy(isConfigured) }) {
+            return satisfied
+        }
         if alternatives.contains(where: \.isEmpty) { return [] }
         return alternatives.first ?? []
     }
@@ -79,7 +85,8 @@ final class RefresherRegistry: Sendable {
         refreshers.withLock { refreshers in
             if let existing = refreshers[scheme] { return existing }
             let made = SingleFlightRefresher<AnyCredential>(
-                refresh: { try await authenticator.refresh($0, for: scheme) }, window: window, refreshTimeout: timeout, clock: clock)
+                refresh: { try await authenticator.refresh($0, for: scheme) }, window: window, refreshTimeout: timeout,
+                clock: clock)
             refreshers[scheme] = made
             return made
         }

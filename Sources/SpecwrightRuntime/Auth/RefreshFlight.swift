@@ -46,7 +46,8 @@ final class RefreshFlight<Value: Sendable>: Sendable {
     /// Every waiter gets the result; a failure cancels the refresh task.
     @discardableResult
     func finish(_ result: Result<Value, any Error>) -> Bool {
-        let (ended, continuations, task) = state.withLock { state -> (Bool, [CheckedContinuation<Value, any Error>], Task<Void, Never>?) in
+        let (ended, continuations, task) = state.withLock {
+            state -> (Bool, [CheckedContinuation<Value, any Error>], Task<Void, Never>?) in
             guard state.outcome == nil else { return (false, [], nil) }
             state.outcome = result
             var continuations: [CheckedContinuation<Value, any Error>] = []

@@ -30,7 +30,8 @@ final class SingleFlightRefresher<Value: Sendable & Equatable>: Sendable {
 
     /// `refreshTimeout` is validated: NaN, zero or negative → `ClientConfiguration.defaultRefreshTimeout`.
     init(
-        refresh: @escaping @Sendable (Value?) async throws -> Value, window: RefreshWindow, refreshTimeout: TimeInterval,
+        refresh: @escaping @Sendable (Value?) async throws -> Value, window: RefreshWindow,
+        refreshTimeout: TimeInterval,
         clock: any RuntimeClock
     ) {
         self.refresh = refresh
@@ -68,7 +69,8 @@ final class SingleFlightRefresher<Value: Sendable & Equatable>: Sendable {
             return credential
         case .refuse:
             if proactive, let rejected { return rejected }
-            throw SpecwrightError(.sessionExpired("more than \(window.maxRefreshes) credential refreshes within \(window.window) s"))
+            throw SpecwrightError(
+                .sessionExpired("more than \(window.maxRefreshes) credential refreshes within \(window.window) s"))
         case .wait(let flight):
             do {
                 return try await flight.wait(atMost: maxWait)

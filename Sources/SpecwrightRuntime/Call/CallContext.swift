@@ -24,7 +24,8 @@ public struct ResolvedOptions: Sendable, Hashable {
 
     /// Creates resolved options.
     public init(
-        timeout: TimeInterval, retry: RetryPolicy, cache: CachePolicy, auth: AuthRequirement, isIdempotent: Bool, isGate: Bool,
+        timeout: TimeInterval, retry: RetryPolicy, cache: CachePolicy, auth: AuthRequirement, isIdempotent: Bool,
+        isGate: Bool,
         cacheLifetime: CacheLifetime = .server, invalidates: [String] = [], gateMaxAge: TimeInterval? = nil
     ) {
         self.gateMaxAge = gateMaxAge
@@ -77,7 +78,8 @@ public struct CallContext: Sendable {
     /// Creates a context.
     public init(
         operationName: String, service: ServiceDescription, request: HTTPRequest, options: ResolvedOptions,
-        errorBodies: [TypedErrorBody] = [], callID: UUID = UUID(), idempotencyKey: String? = nil, trace: CallTrace = CallTrace()
+        errorBodies: [TypedErrorBody] = [], callID: UUID = UUID(), idempotencyKey: String? = nil,
+        trace: CallTrace = CallTrace()
     ) {
         self.operationName = operationName
         self.service = service

@@ -39,9 +39,11 @@ struct CallPipeline: Sendable {
         service: ServiceDescription, configuration: ClientConfiguration, builder: RequestBuilder,
         transport: any HTTPTransport, decoder: JSONDecoder, redactor: Redactor
     ) {
-        let commonHeaders = CommonHeadersInterceptor(common: configuration.commonHeaders, requestIDHeader: configuration.requestIDHeader)
+        let commonHeaders = CommonHeadersInterceptor(
+            common: configuration.commonHeaders, requestIDHeader: configuration.requestIDHeader)
         let credentials = CredentialProviders(configuration)
-        let auth = AuthInterceptor(providers: credentials, envelope: service.envelope.map(EnvelopeStage.unwrapper), clock: configuration.clock)
+        let auth = AuthInterceptor(
+            providers: credentials, envelope: service.envelope.map(EnvelopeStage.unwrapper), clock: configuration.clock)
         var interceptors: [any Interceptor] = [commonHeaders, auth]
         interceptors += configuration.interceptors
         if configuration.logging.isEnabled {
@@ -51,7 +53,8 @@ struct CallPipeline: Sendable {
         retryBudget = budget
         let loop = AttemptLoop(
             transport: transport, interceptors: interceptors, auth: auth, budget: budget,
-            clock: configuration.clock, random: configuration.random, decoder: decoder, limits: configuration.transferLimits)
+            clock: configuration.clock, random: configuration.random, decoder: decoder,
+            limits: configuration.transferLimits)
 
         let dataLayer = configuration.dataLayer
         var stages = configuration.stagesBeforeDataLayer
@@ -63,10 +66,11 @@ struct CallPipeline: Sendable {
             stages.append(CredentialCaptureStage(auth: auth, accountIdentity: identity, fingerprint: fingerprint))
         }
         if let cache = dataLayer.cache {
-            stages.append(HTTPCacheCallStage(
-                stage: HTTPCacheStage(cache: cache),
-                preview: { context in commonHeaders.adding(to: context.request, callID: context.callID) },
-                envelope: service.envelope.map(EnvelopeStage.unwrapper)))
+            stages.append(
+                HTTPCacheCallStage(
+                    stage: HTTPCacheStage(cache: cache),
+                    preview: { context in commonHeaders.adding(to: context.request, callID: context.callID) },
+                    envelope: service.envelope.map(EnvelopeStage.unwrapper)))
         }
         if dataLayer.deduplicatesReads {
             stages.append(DeduplicationStage())

@@ -45,14 +45,16 @@ public protocol Interceptor: Sendable {
     /// Sees the response of an attempt; may throw or ask for a retry. A thrown `SpecwrightError`
     /// ends the call as is; any other error ends it as `.transport` with the error under
     /// `NSUnderlyingErrorKey`.
-    func inspect(_ response: HTTPResponse, for request: HTTPRequest, context: AttemptContext) async throws -> InterceptorDecision
+    func inspect(_ response: HTTPResponse, for request: HTTPRequest, context: AttemptContext) async throws
+        -> InterceptorDecision
     /// Decides whether a failed attempt is retried, for an error the interceptor understands:
     /// `.retry` retries what the policy would not, `.doNotRetry` vetoes a retry the policy would
     /// make, `.useDefault` leaves it to the others and the policy. Called after every failed
     /// attempt (an HTTP error status, a transport error or timeout, an error an interceptor's
     /// `inspect` threw; not a cancellation), in response order. `request` is the request the
     /// attempt sent. A thrown error ends the call at once, like one thrown by `inspect`.
-    func retry(_ request: HTTPRequest, dueTo error: SpecwrightError, context: AttemptContext) async throws -> RetryDecision
+    func retry(_ request: HTTPRequest, dueTo error: SpecwrightError, context: AttemptContext) async throws
+        -> RetryDecision
 }
 
 extension Interceptor {
@@ -62,12 +64,16 @@ extension Interceptor {
     }
 
     /// Proceeds.
-    public func inspect(_ response: HTTPResponse, for request: HTTPRequest, context: AttemptContext) async throws -> InterceptorDecision {
+    public func inspect(_ response: HTTPResponse, for request: HTTPRequest, context: AttemptContext) async throws
+        -> InterceptorDecision
+    {
         .proceed
     }
 
     /// Leaves the decision to the retry policy.
-    public func retry(_ request: HTTPRequest, dueTo error: SpecwrightError, context: AttemptContext) async throws -> RetryDecision {
+    public func retry(_ request: HTTPRequest, dueTo error: SpecwrightError, context: AttemptContext) async throws
+        -> RetryDecision
+    {
         .useDefault
     }
 }

@@ -40,7 +40,10 @@ public struct ResponseMetadata: Sendable, Hashable {
     public var transportTimings: [TransportTimings] = []
 
     /// Creates metadata.
-    public init(attempts: Int = 0, retries: [RetryRecord] = [], cacheStatus: CacheStatus = .notConsulted, bytesSent: Int = 0, bytesReceived: Int = 0) {
+    public init(
+        attempts: Int = 0, retries: [RetryRecord] = [], cacheStatus: CacheStatus = .notConsulted, bytesSent: Int = 0,
+        bytesReceived: Int = 0
+    ) {
         self.attempts = attempts
         self.retries = retries
         self.cacheStatus = cacheStatus

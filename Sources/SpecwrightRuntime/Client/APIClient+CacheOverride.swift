@@ -6,7 +6,9 @@ import Foundation
 /// copy (`.cacheElseNetwork`), or the spec's default (`.endpointDefault`).
 extension APIClient {
     /// Sends `endpoint` with `cache` for this call and decodes the body as `R`.
-    public func send<R: Decodable & Sendable>(_ endpoint: some Endpoint, as type: R.Type, cache: CacheOverride) async throws -> R {
+    public func send<R: Decodable & Sendable>(_ endpoint: some Endpoint, as type: R.Type, cache: CacheOverride)
+        async throws -> R
+    {
         try await send(CacheOverridingEndpoint(base: endpoint, override: cache), as: type)
     }
 

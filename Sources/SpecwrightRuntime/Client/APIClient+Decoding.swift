@@ -13,7 +13,8 @@ extension APIClient {
         let decoder = self.decoder
         var storedCopyFailed = false
         do {
-            return try await perform(endpoint, reportsNotCached: reportsNotCached) { response, metadata throws(SpecwrightError) in
+            return try await perform(endpoint, reportsNotCached: reportsNotCached) {
+                response, metadata throws(SpecwrightError) in
                 do {
                     return try decoder.decode(R.self, from: response.body)
                 } catch {
@@ -21,9 +22,10 @@ extension APIClient {
                     throw SpecwrightError(SpecwrightError.decoding(error))
                 }
             }
-        } catch where storedCopyFailed {
+        } catch  where storedCopyFailed {
             try invalidate(endpoint)
-            return try await perform(endpoint, reportsNotCached: reportsNotCached) { response, _ throws(SpecwrightError) in
+            return try await perform(endpoint, reportsNotCached: reportsNotCached) {
+                response, _ throws(SpecwrightError) in
                 do {
                     return try decoder.decode(R.self, from: response.body)
                 } catch {

@@ -26,12 +26,17 @@ extension APIClient {
     ) async throws -> APIResponse<URL> {
         let download = FileDownload(destination: destination, progress: progress)
         defer { download.resume.finish() }
-        return try await perform(endpoint, destination: .file(download), direct: attemptsOnly) { response, _ throws(SpecwrightError) in
+        return try await perform(endpoint, destination: .file(download), direct: attemptsOnly) {
+            response, _ throws(SpecwrightError) in
             if response.bodyFile == nil {
                 do {
                     try response.body.write(to: destination, options: .atomic)
                 } catch {
-                    throw SpecwrightError(.transport(URLError(.cannotWriteToFile, userInfo: [NSLocalizedDescriptionKey: "cannot write the download: \(error)"])))
+                    throw SpecwrightError(
+                        .transport(
+                            URLError(
+                                .cannotWriteToFile,
+                                userInfo: [NSLocalizedDescriptionKey: "cannot write the download: \(error)"])))
                 }
                 let total = Int64(response.body.count)
                 progress?(TransferProgress(completedBytes: total, totalBytes: total))

@@ -11,7 +11,9 @@ extension APIClient {
     /// body is handed over. When the connection is lost midway and the stream announced event ids,
     /// the call is made again with `Last-Event-ID` after the server's `retry:` time (else
     /// `reconnect.defaultDelay`), as `reconnect` allows. Leaving the loop early cancels the request.
-    public func events(_ endpoint: some Endpoint, reconnect: ServerSentEventReconnect = .default) async throws -> ServerSentEvents {
+    public func events(_ endpoint: some Endpoint, reconnect: ServerSentEventReconnect = .default) async throws
+        -> ServerSentEvents
+    {
         let first = try await eventStreamBody(endpoint, lastEventID: nil)
         let clock = configuration.clock
         return ServerSentEvents(
@@ -25,9 +27,11 @@ extension APIClient {
     /// `text/event-stream` operations return. The stream ends at an event whose data is
     /// `terminator` (`[DONE]`; `nil` for none).
     public func events<Value: Decodable & Sendable>(
-        _ endpoint: some Endpoint, as type: Value.Type, reconnect: ServerSentEventReconnect = .default, terminator: String? = "[DONE]"
+        _ endpoint: some Endpoint, as type: Value.Type, reconnect: ServerSentEventReconnect = .default,
+        terminator: String? = "[DONE]"
     ) async throws -> ServerSentEventStream<Value> {
-        ServerSentEventStream(try await events(endpoint, reconnect: reconnect), decoder: decoder, terminator: terminator)
+        ServerSentEventStream(
+            try await events(endpoint, reconnect: reconnect), decoder: decoder, terminator: terminator)
     }
 
     /// Sends `endpoint` and returns its JSON Lines / NDJSON body's values decoded as `Value` as they

@@ -20,14 +20,16 @@ extension APIClient {
     public func observe<R: Decodable & Sendable>(
         _ endpoint: some Endpoint, as type: R.Type
     ) -> AsyncThrowingStream<APIResponse<R>, any Error> {
-        let (stream, continuation) = AsyncThrowingStream<APIResponse<R>, any Error>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let (stream, continuation) = AsyncThrowingStream<APIResponse<R>, any Error>.makeStream(
+            bufferingPolicy: .bufferingNewest(1))
         let task = Task { await observation(endpoint, as: type, into: continuation) }
         continuation.onTermination = { _ in task.cancel() }
         return stream
     }
 
     private func observation<R: Decodable & Sendable>(
-        _ endpoint: some Endpoint, as type: R.Type, into continuation: AsyncThrowingStream<APIResponse<R>, any Error>.Continuation
+        _ endpoint: some Endpoint, as type: R.Type,
+        into continuation: AsyncThrowingStream<APIResponse<R>, any Error>.Continuation
     ) async {
         guard let cache = configuration.dataLayer.cache else {
             do {
@@ -75,7 +77,9 @@ extension APIClient {
 
     /// The stored copy of `endpoint` (`cacheOnly`), or nil; when nothing is stored the read is not
     /// reported to metrics (it is the observer looking, not a call that failed offline).
-    private func storedCopy<R: Decodable & Sendable>(_ endpoint: some Endpoint, as type: R.Type) async -> APIResponse<R>? {
+    private func storedCopy<R: Decodable & Sendable>(_ endpoint: some Endpoint, as type: R.Type) async -> APIResponse<
+        R
+    >? {
         try? await decodedRefetchingUndecodableCopy(
             CacheOverridingEndpoint(base: endpoint, override: .cacheOnly), as: type, reportsNotCached: false)
     }

@@ -17,7 +17,9 @@ extension APIClient {
         if partition == nil, let context = try? builder.build(SignOutProbe()) {
             let auth = AuthInterceptor(providers: CredentialProviders(configuration), clock: configuration.clock)
             if let credentials = try? await auth.resolve(for: context, proactive: false), !credentials.isEmpty {
-                partition = CredentialCaptureStage.partition(identity: nil, credentials: credentials) { cache.fingerprint($0) }
+                partition = CredentialCaptureStage.partition(identity: nil, credentials: credentials) {
+                    cache.fingerprint($0)
+                }
             }
         }
         guard let partition else { return nil }

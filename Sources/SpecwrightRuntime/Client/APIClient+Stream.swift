@@ -21,12 +21,16 @@ extension APIClient {
     }
 
     /// `stream(_:)` with `adjust` applied to the built request.
-    func streamed(_ endpoint: some Endpoint, adjust: ((inout HTTPRequest) -> Void)?) async throws(SpecwrightError) -> APIResponse<HTTPBody> {
+    func streamed(_ endpoint: some Endpoint, adjust: ((inout HTTPRequest) -> Void)?) async throws(SpecwrightError)
+        -> APIResponse<HTTPBody>
+    {
         let operation = endpoint.operationName
         let method = endpoint.method
-        return try await perform(endpoint, destination: .stream, direct: attemptsOnly, adjust: adjust) { response, _ throws(SpecwrightError) in
+        return try await perform(endpoint, destination: .stream, direct: attemptsOnly, adjust: adjust) {
+            response, _ throws(SpecwrightError) in
             let body = response.streamedBody ?? HTTPBody(response.body)
-            return HTTPBody(ErrorMappingChunks(base: body, operationName: operation, method: method), length: body.length)
+            return HTTPBody(
+                ErrorMappingChunks(base: body, operationName: operation, method: method), length: body.length)
         }
     }
 }

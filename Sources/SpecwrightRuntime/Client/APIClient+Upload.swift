@@ -30,7 +30,9 @@ extension APIClient {
 
     /// Sends `endpoint` like ``upload(_:as:progress:)`` and returns the raw response body.
     @discardableResult
-    public func upload(_ endpoint: some Endpoint, progress: @escaping @Sendable (TransferProgress) -> Void) async throws -> APIResponse<Data> {
+    public func upload(_ endpoint: some Endpoint, progress: @escaping @Sendable (TransferProgress) -> Void) async throws
+        -> APIResponse<Data>
+    {
         let observer = UploadObserver(progress: progress)
         return try await perform(endpoint, upload: observer) { response, metadata in
             Self.reportCompletion(to: observer, metadata: metadata)

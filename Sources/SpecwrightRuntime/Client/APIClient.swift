@@ -38,7 +38,8 @@ public final class APIClient: Sendable {
         let redactor = Redactor(configuration: configuration.logging, scheme: service.auth)
         self.redactor = redactor
         let pipeline = CallPipeline(
-            service: service, configuration: configuration, builder: builder, transport: transport, decoder: decoder, redactor: redactor)
+            service: service, configuration: configuration, builder: builder, transport: transport, decoder: decoder,
+            redactor: redactor)
         retryBudget = pipeline.retryBudget
         handler = pipeline.handler
         attemptsOnly = pipeline.attemptsOnly
@@ -71,7 +72,9 @@ public final class APIClient: Sendable {
 
     /// Sends `endpoint` and returns the decoded value with status, headers, attempts and metadata.
     /// A stored copy that no longer decodes is removed and fetched again, once.
-    public func response<R: Decodable & Sendable>(_ endpoint: some Endpoint, as type: R.Type) async throws -> APIResponse<R> {
+    public func response<R: Decodable & Sendable>(_ endpoint: some Endpoint, as type: R.Type) async throws
+        -> APIResponse<R>
+    {
         try await decodedRefetchingUndecodableCopy(endpoint, as: type)
     }
 
@@ -110,7 +113,9 @@ public final class APIClient: Sendable {
             let metadata = call.trace.metadata
             let value = try decode(response, metadata)
             report(call: call, status: response.status, start: start, metadata: metadata, error: nil)
-            return APIResponse(value: value, status: response.status, headers: response.headers, attempts: metadata.attempts, metadata: metadata)
+            return APIResponse(
+                value: value, status: response.status, headers: response.headers, attempts: metadata.attempts,
+                metadata: metadata)
         } catch {
             var error = error
             if error.operationName.isEmpty { error.operationName = endpoint.operationName }
@@ -129,7 +134,9 @@ public final class APIClient: Sendable {
         }
     }
 
-    private func report(call: CallContext, status: Int?, start: TimeInterval, metadata: ResponseMetadata, error: SpecwrightError?) {
+    private func report(
+        call: CallContext, status: Int?, start: TimeInterval, metadata: ResponseMetadata, error: SpecwrightError?
+    ) {
         let observers = configuration.metrics
         guard !observers.isEmpty else { return }
         let event = CallEvent(

@@ -14,7 +14,9 @@ public struct APIResponse<Value: Sendable>: Sendable {
     public var metadata: ResponseMetadata
 
     /// Creates a response.
-    public init(value: Value, status: Int, headers: HTTPFields, attempts: Int, metadata: ResponseMetadata = ResponseMetadata()) {
+    public init(
+        value: Value, status: Int, headers: HTTPFields, attempts: Int, metadata: ResponseMetadata = ResponseMetadata()
+    ) {
         self.value = value
         self.status = status
         self.headers = headers

@@ -81,14 +81,16 @@ public struct ClientConfiguration: Sendable {
         baseURL: URL? = nil, transport: (any HTTPTransport)? = nil, tokenProvider: TokenProvider? = nil,
         basicCredentialsProvider: (@Sendable () async throws -> BasicCredentials?)? = nil,
         apiKeys: (@Sendable (_ name: String) async throws -> String?)? = nil,
-        apiKeyProvider: (@Sendable () async throws -> String?)? = nil, authenticators: [AuthScheme: any Authenticator] = [:],
+        apiKeyProvider: (@Sendable () async throws -> String?)? = nil,
+        authenticators: [AuthScheme: any Authenticator] = [:],
         interceptors: [any Interceptor] = [],
         stages: [any CallStage] = [], stagesBeforeDataLayer: [any CallStage] = [], retryPolicy: RetryPolicy? = nil,
         retryBudget: RetryBudget.Configuration? = .default, refreshWindow: RefreshWindow = .default,
         refreshTimeout: TimeInterval = ClientConfiguration.defaultRefreshTimeout,
         commonHeaders: CommonHeaders = .default, requestIDHeader: String? = ClientConfiguration.defaultRequestIDHeader,
         logging: LoggingConfiguration = LoggingConfiguration(), metrics: [any MetricsObserver] = [],
-        clock: any RuntimeClock = SystemClock(), random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
+        clock: any RuntimeClock = SystemClock(),
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
         allowsInsecureHTTP: Bool = false, decoder: JSONDecoder? = nil, encoder: JSONEncoder? = nil,
         dataLayer: DataLayerConfiguration = DataLayerConfiguration()
     ) {

@@ -25,7 +25,8 @@ public struct CalendarDate: Hashable, Sendable, Comparable, Codable, LosslessStr
     public init?(_ text: String) {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-            let year = Self.number(bytes[0..<4]), let month = Self.number(bytes[5..<7]), let day = Self.number(bytes[8..<10])
+            let year = Self.number(bytes[0..<4]), let month = Self.number(bytes[5..<7]),
+            let day = Self.number(bytes[8..<10])
         else { return nil }
         self.init(year: year, month: month, day: day)
     }
@@ -62,7 +63,8 @@ public struct CalendarDate: Hashable, Sendable, Comparable, Codable, LosslessStr
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let date = CalendarDate(text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a date (YYYY-MM-DD)")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "'\(text)' is not a date (YYYY-MM-DD)")
         }
         self = date
     }

@@ -57,9 +57,13 @@
         record(key)
         if let failure { throw failure }
         let codingKey = FieldKey(stringValue: key)
-        guard let value = try container.decodeIfPresent(Value.self, forKey: codingKey), value != expected else { return }
-        throw DecodingError.dataCorrupted(.init(
-            codingPath: container.codingPath + [codingKey], debugDescription: "expected \(expected), found \(value)"))
+        guard let value = try container.decodeIfPresent(Value.self, forKey: codingKey), value != expected else {
+            return
+        }
+        throw DecodingError.dataCorrupted(
+            .init(
+                codingPath: container.codingPath + [codingKey], debugDescription: "expected \(expected), found \(value)"
+            ))
     }
 
     /// Every key of the object that is not one of the fields read before, with its value: an
@@ -96,7 +100,9 @@
     private func rejectUndeclaredKeys() throws {
         let declared = Set(declaredKeys)
         guard let undeclared = container.allKeys.first(where: { !declared.contains($0.stringValue) }) else { return }
-        throw DecodingError.dataCorrupted(.init(
-            codingPath: container.codingPath + [undeclared], debugDescription: "'\(undeclared.stringValue)' is not a declared property"))
+        throw DecodingError.dataCorrupted(
+            .init(
+                codingPath: container.codingPath + [undeclared],
+                debugDescription: "'\(undeclared.stringValue)' is not a declared property"))
     }
 }

@@ -14,11 +14,17 @@ extension HTTPFields {
         let text = raw.trimmingCharacters(in: .whitespaces)
         let decoder = dates.makeDecoder()
         let encoder = JSONEncoder()
-        if let quoted = try? encoder.encode(text), let value = try? decoder.decode(T.self, from: quoted) { return value }
+        if let quoted = try? encoder.encode(text), let value = try? decoder.decode(T.self, from: quoted) {
+            return value
+        }
         if let value = try? decoder.decode(T.self, from: Data(text.utf8)) { return value }
-        let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let items = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         if let list = try? encoder.encode(items), let value = try? decoder.decode(T.self, from: list) { return value }
-        if let value = try? decoder.decode(T.self, from: Data(("[" + items.joined(separator: ",") + "]").utf8)) { return value }
+        if let value = try? decoder.decode(T.self, from: Data(("[" + items.joined(separator: ",") + "]").utf8)) {
+            return value
+        }
         if T.self == Date.self, let date = HTTPDate.parse(text) { return date as? T }
         return nil
     }

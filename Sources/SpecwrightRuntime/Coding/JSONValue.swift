@@ -98,7 +98,8 @@ public enum JSONValue: Codable, Hashable, Sendable {
         case (.null, .null): true
         case (.bool(let left), .bool(let right)): left == right
         case (.int(let left), .int(let right)): left == right
-        case (.double(let left), .double(let right)): left == right || (left.isNaN && left.bitPattern == right.bitPattern)
+        case (.double(let left), .double(let right)):
+            left == right || (left.isNaN && left.bitPattern == right.bitPattern)
         case (.string(let left), .string(let right)): left == right
         case (.array(let left), .array(let right)): left == right
         case (.object(let left), .object(let right)): left == right

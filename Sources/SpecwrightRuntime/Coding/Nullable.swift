@@ -89,7 +89,8 @@ extension Nullable: OptionalField where Wrapped: Encodable {
 
 // Literals stand for `.value(…)`, so `ItemPatch(name: "Saw", tax: 2.5)` reads like an optional's.
 
-extension Nullable: ExpressibleByUnicodeScalarLiteral, ExpressibleByExtendedGraphemeClusterLiteral, ExpressibleByStringLiteral
+extension Nullable: ExpressibleByUnicodeScalarLiteral, ExpressibleByExtendedGraphemeClusterLiteral,
+    ExpressibleByStringLiteral
 where Wrapped == String {
     /// `.value` of the literal.
     public init(stringLiteral value: String) {

@@ -2,7 +2,8 @@
 /// (`case unknown(String)`) for values this client version does not know, so a server that adds a
 /// value never breaks decoding. Generated enums only list their cases and the raw-value mapping;
 /// the coding and query conversion are written once here.
-public protocol OpenStringEnum: RawRepresentable, Codable, Hashable, Sendable, QueryValueConvertible where RawValue == String {
+public protocol OpenStringEnum: RawRepresentable, Codable, Hashable, Sendable, QueryValueConvertible
+where RawValue == String {
     /// Maps every string to a case; unknown strings to the catch-all case.
     init(rawValue: String)
 }
@@ -36,7 +37,8 @@ extension OpenStringEnum {
 }
 
 /// An integer enum with a catch-all case (`case unknown(Int)`); see ``OpenStringEnum``.
-public protocol OpenIntegerEnum: RawRepresentable, Codable, Hashable, Sendable, QueryValueConvertible where RawValue == Int {
+public protocol OpenIntegerEnum: RawRepresentable, Codable, Hashable, Sendable, QueryValueConvertible
+where RawValue == Int {
     /// Maps every integer to a case; unknown integers to the catch-all case.
     init(rawValue: Int)
 }

@@ -61,7 +61,9 @@ enum RFC3339 {
             return nil
         }
         guard index == bytes.count else { return nil }
-        let seconds = CivilDays.daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second - offset
+        let seconds =
+            CivilDays.daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+            - offset
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 

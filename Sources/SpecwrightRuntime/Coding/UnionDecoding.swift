@@ -27,7 +27,8 @@ import Foundation
     /// (its one case with a payload).
     static func rejectUnknownCase(_ value: some Any, in decoder: any Decoder) throws {
         guard isStrict, !Mirror(reflecting: value).children.isEmpty else { return }
-        throw DecodingError.dataCorrupted(.init(
-            codingPath: decoder.codingPath, debugDescription: "the value is not one \(type(of: value)) declares"))
+        throw DecodingError.dataCorrupted(
+            .init(
+                codingPath: decoder.codingPath, debugDescription: "the value is not one \(type(of: value)) declares"))
     }
 }

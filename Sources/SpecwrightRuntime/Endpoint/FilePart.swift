@@ -71,7 +71,9 @@ extension FilePart.Source {
         case .file(let url):
             do {
                 let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-                guard (attributes[.type] as? FileAttributeType) != .typeDirectory, let size = attributes[.size] as? NSNumber else {
+                guard (attributes[.type] as? FileAttributeType) != .typeDirectory,
+                    let size = attributes[.size] as? NSNumber
+                else {
                     throw CocoaError(.fileReadUnknown)
                 }
                 return size.int64Value

@@ -15,7 +15,9 @@ extension FormFields {
     /// value that is a scalar after all is written as `name=value`, and in `.form` style the
     /// scalar elements of an array repeat the name. A value whose `encode(to:)` throws (generated
     /// types never do) adds no field.
-    public mutating func append(_ name: String, encoding value: (some Encodable & Sendable)?, style: FormObjectStyle = .form) {
+    public mutating func append(
+        _ name: String, encoding value: (some Encodable & Sendable)?, style: FormObjectStyle = .form
+    ) {
         guard let value, let tree = StructuredValueText.tree(value, dates: dates) else { return }
         switch (tree, style) {
         case (.object(let properties), .form):
@@ -43,7 +45,9 @@ extension FormFields {
     private mutating func appendFlattened(_ value: JSONValue, key: String) {
         switch value {
         case .object(let properties):
-            for (name, property) in properties.sorted(by: { $0.key < $1.key }) { appendFlattened(property, key: "\(key)[\(name)]") }
+            for (name, property) in properties.sorted(by: { $0.key < $1.key }) {
+                appendFlattened(property, key: "\(key)[\(name)]")
+            }
         case .array(let elements):
             for (index, element) in elements.enumerated() { appendFlattened(element, key: "\(key)[\(index)]") }
         default:

@@ -29,7 +29,9 @@ public struct FormFields: Sendable {
 
     /// Appends one field whose value is the elements joined by `separator` (OpenAPI's
     /// `explode: false`, `spaceDelimited`, `pipeDelimited`), or nothing when `values` is `nil`.
-    public mutating func append<Element: QueryValueConvertible>(_ name: String, _ values: [Element]?, joinedBy separator: String) {
+    public mutating func append<Element: QueryValueConvertible>(
+        _ name: String, _ values: [Element]?, joinedBy separator: String
+    ) {
         guard let values else { return }
         fields.append(FormField(name: name, value: text(of: .list(values.map(\.queryValue), separator: separator))))
     }

@@ -24,7 +24,8 @@ extension HTTPHeader {
         var rhs = rhs
         return lhs.withUTF8 { left in
             rhs.withUTF8 { right in
-                for index in left.indices where left[index] != right[index] && lowercased(left[index]) != lowercased(right[index]) {
+                for index in left.indices
+                where left[index] != right[index] && lowercased(left[index]) != lowercased(right[index]) {
                     return false
                 }
                 return true

@@ -65,7 +65,9 @@ extension MultipartPart {
     /// A part holding `value` as JSON (OpenAPI's default for object and array parts), encoded as
     /// a JSON body would be (the service's `dates`); `contentType` defaults to `application/json`.
     /// A value whose `encode(to:)` throws (generated types never do) gives an empty part.
-    public init(name: String, contentType: String = "application/json", json value: some Encodable & Sendable, dates: DateCoding) {
+    public init(
+        name: String, contentType: String = "application/json", json value: some Encodable & Sendable, dates: DateCoding
+    ) {
         self.init(name: name, contentType: contentType, data: StructuredValueText.json(value, dates: dates) ?? Data())
     }
 }

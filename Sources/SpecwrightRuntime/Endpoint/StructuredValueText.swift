@@ -8,7 +8,8 @@ enum StructuredValueText {
     /// `value` encoded as JSON, or `nil` when its `encode(to:)` throws (generated types never do).
     static func json(_ value: some Encodable, dates: DateCoding, sortedKeys: Bool = false) -> Data? {
         let encoder = dates.makeEncoder()
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         encoder.outputFormatting = sortedKeys ? [.sortedKeys, .withoutEscapingSlashes] : [.withoutEscapingSlashes]
         return try? encoder.encode(value)
     }

@@ -8,9 +8,11 @@ extension SpecwrightError {
         }
         switch error {
         case .typeMismatch(let type, let context):
-            return .decoding(codingPath: path(context.codingPath), message: "expected \(type): \(context.debugDescription)")
+            return .decoding(
+                codingPath: path(context.codingPath), message: "expected \(type): \(context.debugDescription)")
         case .valueNotFound(let type, let context):
-            return .decoding(codingPath: path(context.codingPath), message: "missing \(type) value: \(context.debugDescription)")
+            return .decoding(
+                codingPath: path(context.codingPath), message: "missing \(type) value: \(context.debugDescription)")
         case .keyNotFound(let key, let context):
             return .decoding(codingPath: path(context.codingPath + [key]), message: "missing key '\(key.stringValue)'")
         case .dataCorrupted(let context):

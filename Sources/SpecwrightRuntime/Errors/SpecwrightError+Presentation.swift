@@ -72,12 +72,14 @@ extension SpecwrightError.Kind: Equatable {
         case (.transport(let left), .transport(let right)): left.code == right.code
         case (.timeout, .timeout), (.cancelled, .cancelled), (.notCached, .notCached): true
         case (.responseTooLarge(let left), .responseTooLarge(let right)): left == right
-        case (.httpStatus(let left), .httpStatus(let right)), (.unauthorized(let left), .unauthorized(let right)): left == right
+        case (.httpStatus(let left), .httpStatus(let right)), (.unauthorized(let left), .unauthorized(let right)):
+            left == right
         case (.decoding(let leftPath, let leftMessage), .decoding(let rightPath, let rightMessage)):
             leftPath == rightPath && leftMessage == rightMessage
         case (.business(let leftCode, let leftMessage), .business(let rightCode, let rightMessage)):
             leftCode == rightCode && leftMessage == rightMessage
-        case (.sessionExpired(let left), .sessionExpired(let right)), (.configUnavailable(let left), .configUnavailable(let right)):
+        case (.sessionExpired(let left), .sessionExpired(let right)),
+            (.configUnavailable(let left), .configUnavailable(let right)):
             left == right
         default: false
         }

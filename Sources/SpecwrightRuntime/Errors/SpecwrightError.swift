@@ -68,7 +68,9 @@ public struct SpecwrightError: Error, Sendable, CustomStringConvertible {
     public var attempts: Int
 
     /// Creates an error. The pipeline fills in the context it knows.
-    public init(_ kind: Kind, operationName: String = "", method: HTTPMethod? = nil, url: String? = nil, attempts: Int = 0) {
+    public init(
+        _ kind: Kind, operationName: String = "", method: HTTPMethod? = nil, url: String? = nil, attempts: Int = 0
+    ) {
         self.kind = kind
         self.operationName = operationName
         self.method = method
@@ -149,12 +151,12 @@ public struct SpecwrightError: Error, Sendable, CustomStringConvertible {
 
     static let retryableTransportCodes: Set<URLError.Code> = [
         .timedOut, .networkConnectionLost, .cannotConnectToHost, .cannotFindHost,
-        .dnsLookupFailed, .notConnectedToInternet,
+        .dnsLookupFailed, .notConnectedToInternet
     ]
 
     /// The transport errors that mean the server cannot be reached (``Category/offline``).
     static let offlineCodes: Set<URLError.Code> = [
         .notConnectedToInternet, .networkConnectionLost, .cannotConnectToHost, .cannotFindHost,
-        .dnsLookupFailed, .internationalRoamingOff, .dataNotAllowed, .timedOut,
+        .dnsLookupFailed, .internationalRoamingOff, .dataNotAllowed, .timedOut
     ]
 }

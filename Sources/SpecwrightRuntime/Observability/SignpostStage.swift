@@ -15,7 +15,8 @@
         /// Begins an interval, runs the rest of the pipeline, ends the interval (also on errors).
         public func handle(_ context: CallContext, next: @escaping CallHandler) async throws -> HTTPResponse {
             let signposter = holder.signposter
-            let state = signposter.beginInterval("call", id: signposter.makeSignpostID(), "\(context.operationName, privacy: .public)")
+            let state = signposter.beginInterval(
+                "call", id: signposter.makeSignpostID(), "\(context.operationName, privacy: .public)")
             defer { signposter.endInterval("call", state) }
             return try await next(context)
         }

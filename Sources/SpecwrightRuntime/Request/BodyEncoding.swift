@@ -13,12 +13,16 @@ extension RequestBody {
         case .data(let data, let contentType):
             return (data, contentType)
         case .formURLEncoded(let fields):
-            let text = fields.map { "\(PercentEncoding.encodeFormComponent($0.name))=\(PercentEncoding.encodeFormComponent($0.value))" }
-                .joined(separator: "&")
+            let text = fields.map {
+                "\(PercentEncoding.encodeFormComponent($0.name))=\(PercentEncoding.encodeFormComponent($0.value))"
+            }
+            .joined(separator: "&")
             return (Data(text.utf8), "application/x-www-form-urlencoded")
         case .multipart(let parts):
             let boundary = MultipartEncoding.makeBoundary()
-            return (try MultipartEncoding.body(parts, boundary: boundary), MultipartEncoding.contentType(boundary: boundary))
+            return (
+                try MultipartEncoding.body(parts, boundary: boundary), MultipartEncoding.contentType(boundary: boundary)
+            )
         case .file(let file):
             return (try file.source.loadedData(), file.contentType ?? FilePart.defaultContentType)
         }
@@ -35,13 +39,16 @@ extension RequestBody {
             do {
                 return (try HTTPBody(contentsOf: url), file.contentType ?? FilePart.defaultContentType)
             } catch {
-                throw SpecwrightError(.invalidRequest("the file \(url.path) could not be read: \(error.localizedDescription)"))
+                throw SpecwrightError(
+                    .invalidRequest("the file \(url.path) could not be read: \(error.localizedDescription)"))
             }
         case .multipart(let parts):
             guard parts.contains(where: \.isFileOnDisk) else { return nil }
             let boundary = MultipartEncoding.makeBoundary()
             let stream = try MultipartStream(parts, boundary: boundary)
-            return (HTTPBody(replayable: stream, length: stream.length), MultipartEncoding.contentType(boundary: boundary))
+            return (
+                HTTPBody(replayable: stream, length: stream.length), MultipartEncoding.contentType(boundary: boundary)
+            )
         case .json, .data, .formURLEncoded:
             return nil
         }

@@ -42,7 +42,8 @@ public struct CommonHeaders: Sendable {
         let version = (info["CFBundleShortVersionString"] as? String) ?? "0"
         let os = ProcessInfo.processInfo.operatingSystemVersion
         let osVersion = "\(os.majorVersion).\(os.minorVersion).\(os.patchVersion)"
-        return "\(sanitize(app))/\(sanitize(version)) (\(platformName); \(osVersion)) Specwright/\(SpecwrightRuntimeVersion.current)"
+        return
+            "\(sanitize(app))/\(sanitize(version)) (\(platformName); \(osVersion)) Specwright/\(SpecwrightRuntimeVersion.current)"
     }()
 
     /// Up to three of the user's preferred languages with descending quality values (RFC 9110 §12.5.4).
@@ -73,7 +74,9 @@ public struct CommonHeaders: Sendable {
     }
 
     private static func sanitize(_ token: String) -> String {
-        String(token.unicodeScalars.filter { $0.isASCII && $0.value > 32 && $0 != "/" && $0 != "(" && $0 != ")" }.map(Character.init))
+        String(
+            token.unicodeScalars.filter { $0.isASCII && $0.value > 32 && $0 != "/" && $0 != "(" && $0 != ")" }.map(
+                Character.init))
     }
 }
 

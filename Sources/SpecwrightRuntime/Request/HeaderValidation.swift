@@ -47,8 +47,10 @@ enum HeaderValidation {
 
     /// The `tchar` bytes as two 64-bit masks: bit `b` of `tokenLow` for bytes 0–63, bit `b − 64`
     /// of `tokenHigh` for bytes 64–127 (no byte above 127 is a `tchar`).
-    private static let tokenLow: UInt64 = mask("!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", offset: 0)
-    private static let tokenHigh: UInt64 = mask("!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", offset: 64)
+    private static let tokenLow: UInt64 = mask(
+        "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", offset: 0)
+    private static let tokenHigh: UInt64 = mask(
+        "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", offset: 64)
 
     private static func mask(_ characters: String, offset: UInt8) -> UInt64 {
         var mask: UInt64 = 0

@@ -46,7 +46,8 @@ enum MultipartEncoding {
         text += "\r\n"
         if let contentType = part.contentType {
             guard !contentType.unicodeScalars.contains(where: isControl) else {
-                throw SpecwrightError(.invalidRequest("the content type of multipart part '\(part.name)' contains a control character"))
+                throw SpecwrightError(
+                    .invalidRequest("the content type of multipart part '\(part.name)' contains a control character"))
             }
             text += "Content-Type: \(contentType)\r\n"
         }
@@ -81,7 +82,8 @@ enum MultipartEncoding {
         let attributeCharacters = Set("!#$&+-.^_`|~".utf8)
         var result = ""
         for byte in text.utf8 {
-            let isAlphanumeric = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            let isAlphanumeric =
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
             if isAlphanumeric || attributeCharacters.contains(byte) {
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             } else {

@@ -80,7 +80,9 @@ struct MultipartStream: AsyncSequence, Sendable {
                         let file = try handle ?? FileHandle(forReadingFrom: url)
                         let chunk = try file.read(upToCount: stream.chunkSize) ?? Data()
                         let total = read + Int64(chunk.count)
-                        guard total <= piece.size, !chunk.isEmpty || total == piece.size else { throw Self.changed(url) }
+                        guard total <= piece.size, !chunk.isEmpty || total == piece.size else {
+                            throw Self.changed(url)
+                        }
                         if chunk.isEmpty {
                             try? file.close()
                             step = .end(index)

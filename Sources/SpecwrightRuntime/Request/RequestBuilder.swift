@@ -93,13 +93,17 @@ struct RequestBuilder: Sendable {
         ResolvedOptions(
             timeout: options.timeout ?? service.timeout,
             retry: operationRetryPolicies[operationName] ?? options.retry ?? retryOverride ?? service.retry,
-            cache: options.cache ?? service.cache, auth: options.auth.resolved(inheriting: service.auth), isIdempotent: options.isIdempotent, isGate: options.isGate,
-            cacheLifetime: options.cacheLifetime ?? .server, invalidates: options.invalidates, gateMaxAge: options.gateMaxAge)
+            cache: options.cache ?? service.cache, auth: options.auth.resolved(inheriting: service.auth),
+            isIdempotent: options.isIdempotent, isGate: options.isGate,
+            cacheLifetime: options.cacheLifetime ?? .server, invalidates: options.invalidates,
+            gateMaxAge: options.gateMaxAge)
     }
 
     /// The request: the service's headers, then `Accept: accept` (the operation's media types),
     /// then the endpoint's own headers, each replacing fields of the same name.
-    private func makeRequest(_ endpoint: some Endpoint, timeout: TimeInterval, accept: String?) throws(SpecwrightError) -> HTTPRequest {
+    private func makeRequest(_ endpoint: some Endpoint, timeout: TimeInterval, accept: String?) throws(SpecwrightError)
+        -> HTTPRequest
+    {
         if let baseURLProblem { throw SpecwrightError(.invalidRequest(baseURLProblem)) }
         var path = basePath
         for segment in endpoint.pathSegments {
@@ -112,7 +116,9 @@ struct RequestBuilder: Sendable {
         var query = ""
         for item in endpoint.query.items {
             if !query.isEmpty { query += "&" }
-            query += PercentEncoding.encode(item.name) + "=" + PercentEncoding.encode(try item.value.rendered(dates: service.dates))
+            query +=
+                PercentEncoding.encode(item.name) + "="
+                + PercentEncoding.encode(try item.value.rendered(dates: service.dates))
         }
         var text = urlPrefix + path
         if !query.isEmpty || baseQuery != nil {

@@ -12,7 +12,9 @@ public enum RequestTimeout {
 
     /// `seconds` when it is a usable timeout; otherwise `invalidRequest` naming `source`
     /// (e.g. "the endpoint timeout").
-    public static func validated(_ seconds: TimeInterval, source: String = "the timeout") throws(SpecwrightError) -> TimeInterval {
+    public static func validated(_ seconds: TimeInterval, source: String = "the timeout") throws(SpecwrightError)
+        -> TimeInterval
+    {
         guard seconds.isFinite, seconds > 0 else {
             throw SpecwrightError(.invalidRequest("\(source) \(seconds) is not a positive, finite number of seconds"))
         }

@@ -14,7 +14,9 @@ public struct JSONLinesStream<Value: Decodable & Sendable>: AsyncSequence, Senda
     let limit: Int
 
     /// The lines of `body` decoded with `decoder`; a line may hold up to `limit` bytes.
-    public init(_ body: HTTPBody, decoder: JSONDecoder = JSONDecoder(), limit: Int = TransferLimits.defaultMaximumResponseBytes) {
+    public init(
+        _ body: HTTPBody, decoder: JSONDecoder = JSONDecoder(), limit: Int = TransferLimits.defaultMaximumResponseBytes
+    ) {
         self.body = body
         self.decoder = decoder
         self.limit = limit

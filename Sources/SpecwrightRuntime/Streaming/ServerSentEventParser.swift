@@ -102,7 +102,9 @@ public struct ServerSentEventParser: Sendable {
         let value = UnsafeRawBufferPointer(rebasing: text[valueStart...])
         switch Field(name) {
         case .data:
-            guard data.count + value.count + 1 <= limit else { throw TransferLimits(maximumResponseBytes: limit).tooLarge() }
+            guard data.count + value.count + 1 <= limit else {
+                throw TransferLimits(maximumResponseBytes: limit).tooLarge()
+            }
             data.append(contentsOf: value)
             data.append(0x0A)
         case .event:
@@ -128,9 +130,10 @@ public struct ServerSentEventParser: Sendable {
         }
         guard !data.isEmpty else { return }
         data.removeLast()
-        events.append(ServerSentEvent(
-            event: eventType.isEmpty ? "message" : eventType, data: String(decoding: data, as: UTF8.self),
-            id: lastEventID.isEmpty ? nil : lastEventID, retry: blockRetry))
+        events.append(
+            ServerSentEvent(
+                event: eventType.isEmpty ? "message" : eventType, data: String(decoding: data, as: UTF8.self),
+                id: lastEventID.isEmpty ? nil : lastEventID, retry: blockRetry))
     }
 
     /// The field names the standard knows.

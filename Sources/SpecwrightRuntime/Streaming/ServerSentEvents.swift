@@ -22,7 +22,8 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
     /// Lines and event data may hold up to `limit` bytes. `sleep` waits before reopening (by
     /// default `Task.sleep`).
     public init(
-        _ body: HTTPBody, limit: Int = TransferLimits.defaultMaximumResponseBytes, reconnect: ServerSentEventReconnect = .default,
+        _ body: HTTPBody, limit: Int = TransferLimits.defaultMaximumResponseBytes,
+        reconnect: ServerSentEventReconnect = .default,
         sleep: Sleep? = nil, reopen: Reopen? = nil
     ) {
         self.body = body

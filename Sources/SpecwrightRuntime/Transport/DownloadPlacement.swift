@@ -18,7 +18,9 @@ enum DownloadPlacement {
             try FileManager.default.moveItem(at: location, to: staged)
         } catch {
             try? FileManager.default.removeItem(at: location)
-            throw URLError(.cannotMoveFile, userInfo: [NSLocalizedDescriptionKey: "cannot move the download next to \(destination.path): \(error)"])
+            throw URLError(
+                .cannotMoveFile,
+                userInfo: [NSLocalizedDescriptionKey: "cannot move the download next to \(destination.path): \(error)"])
         }
         return staged
     }
@@ -28,7 +30,9 @@ enum DownloadPlacement {
         // rename(2) replaces atomically; FoundationNetworking's `replaceItemAt` fails on Linux.
         guard rename(staged.path, download.destination.path) == 0 else {
             let code = POSIXErrorCode(rawValue: errno) ?? .EIO
-            throw URLError(.cannotMoveFile, userInfo: [NSLocalizedDescriptionKey: "cannot move the download into place: \(POSIXError(code))"])
+            throw URLError(
+                .cannotMoveFile,
+                userInfo: [NSLocalizedDescriptionKey: "cannot move the download into place: \(POSIXError(code))"])
         }
     }
 

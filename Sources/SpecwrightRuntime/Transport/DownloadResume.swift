@@ -71,9 +71,11 @@ final class DownloadResume: Sendable {
             if offset == 0 || current.partial == nil {
                 PartialFile.remove(current.partial?.file)
                 current.partial = nil
-                guard offset == 0, let kept = try? DownloadPlacement.stage(file, nextTo: destination, suffix: "partial") else { return PartialFile.remove(file) }
+                guard offset == 0, let kept = try? DownloadPlacement.stage(file, nextTo: destination, suffix: "partial")
+                else { return PartialFile.remove(file) }
                 let length = PartialFile.size(of: kept)
-                current.partial = Partial(file: kept, length: length, total: expected >= 0 ? expected : nil, validator: validator)
+                current.partial = Partial(
+                    file: kept, length: length, total: expected >= 0 ? expected : nil, validator: validator)
                 return
             }
             guard var partial = current.partial else { return }
@@ -102,7 +104,9 @@ final class DownloadResume: Sendable {
         }
         guard let partial else { throw Self.mismatch(file) }
         let range = contentRange.flatMap(ContentRange.init)
-        let fits = range.map { $0.start == offset && (partial.total == nil || $0.total == nil || $0.total == partial.total) } ?? false
+        let fits =
+            range.map { $0.start == offset && (partial.total == nil || $0.total == nil || $0.total == partial.total) }
+            ?? false
         guard fits, let length = PartialFile.appendVerified(file, at: offset, to: partial.file, length: partial.length),
             range?.total.map({ $0 == length }) ?? true
         else {
@@ -116,9 +120,12 @@ final class DownloadResume: Sendable {
     /// Removes `file` and returns the error of a `206` that does not continue the partial file.
     private static func mismatch(_ file: URL) -> URLError {
         PartialFile.remove(file)
-        return URLError(.networkConnectionLost, userInfo: [
-            NSLocalizedDescriptionKey: "the resumed download does not continue the interrupted one (the file changed on the server); the next attempt starts from 0"
-        ])
+        return URLError(
+            .networkConnectionLost,
+            userInfo: [
+                NSLocalizedDescriptionKey:
+                    "the resumed download does not continue the interrupted one (the file changed on the server); the next attempt starts from 0"
+            ])
     }
 
     /// The call ended: removes the partial file; later interrupted attempts keep nothing.

@@ -56,7 +56,8 @@ public struct HTTPBody: AsyncSequence, Sendable, Hashable {
 
     /// A body of the chunks `sequence` produces (a generator, another stream), with `length`
     /// bytes in all when known. Iterating the body iterates `sequence` anew.
-    public init<Chunks: AsyncSequence & Sendable>(_ sequence: Chunks, length: Int64? = nil) where Chunks.Element == Data {
+    public init<Chunks: AsyncSequence & Sendable>(_ sequence: Chunks, length: Int64? = nil)
+    where Chunks.Element == Data {
         self.init(source: .sequence(ErasedSequence(sequence)), length: length)
     }
 
@@ -82,7 +83,9 @@ public struct HTTPBody: AsyncSequence, Sendable, Hashable {
         if let length, length > Int64(limit) { throw TransferLimits(maximumResponseBytes: limit).tooLarge() }
         var whole = Data()
         for try await chunk in self {
-            guard whole.count + chunk.count <= limit else { throw TransferLimits(maximumResponseBytes: limit).tooLarge() }
+            guard whole.count + chunk.count <= limit else {
+                throw TransferLimits(maximumResponseBytes: limit).tooLarge()
+            }
             whole.append(chunk)
         }
         return whole

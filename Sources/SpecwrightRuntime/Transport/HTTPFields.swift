@@ -8,7 +8,9 @@ import Foundation
 ///     response.headers["content-type"]             // "application/json"
 ///
 /// A dictionary literal still builds one (`HTTPResponse(status: 200, headers: ["ETag": "\"v1\""])`).
-public struct HTTPFields: Sendable, Hashable, RandomAccessCollection, ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral {
+public struct HTTPFields: Sendable, Hashable, RandomAccessCollection, ExpressibleByDictionaryLiteral,
+    ExpressibleByArrayLiteral
+{
     /// The fields in the order they arrived.
     public private(set) var fields: [HTTPHeader]
 
@@ -99,6 +101,7 @@ extension HTTPFields {
         let head = part.drop { $0 == " " }.prefix { $0 != ";" }
         guard let equals = head.firstIndex(of: "=") else { return false }
         let name = head[..<equals]
-        return !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "!#$%&'*+-.^_`|~".contains($0)) }
+        return !name.isEmpty
+            && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "!#$%&'*+-.^_`|~".contains($0)) }
     }
 }

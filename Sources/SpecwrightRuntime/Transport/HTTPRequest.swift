@@ -31,7 +31,8 @@ public struct HTTPRequest: Sendable, Hashable {
     public var uploadObserver: UploadObserver?
 
     /// Creates a request.
-    public init(method: HTTPMethod, url: URL, headers: [HTTPHeader] = [], body: Data? = nil, timeout: TimeInterval = 30) {
+    public init(method: HTTPMethod, url: URL, headers: [HTTPHeader] = [], body: Data? = nil, timeout: TimeInterval = 30)
+    {
         self.method = method
         self.url = url
         self.headers = headers

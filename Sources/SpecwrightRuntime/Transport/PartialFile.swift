@@ -34,7 +34,7 @@ enum PartialFile {
             try target.seek(toOffset: UInt64(offset))
             let kept = incoming.isEmpty ? Data() : try target.read(upToCount: incoming.count) ?? Data()
             guard incoming == kept else { return nil }
-            guard incoming.count == shared else { return length }   // nothing beyond the partial's end
+            guard incoming.count == shared else { return length }  // nothing beyond the partial's end
             try target.truncate(atOffset: UInt64(length))
             try target.seek(toOffset: UInt64(length))
             var total = length

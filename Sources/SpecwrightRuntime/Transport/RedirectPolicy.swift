@@ -61,7 +61,7 @@ public struct RedirectPolicy: Sendable, Hashable {
 
     /// Header fields sent along when a redirect leaves the original origin; all others stay behind.
     public static let headersKeptAcrossOrigins: Set<String> = [
-        "accept", "accept-encoding", "accept-language", "content-type", "content-language", "user-agent",
+        "accept", "accept-encoding", "accept-language", "content-type", "content-language", "user-agent"
     ]
 
     /// The decision for `redirect`: the safety rules first, then the policy.

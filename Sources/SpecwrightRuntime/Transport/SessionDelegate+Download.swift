@@ -16,12 +16,15 @@ extension SessionDelegate: URLSessionDownloadDelegate {
     ) {
         // FoundationNetworking sets `response` only when the task completes: until then the status
         // is unknown and the bytes are counted (an error response's body is small).
-        guard let transfer = transfer(for: downloadTask), case .file(let download) = transfer.monitor.request.destination else { return }
+        guard let transfer = transfer(for: downloadTask),
+            case .file(let download) = transfer.monitor.request.destination
+        else { return }
         if let http = downloadTask.response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) { return }
         let offset = downloadAttempt(of: downloadTask)?.offset ?? 0
-        download.progress?(TransferProgress(
-            completedBytes: download.resume.report(offset + totalBytesWritten),
-            totalBytes: download.resume.total(offset: offset, expected: totalBytesExpectedToWrite)))
+        download.progress?(
+            TransferProgress(
+                completedBytes: download.resume.report(offset + totalBytesWritten),
+                totalBytes: download.resume.total(offset: offset, expected: totalBytesExpectedToWrite)))
     }
 
     /// A 2xx body is renamed over the destination — only while the exchange still runs, and the
@@ -29,7 +32,8 @@ extension SessionDelegate: URLSessionDownloadDelegate {
     /// is untouched) or comes too late (the download succeeded). Any other status keeps its body in
     /// memory for the error, up to the response size limit.
     func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
-        guard let transfer = transfer(for: downloadTask), case .file(let download) = transfer.monitor.request.destination,
+        guard let transfer = transfer(for: downloadTask),
+            case .file(let download) = transfer.monitor.request.destination,
             let http = downloadTask.response as? HTTPURLResponse
         else { return DownloadPlacement.discard(location) }
         guard (200..<300).contains(http.statusCode) else {
@@ -43,7 +47,8 @@ extension SessionDelegate: URLSessionDownloadDelegate {
         let staged: URL
         do {
             staged = try download.resume.assemble(
-                location, status: http.statusCode, contentRange: HTTPResponse(http, body: Data()).header("Content-Range"), offset: offset)
+                location, status: http.statusCode,
+                contentRange: HTTPResponse(http, body: Data()).header("Content-Range"), offset: offset)
         } catch {
             return fail(downloadTask, with: error)
         }
@@ -67,7 +72,10 @@ extension SessionDelegate: URLSessionDownloadDelegate {
             finished.monitor.disarm()
             let written = offset + downloadTask.countOfBytesReceived
             let expected = downloadTask.countOfBytesExpectedToReceive
-            download.progress?(TransferProgress(completedBytes: download.resume.report(written), totalBytes: expected >= 0 ? offset + expected : written))
+            download.progress?(
+                TransferProgress(
+                    completedBytes: download.resume.report(written),
+                    totalBytes: expected >= 0 ? offset + expected : written))
             var response = HTTPResponse(http, body: Data())
             response.timings = finished.clock.finish()
             response.bodyFile = download.destination

@@ -29,13 +29,15 @@ extension SessionDelegate {
     /// Called for every completed task. `whileRunning`: the exchange was still waiting for the task
     /// (an interruption the caller may retry), not already ended by `fail(_:with:)`.
     func endDownloadAttempt(of task: URLSessionTask, error: (any Error)?, whileRunning: Bool) {
-        guard let attempt = downloadAttempts.withLock({ $0.removeValue(forKey: task.taskIdentifier) }), error != nil else { return }
+        guard let attempt = downloadAttempts.withLock({ $0.removeValue(forKey: task.taskIdentifier) }), error != nil
+        else { return }
         let received = task.countOfBytesReceived
         guard let file = PlatformDownloadFile.find(size: received, modifiedSince: attempt.start) else { return }
         let response = task.response as? HTTPURLResponse
         guard whileRunning, Self.mayResume(response) else { return PartialFile.remove(file) }
         attempt.download.resume.keepInterrupted(
-            file, offset: attempt.offset, expected: task.countOfBytesExpectedToReceive, validator: Self.validator(of: response))
+            file, offset: attempt.offset, expected: task.countOfBytesExpectedToReceive,
+            validator: Self.validator(of: response))
     }
 
     /// `error`, or `networkConnectionLost` when it is FoundationNetworking's `unknown` error for a

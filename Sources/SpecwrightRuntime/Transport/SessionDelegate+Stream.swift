@@ -33,7 +33,10 @@ extension SessionDelegate {
         private weak var channel: ChunkChannel?
         var clock = TransportStopwatch()
 
-        init(monitor: TransferMonitor, deadline: IdleDeadline, head: CheckedContinuation<HTTPStreamedResponse, any Error>, channel: ChunkChannel) {
+        init(
+            monitor: TransferMonitor, deadline: IdleDeadline,
+            head: CheckedContinuation<HTTPStreamedResponse, any Error>, channel: ChunkChannel
+        ) {
             self.monitor = monitor
             self.deadline = deadline
             self.head = head
@@ -66,7 +69,10 @@ extension SessionDelegate {
 
     /// Registers `task` (not yet resumed) as a streamed exchange, arms its idle deadline and
     /// resumes it; `continuation` gets the head.
-    func startStream(_ task: URLSessionTask, monitor: TransferMonitor, continuation: CheckedContinuation<HTTPStreamedResponse, any Error>) {
+    func startStream(
+        _ task: URLSessionTask, monitor: TransferMonitor,
+        continuation: CheckedContinuation<HTTPStreamedResponse, any Error>
+    ) {
         let channel = ChunkChannel(limit: monitor.request.limits.maximumResponseBytes)
         let deadline = IdleDeadline(timeout: monitor.request.timeout) { [weak self, weak task] in
             guard let self, let task else { return }

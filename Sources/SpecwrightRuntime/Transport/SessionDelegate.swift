@@ -36,7 +36,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     let streams = Locked<[Int: StreamTransfer]>([:])
 
     /// Registers `task` (not yet resumed), arms its deadline and resumes it.
-    func start(_ task: URLSessionTask, monitor: TransferMonitor, continuation: CheckedContinuation<HTTPResponse, any Error>) {
+    func start(
+        _ task: URLSessionTask, monitor: TransferMonitor, continuation: CheckedContinuation<HTTPResponse, any Error>
+    ) {
         let transfer = Transfer(monitor: monitor, continuation: continuation)
         transfers.withLock { $0[task.taskIdentifier] = transfer }
         monitor.armDeadline { [weak self, weak task] in
@@ -106,7 +108,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     func urlSession(
-        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
     ) {
         guard let observer = transfer(for: task)?.monitor.request.uploadObserver else { return }
         observer.report(sent: totalBytesSent, of: totalBytesExpectedToSend >= 0 ? totalBytesExpectedToSend : nil)
@@ -123,7 +126,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) })
         endDownloadAttempt(of: task, error: error, whileRunning: transfer != nil)
-        guard let transfer else { return completeStream(task, error: error.map { Self.connectionLost($0, task: task) }) }
+        guard let transfer else {
+            return completeStream(task, error: error.map { Self.connectionLost($0, task: task) })
+        }
         transfer.monitor.disarm()
         if let error {
             transfer.continuation.resume(throwing: Self.connectionLost(error, task: task))
@@ -151,7 +156,7 @@ extension HTTPResponse {
                 fields.append(HTTPHeader(name, value))
             }
         }
-        fields.sort { $0.name.lowercased() < $1.name.lowercased() }   // stable: cookies keep their order
+        fields.sort { $0.name.lowercased() < $1.name.lowercased() }  // stable: cookies keep their order
         self.init(status: http.statusCode, headers: HTTPFields(fields), body: body)
     }
 }

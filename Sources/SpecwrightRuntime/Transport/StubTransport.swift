@@ -50,10 +50,12 @@ public final class StubTransport: HTTPTransport {
     /// }
     /// ```
     public static func streaming(recordsRequests: Bool = true, _ handler: @escaping StreamHandler) -> StubTransport {
-        StubTransport(recordsRequests: recordsRequests, handler: { request in
-            let streamed = try await handler(request)
-            return streamed.buffered(try await streamed.body.collect(upTo: request.limits.maximumResponseBytes))
-        }, streamHandler: handler)
+        StubTransport(
+            recordsRequests: recordsRequests,
+            handler: { request in
+                let streamed = try await handler(request)
+                return streamed.buffered(try await streamed.body.collect(upTo: request.limits.maximumResponseBytes))
+            }, streamHandler: handler)
     }
 
     /// A stub that answers every request with `status` and `body` (JSON content type).
@@ -99,7 +101,8 @@ public final class StubTransport: HTTPTransport {
     public func stream(_ request: HTTPRequest) async throws -> HTTPStreamedResponse {
         guard let streamHandler else {
             let response = try await send(request)
-            var streamed = HTTPStreamedResponse(status: response.status, headers: response.headers, body: HTTPBody(response.body))
+            var streamed = HTTPStreamedResponse(
+                status: response.status, headers: response.headers, body: HTTPBody(response.body))
             streamed.timings = response.timings
             return streamed
         }

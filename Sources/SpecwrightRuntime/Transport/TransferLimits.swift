@@ -16,7 +16,9 @@ public struct TransferLimits: Sendable, Hashable {
     public var redirects: RedirectPolicy
 
     /// Creates limits.
-    public init(maximumResponseBytes: Int = TransferLimits.defaultMaximumResponseBytes, redirects: RedirectPolicy = .default) {
+    public init(
+        maximumResponseBytes: Int = TransferLimits.defaultMaximumResponseBytes, redirects: RedirectPolicy = .default
+    ) {
         self.maximumResponseBytes = max(0, maximumResponseBytes)
         self.redirects = redirects
     }

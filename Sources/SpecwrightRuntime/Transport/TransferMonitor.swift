@@ -50,7 +50,8 @@ final class TransferMonitor: @unchecked Sendable {
     /// across origins every header but `RedirectPolicy.headersKeptAcrossOrigins` is removed.
     func redirect(_ proposed: URLRequest, after response: HTTPURLResponse) -> URLRequest? {
         guard let target = proposed.url, let from = response.url else { return nil }
-        let redirect = RedirectPolicy.Redirect(status: response.statusCode, originalURL: request.url, fromURL: from, toURL: target)
+        let redirect = RedirectPolicy.Redirect(
+            status: response.statusCode, originalURL: request.url, fromURL: from, toURL: target)
         switch request.limits.redirects.decision(for: redirect) {
         case .refuse:
             return nil

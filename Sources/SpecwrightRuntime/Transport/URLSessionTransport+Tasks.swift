@@ -48,7 +48,8 @@ extension URLSessionTransport {
 
     /// A download task for `download`'s next attempt (asking for the rest of an interrupted one
     /// with `Range` / `If-Range`), registered with the delegate.
-    func downloadTask(_ urlRequest: URLRequest, for download: FileDownload, delegate: SessionDelegate) -> URLSessionTask {
+    func downloadTask(_ urlRequest: URLRequest, for download: FileDownload, delegate: SessionDelegate) -> URLSessionTask
+    {
         var urlRequest = urlRequest
         let attempt = download.resume.nextAttempt()
         for header in attempt.headers { urlRequest.setValue(header.value, forHTTPHeaderField: header.name) }
@@ -75,7 +76,9 @@ extension URLSessionTransport {
     static func spool(_ body: HTTPBody) async throws -> URL {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-body-\(UUID().uuidString)")
         guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
-            throw URLError(.cannotCreateFile, userInfo: [NSLocalizedDescriptionKey: "cannot spool the request body to \(file.path)"])
+            throw URLError(
+                .cannotCreateFile,
+                userInfo: [NSLocalizedDescriptionKey: "cannot spool the request body to \(file.path)"])
         }
         do {
             let handle = try FileHandle(forWritingTo: file)

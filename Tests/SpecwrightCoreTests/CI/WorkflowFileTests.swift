@@ -37,7 +37,9 @@ import Testing
 
         let macos = root["jobs"]?["macos"]
         #expect(macos?["runs-on"]?.string == "macos-latest")
-        let xcode = macos?["steps"]?.sequence?.first { $0["uses"]?.string?.hasPrefix("maxim-lobanov/setup-xcode") == true }
+        let xcode = macos?["steps"]?.sequence?.first {
+            $0["uses"]?.string?.hasPrefix("maxim-lobanov/setup-xcode") == true
+        }
         #expect(xcode?["with"]?["xcode-version"]?.string == "latest-stable")
         let runs = Self.runs(macos)
         #expect(runs.contains("swift build"))
@@ -63,13 +65,16 @@ import Testing
         #expect(diffStep?["if"]?.string == "github.event_name == 'pull_request'")
         // The spec it names exists in the example package, so the workflow is runnable as shown.
         let spec = try #require(root["env"]?["SPEC"]?.string)
-        #expect(FileManager.default.fileExists(atPath: GenerationSupport.packageRoot.appendingPathComponent("Examples/BookstoreExample/" + spec).path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: GenerationSupport.packageRoot.appendingPathComponent("Examples/BookstoreExample/" + spec).path))
     }
 
     @Test func theExampleWorkflowInTheREADMEIsTheCheckedFile() throws {
         let readme = try DiffSupport.packageFile("README.md")
         let example = try DiffSupport.packageFile("Examples/CI/specwright-client.yml")
-        let body = example.split(separator: "\n", omittingEmptySubsequences: false).drop { $0.hasPrefix("#") }.joined(separator: "\n")
+        let body = example.split(separator: "\n", omittingEmptySubsequences: false).drop { $0.hasPrefix("#") }.joined(
+            separator: "\n")
         #expect(readme.contains("```yaml\n" + body.trimmingCharacters(in: .newlines) + "\n```"))
     }
 }

@@ -50,10 +50,11 @@ import Testing
         let run = Support.run(["generate", Support.bookstore, "--output", output.path, "--check"])
         #expect(run.code == 1)
         #expect(run.out == [])
-        #expect(run.err == [
-            "\(client.path): error: Client.swift is out of date (its content differs from the generated code)",
-            "note: 1 of 3 generated files is out of date; run the same command without --check to update them",
-        ])
+        #expect(
+            run.err == [
+                "\(client.path): error: Client.swift is out of date (its content differs from the generated code)",
+                "note: 1 of 3 generated files is out of date; run the same command without --check to update them"
+            ])
         #expect(FileManager.default.contents(atPath: client.path) == Data("// edited by hand\n".utf8))
     }
 
@@ -64,9 +65,10 @@ import Testing
 
         let run = Support.run(["generate", Support.bookstore, "--output", output, "--check", "--file-prefix", "Shop"])
         #expect(run.code == 1)
-        #expect(run.err == ["ShopTypes", "ShopEndpoints", "ShopClient"].map {
-            "\(output)/\($0).swift: error: \($0).swift is out of date (the file is missing)"
-        } + ["note: 3 of 3 generated files are out of date; run the same command without --check to update them"])
+        #expect(
+            run.err == ["ShopTypes", "ShopEndpoints", "ShopClient"].map {
+                "\(output)/\($0).swift: error: \($0).swift is out of date (the file is missing)"
+            } + ["note: 3 of 3 generated files are out of date; run the same command without --check to update them"])
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
@@ -98,16 +100,19 @@ import Testing
         let run = Support.run(["generate", Support.bookstore, "--output", output.path, "--check", "--diff"])
         #expect(run.code == 1)
         let original = generated.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let expectedEndpoints = ["--- a/\(endpoints.path)", "+++ b/\(endpoints.path)", "@@ -7,6 +7,7 @@"]
+        let expectedEndpoints =
+            ["--- a/\(endpoints.path)", "+++ b/\(endpoints.path)", "@@ -7,6 +7,7 @@"]
             + original[6...8].map { " " + $0 } + ["+" + original[9]] + original[10...12].map { " " + $0 }
         let fresh = directory.appendingPathComponent("fresh")
         #expect(Support.run(["generate", Support.bookstore, "--output", fresh.path, "-q"]).code == 0)
         let typesLines = try String(contentsOf: fresh.appendingPathComponent("Types.swift"), encoding: .utf8)
             .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         let typesPath = output.appendingPathComponent("Types.swift").path
-        let expectedTypes = ["--- /dev/null", "+++ b/\(typesPath)", "@@ -0,0 +1,\(typesLines.count) @@"] + typesLines.map { "+" + $0 }
-        #expect(run.out.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            == expectedTypes + expectedEndpoints)
+        let expectedTypes =
+            ["--- /dev/null", "+++ b/\(typesPath)", "@@ -0,0 +1,\(typesLines.count) @@"] + typesLines.map { "+" + $0 }
+        #expect(
+            run.out.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                == expectedTypes + expectedEndpoints)
         #expect(run.err.count == 3)
     }
 

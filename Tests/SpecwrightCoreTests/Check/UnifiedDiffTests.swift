@@ -14,75 +14,85 @@ import Testing
     @Test func aChangedLineShowsThreeLinesOfContextOnEachSide() {
         let old = Self.numbered(1...20)
         let new = old.replacingOccurrences(of: "\n10\n", with: "\nten\n")
-        #expect(UnifiedDiff.make(old: old, new: new, oldLabel: "a/T.swift", newLabel: "b/T.swift") == """
-            --- a/T.swift
-            +++ b/T.swift
-            @@ -7,7 +7,7 @@
-             7
-             8
-             9
-            -10
-            +ten
-             11
-             12
-             13
+        #expect(
+            UnifiedDiff.make(old: old, new: new, oldLabel: "a/T.swift", newLabel: "b/T.swift") == """
+                --- a/T.swift
+                +++ b/T.swift
+                @@ -7,7 +7,7 @@
+                 7
+                 8
+                 9
+                -10
+                +ten
+                 11
+                 12
+                 13
 
-            """)
+                """)
     }
 
     @Test func changesSevenLinesApartAreTwoHunksAndSixApartAreOne() {
         let old = Self.numbered(1...20)
-        let apart = old.replacingOccurrences(of: "\n3\n", with: "\nX\n").replacingOccurrences(of: "\n11\n", with: "\nY\n")
-        let hunks = UnifiedDiff.make(old: old, new: apart, oldLabel: "a", newLabel: "b").split(separator: "\n").filter { $0.hasPrefix("@@") }
+        let apart = old.replacingOccurrences(of: "\n3\n", with: "\nX\n").replacingOccurrences(
+            of: "\n11\n", with: "\nY\n")
+        let hunks = UnifiedDiff.make(old: old, new: apart, oldLabel: "a", newLabel: "b").split(separator: "\n").filter {
+            $0.hasPrefix("@@")
+        }
         #expect(hunks == ["@@ -1,6 +1,6 @@", "@@ -8,7 +8,7 @@"])
-        let near = old.replacingOccurrences(of: "\n3\n", with: "\nX\n").replacingOccurrences(of: "\n10\n", with: "\nY\n")
-        let merged = UnifiedDiff.make(old: old, new: near, oldLabel: "a", newLabel: "b").split(separator: "\n").filter { $0.hasPrefix("@@") }
+        let near = old.replacingOccurrences(of: "\n3\n", with: "\nX\n").replacingOccurrences(
+            of: "\n10\n", with: "\nY\n")
+        let merged = UnifiedDiff.make(old: old, new: near, oldLabel: "a", newLabel: "b").split(separator: "\n").filter {
+            $0.hasPrefix("@@")
+        }
         #expect(merged == ["@@ -1,13 +1,13 @@"])
     }
 
     @Test func insertionsAtTheStartAndDeletionsAtTheEnd() {
         let old = Self.numbered(1...20)
         let new = "0\n" + Self.numbered(1...18)
-        #expect(UnifiedDiff.make(old: old, new: new, oldLabel: "a/f", newLabel: "b/f") == """
-            --- a/f
-            +++ b/f
-            @@ -1,3 +1,4 @@
-            +0
-             1
-             2
-             3
-            @@ -16,5 +17,3 @@
-             16
-             17
-             18
-            -19
-            -20
+        #expect(
+            UnifiedDiff.make(old: old, new: new, oldLabel: "a/f", newLabel: "b/f") == """
+                --- a/f
+                +++ b/f
+                @@ -1,3 +1,4 @@
+                +0
+                 1
+                 2
+                 3
+                @@ -16,5 +17,3 @@
+                 16
+                 17
+                 18
+                -19
+                -20
 
-            """)
+                """)
     }
 
     @Test func aMissingFinalLineBreakIsMarked() {
-        #expect(UnifiedDiff.make(old: "x\ny", new: "x\ny\n", oldLabel: "a/f", newLabel: "b/f") == """
-            --- a/f
-            +++ b/f
-            @@ -1,2 +1,2 @@
-             x
-            -y
-            \\ No newline at end of file
-            +y
+        #expect(
+            UnifiedDiff.make(old: "x\ny", new: "x\ny\n", oldLabel: "a/f", newLabel: "b/f") == """
+                --- a/f
+                +++ b/f
+                @@ -1,2 +1,2 @@
+                 x
+                -y
+                \\ No newline at end of file
+                +y
 
-            """)
+                """)
     }
 
     @Test func aMissingFileIsDiffedFromDevNull() {
-        #expect(UnifiedDiff.make(old: nil, new: "one\ntwo\n", oldLabel: "a/f", newLabel: "b/f") == """
-            --- /dev/null
-            +++ b/f
-            @@ -0,0 +1,2 @@
-            +one
-            +two
+        #expect(
+            UnifiedDiff.make(old: nil, new: "one\ntwo\n", oldLabel: "a/f", newLabel: "b/f") == """
+                --- /dev/null
+                +++ b/f
+                @@ -0,0 +1,2 @@
+                +one
+                +two
 
-            """)
+                """)
     }
 
     @Test func theEditScriptIsAShortestOneOnEveryPairOfSmallTexts() {

@@ -4,7 +4,9 @@ import Testing
 @Suite struct APIDiffSpecRuleTests {
     /// Diffs the bookstore spec against a copy with one edit; `lines` gets the old text to compute
     /// line numbers from.
-    func expectOne(_ old: String, _ new: String, exitCode: Int32 = 1, lines expected: (String) throws -> [String]) throws {
+    func expectOne(_ old: String, _ new: String, exitCode: Int32 = 1, lines expected: (String) throws -> [String])
+        throws
+    {
         let text = try DiffSupport.packageFile("specs/bookstore.yaml")
         let run = DiffSupport.diff(text, try DiffSupport.mutated(text, old, new))
         #expect(run.standardError == "")
@@ -18,7 +20,7 @@ import Testing
             return [
                 "new.yaml:\(line):1: error: breaking: the response envelope changed: success codes [0] → [0, 200]",
                 "old.yaml:\(line):1: note: the old version is here",
-                "1 breaking change, 0 compatible changes (old.yaml → new.yaml)",
+                "1 breaking change, 0 compatible changes (old.yaml → new.yaml)"
             ]
         }
     }
@@ -29,7 +31,7 @@ import Testing
             return [
                 "new.yaml:\(line):5: error: breaking: operation 'config.fetch' is no longer the config gate (other requests wait for the gate)",
                 "old.yaml:\(line):5: note: the old version is here",
-                "1 breaking change, 0 compatible changes (old.yaml → new.yaml)",
+                "1 breaking change, 0 compatible changes (old.yaml → new.yaml)"
             ]
         }
     }
@@ -40,7 +42,7 @@ import Testing
             return [
                 "new.yaml:\(line):1: error: breaking: the API's authentication changed from bearer to none",
                 "old.yaml:\(line):1: note: the old version is here",
-                "1 breaking change, 0 compatible changes (old.yaml → new.yaml)",
+                "1 breaking change, 0 compatible changes (old.yaml → new.yaml)"
             ]
         }
     }
@@ -49,11 +51,13 @@ import Testing
         let text = try DiffSupport.packageFile("specs/bookstore.yaml")
         let start = try #require(text.range(of: "    delete:\n      delete: /books/{id}"))
         let end = try #require(text.range(of: "    byIds:"))
-        try expectOne(String(text[start.lowerBound..<end.lowerBound]), "") { text in [
-            "new.yaml:\(try DiffSupport.line(of: "endpoints:", in: text)):1: error: breaking: operation 'books.delete' (DELETE /books/{id}) was removed or renamed",
-            "old.yaml:\(try DiffSupport.line(of: "    delete:", in: text)):5: note: the old version is here",
-            "1 breaking change, 0 compatible changes (old.yaml → new.yaml)",
-        ]}
+        try expectOne(String(text[start.lowerBound..<end.lowerBound]), "") { text in
+            [
+                "new.yaml:\(try DiffSupport.line(of: "endpoints:", in: text)):1: error: breaking: operation 'books.delete' (DELETE /books/{id}) was removed or renamed",
+                "old.yaml:\(try DiffSupport.line(of: "    delete:", in: text)):5: note: the old version is here",
+                "1 breaking change, 0 compatible changes (old.yaml → new.yaml)"
+            ]
+        }
     }
 
     @Test func aQueryParameterThatLostItsDefaultBecameRequired() throws {
@@ -62,7 +66,7 @@ import Testing
             return [
                 "new.yaml:\(line):9: error: breaking: parameter 'size' of 'books.list' became required",
                 "old.yaml:\(line):9: note: the old version is here",
-                "1 breaking change, 0 compatible changes (old.yaml → new.yaml)",
+                "1 breaking change, 0 compatible changes (old.yaml → new.yaml)"
             ]
         }
     }
@@ -73,16 +77,21 @@ import Testing
             return [
                 "new.yaml:\(line):7: error: breaking: request field 'BookDraft.genre' became required",
                 "old.yaml:\(line):7: note: the old version is here",
-                "1 breaking change, 0 compatible changes (old.yaml → new.yaml)",
+                "1 breaking change, 0 compatible changes (old.yaml → new.yaml)"
             ]
         }
     }
 
     @Test func aNewRequiredFieldOfARequestTypeIsBreaking() throws {
-        try expectOne("  BookDraft:\n    properties:\n      title: String\n", "  BookDraft:\n    properties:\n      title: String\n      author: String\n") { text in [
-            "new.yaml:\(try DiffSupport.line(of: "  BookDraft:", in: text) + 3):7: error: breaking: request type 'BookDraft' has a new required field 'author'",
-            "1 breaking change, 0 compatible changes (old.yaml → new.yaml)",
-        ]}
+        try expectOne(
+            "  BookDraft:\n    properties:\n      title: String\n",
+            "  BookDraft:\n    properties:\n      title: String\n      author: String\n"
+        ) { text in
+            [
+                "new.yaml:\(try DiffSupport.line(of: "  BookDraft:", in: text) + 3):7: error: breaking: request type 'BookDraft' has a new required field 'author'",
+                "1 breaking change, 0 compatible changes (old.yaml → new.yaml)"
+            ]
+        }
     }
 
     @Test func anEnumValueRemovedFromATypeRequestsSendIsBreaking() throws {
@@ -91,7 +100,7 @@ import Testing
             return [
                 "new.yaml:\(line - 1):3: error: breaking: value 'poetry' was removed from enum 'Genre', which old clients send",
                 "old.yaml:\(line):34: note: the old version is here",
-                "1 breaking change, 0 compatible changes (old.yaml → new.yaml)",
+                "1 breaking change, 0 compatible changes (old.yaml → new.yaml)"
             ]
         }
     }
@@ -102,7 +111,7 @@ import Testing
             return [
                 "new.yaml:\(line):7: error: breaking: response field 'Book.title' became nullable (String → String?)",
                 "old.yaml:\(line):7: note: the old version is here",
-                "1 breaking change, 0 compatible changes (old.yaml → new.yaml)",
+                "1 breaking change, 0 compatible changes (old.yaml → new.yaml)"
             ]
         }
     }

@@ -8,7 +8,9 @@ enum DiffSupport {
 
     /// The text of a corpus document, or nil when the shared data is absent (the test is skipped).
     static func corpus(_ name: String) -> String? {
-        FileManager.default.contents(atPath: openAPIFolder.appendingPathComponent(name).path).map { String(decoding: $0, as: UTF8.self) }
+        FileManager.default.contents(atPath: openAPIFolder.appendingPathComponent(name).path).map {
+            String(decoding: $0, as: UTF8.self)
+        }
     }
 
     /// The text of a file of this package.
@@ -25,7 +27,9 @@ enum DiffSupport {
 
     /// Runs `specwright diff old.<ext> new.<ext> [extra…]` on the two texts.
     static func diff(_ old: String, _ new: String, ext: String = "yaml", _ extra: [String] = []) -> CLIRun {
-        runCLI(["diff", "old.\(ext)", "new.\(ext)"] + extra, files: ["old.\(ext)": Array(old.utf8), "new.\(ext)": Array(new.utf8)])
+        runCLI(
+            ["diff", "old.\(ext)", "new.\(ext)"] + extra,
+            files: ["old.\(ext)": Array(old.utf8), "new.\(ext)": Array(new.utf8)])
     }
 
     /// The 1-based line of the first line containing `fragment`.

@@ -19,12 +19,14 @@ import Testing
     static func run(_ arguments: [String]) -> (code: Int32, out: [String], err: [String]) {
         let out = Locked()
         let err = Locked()
-        let code = CLI.run(arguments, output: CLIOutput(standardOutput: { out.append($0) }, standardError: { err.append($0) }))
+        let code = CLI.run(
+            arguments, output: CLIOutput(standardOutput: { out.append($0) }, standardError: { err.append($0) }))
         return (code, out.value, err.value)
     }
 
     static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-generate-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "specwright-generate-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -53,7 +55,8 @@ import Testing
     @Test func theMutablePropertiesFlagAndConfigKeyWriteVarProperties() throws {
         let flagged = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: flagged) }
-        #expect(Self.run(["generate", Self.bookstore, "--output", flagged.path, "--mutable-properties", "-q"]).code == 0)
+        #expect(
+            Self.run(["generate", Self.bookstore, "--output", flagged.path, "--mutable-properties", "-q"]).code == 0)
         let flaggedTypes = try String(contentsOf: flagged.appendingPathComponent("Types.swift"), encoding: .utf8)
         #expect(flaggedTypes.contains("    public var title: String\n"))
 
@@ -61,7 +64,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: configured) }
         let config = configured.appendingPathComponent("api.specwright-config.yaml")
         try Data("mutableProperties: true\n".utf8).write(to: config)
-        #expect(Self.run(["generate", Self.bookstore, "--output", configured.path, "--config", config.path, "-q"]).code == 0)
+        #expect(
+            Self.run(["generate", Self.bookstore, "--output", configured.path, "--config", config.path, "-q"]).code == 0
+        )
         let configuredTypes = try String(contentsOf: configured.appendingPathComponent("Types.swift"), encoding: .utf8)
         #expect(configuredTypes == flaggedTypes)
 
@@ -85,7 +90,10 @@ import Testing
         let output = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: output) }
         let spec = output.appendingPathComponent("broken.yaml")
-        try Data("specwright: 1\nname: B\nbaseURL: https://b.example\ntypes:\n  A:\n    properties:\n      x: Bok\nendpoints: {}\n".utf8).write(to: spec)
+        try Data(
+            "specwright: 1\nname: B\nbaseURL: https://b.example\ntypes:\n  A:\n    properties:\n      x: Bok\nendpoints: {}\n"
+                .utf8
+        ).write(to: spec)
         let run = Self.run(["generate", spec.path, "--output", output.appendingPathComponent("out").path])
         #expect(run.code == 1)
         #expect(run.err.contains { $0.contains("broken.yaml:7:10: error: unknown type 'Bok'") })
@@ -100,19 +108,27 @@ import Testing
     @Test func aTemplatesDirectoryOverridesTemplatesByName() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try Data("// custom header for {{specFile}}\n".utf8).write(to: directory.appendingPathComponent("Header.mustache"))
+        try Data("// custom header for {{specFile}}\n".utf8).write(
+            to: directory.appendingPathComponent("Header.mustache"))
         let output = directory.appendingPathComponent("out")
         let run = Self.run(["generate", Self.bookstore, "--output", output.path, "--templates", directory.path, "-q"])
         #expect(run.code == 0)
         let types = FileManager.default.contents(atPath: output.appendingPathComponent("Types.swift").path)
-        #expect(types.map { String(decoding: $0, as: UTF8.self).hasPrefix("// custom header for bookstore.yaml\n\n/// A book in the catalog.\npublic struct Book") } == true)
+        #expect(
+            types.map {
+                String(decoding: $0, as: UTF8.self).hasPrefix(
+                    "// custom header for bookstore.yaml\n\n/// A book in the catalog.\npublic struct Book")
+            } == true)
     }
 
     @Test func aMalformedOverrideTemplateIsALocatedError() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data("{{#types}}\n".utf8).write(to: directory.appendingPathComponent("Types.mustache"))
-        let run = Self.run(["generate", Self.bookstore, "--output", directory.appendingPathComponent("out").path, "--templates", directory.path])
+        let run = Self.run([
+            "generate", Self.bookstore, "--output", directory.appendingPathComponent("out").path, "--templates",
+            directory.path
+        ])
         #expect(run.code == 1)
         #expect(run.err.contains("Types:1:1: error: section 'types' is not closed"))
     }
@@ -131,7 +147,9 @@ extension GenerateCommandTests {
         let types = try String(contentsOf: output.appendingPathComponent("Types.swift"), encoding: .utf8)
         #expect(client.contains("func get(id: UUID)") && client.contains("func fetch()"))
         #expect(!client.contains("func list(") && !client.contains("func create("))
-        for kept in ["struct Book:", "enum Genre:", "struct NotFound:", "struct AppConfig:"] { #expect(types.contains(kept)) }
+        for kept in ["struct Book:", "enum Genre:", "struct NotFound:", "struct AppConfig:"] {
+            #expect(types.contains(kept))
+        }
         #expect(!types.contains("struct BookDraft:"))
     }
 }
@@ -143,15 +161,21 @@ extension GenerateCommandTests {
         let output = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: output) }
         let config = output.appendingPathComponent("policies.yaml")
-        try Data("policies:\n  - operations: [books.get]\n    cache: { policy: cacheFirst, ttl: 30, lifetime: app }\n".utf8).write(to: config)
-        #expect(Self.run(["generate", Self.bookstore, "--output", output.path, "--config", config.path, "-q"]).code == 0)
+        try Data(
+            "policies:\n  - operations: [books.get]\n    cache: { policy: cacheFirst, ttl: 30, lifetime: app }\n".utf8
+        ).write(to: config)
+        #expect(
+            Self.run(["generate", Self.bookstore, "--output", output.path, "--config", config.path, "-q"]).code == 0)
         let endpoints = try String(contentsOf: output.appendingPathComponent("Endpoints.swift"), encoding: .utf8)
         #expect(endpoints.contains("EndpointOptions(cache: .cacheFirst(ttl: 30), cacheLifetime: .app)"))
         try Data("policies:\n  - operations: [books.gte]\n    retry: none\n".utf8).write(to: config)
         let run = Self.run(["generate", Self.bookstore, "--output", output.path, "--config", config.path])
         #expect(run.code == 1)
-        #expect(run.err.contains {
-            $0.hasPrefix("\(config.path):2:18: error: policy operation 'books.gte' names no operation of the document (did you mean 'books.get'?)")
-        })
+        #expect(
+            run.err.contains {
+                $0.hasPrefix(
+                    "\(config.path):2:18: error: policy operation 'books.gte' names no operation of the document (did you mean 'books.get'?)"
+                )
+            })
     }
 }

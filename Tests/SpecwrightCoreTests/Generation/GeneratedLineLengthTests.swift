@@ -25,7 +25,9 @@ import Testing
         text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
             guard line.count > limit else { return nil }
             let content = line.drop { $0 == " " }
-            if content.hasPrefix("//"), content.split(separator: " ").contains(where: { $0.count > limit / 2 }) { return nil }
+            if content.hasPrefix("//"), content.split(separator: " ").contains(where: { $0.count > limit / 2 }) {
+                return nil
+            }
             return "\(file):\(index + 1): \(line.count) columns"
         }
     }
@@ -43,7 +45,9 @@ import Testing
     @Test func theCheckFindsAnOverLongLine() {
         let long = "    let x = [" + String(repeating: "1, ", count: 40) + "1]"
         #expect(Self.overLongLines("ok\n" + long, file: "F.swift") == ["F.swift:2: \(long.count) columns"])
-        #expect(Self.overLongLines("/// see https://example.com/" + String(repeating: "a", count: 120), file: "F.swift").isEmpty)
+        #expect(
+            Self.overLongLines("/// see https://example.com/" + String(repeating: "a", count: 120), file: "F.swift")
+                .isEmpty)
     }
 
     static let swiftFormatAvailable: Bool = (try? run(["swift", "format", "--version"]).status) == 0
@@ -51,7 +55,8 @@ import Testing
     @Test(.enabled(if: swiftFormatAvailable, "swift format is not in this toolchain"))
     func theGoldenOutputPassesTheFormattingLint() throws {
         let projectConfiguration = Self.root.appendingPathComponent(".swift-format")
-        let configuration = FileManager.default.fileExists(atPath: projectConfiguration.path)
+        let configuration =
+            FileManager.default.fileExists(atPath: projectConfiguration.path)
             ? projectConfiguration : Self.root.appendingPathComponent("Tests/Fixtures/generated-code.swift-format.json")
         let files = try Self.goldenFiles().map(\.path)
         let outcome = try Self.run(["swift", "format", "lint", "--configuration", configuration.path] + files)

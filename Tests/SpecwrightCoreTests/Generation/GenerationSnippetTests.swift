@@ -20,37 +20,39 @@ import Testing
 
     @Test func anObjectBecomesACodableHashableSendableStructWithAMemberwiseInit() throws {
         let swift = try Self.types("  Tag:\n    properties:\n      label: String\n      weight: Double?\n")
-        #expect(swift.contains("""
-            public struct Tag: Codable, Hashable, Sendable {
-                public let label: String
-                public let weight: Double?
+        #expect(
+            swift.contains(
+                """
+                public struct Tag: Codable, Hashable, Sendable {
+                    public let label: String
+                    public let weight: Double?
 
-                public init(label: String, weight: Double? = nil) {
-                    self.label = label
-                    self.weight = weight
-                }
+                    public init(label: String, weight: Double? = nil) {
+                        self.label = label
+                        self.weight = weight
+                    }
 
-                public init(from decoder: any Decoder) throws {
-                    var fields = try FieldDecoder(decoder)
-                    self.init(label: try fields.required("label"), weight: fields.optional("weight"))
-                    try fields.finish()
-                }
+                    public init(from decoder: any Decoder) throws {
+                        var fields = try FieldDecoder(decoder)
+                        self.init(label: try fields.required("label"), weight: fields.optional("weight"))
+                        try fields.finish()
+                    }
 
-                public func encode(to encoder: any Encoder) throws {
-                    try FieldEncoder(encoder).encode(("label", self.label), ("weight", self.weight))
-                }
+                    public func encode(to encoder: any Encoder) throws {
+                        try FieldEncoder(encoder).encode(("label", self.label), ("weight", self.weight))
+                    }
 
-                public static func == (lhs: Self, rhs: Self) -> Bool {
-                    guard FieldEquality.same(lhs.label, rhs.label) else { return false }
-                    return FieldEquality.same(lhs.weight, rhs.weight)
-                }
+                    public static func == (lhs: Self, rhs: Self) -> Bool {
+                        guard FieldEquality.same(lhs.label, rhs.label) else { return false }
+                        return FieldEquality.same(lhs.weight, rhs.weight)
+                    }
 
-                public func hash(into hasher: inout Hasher) {
-                    hasher.combine(self.label)
-                    hasher.combine(self.weight)
+                    public func hash(into hasher: inout Hasher) {
+                        hasher.combine(self.label)
+                        hasher.combine(self.weight)
+                    }
                 }
-            }
-            """))
+                """))
     }
 
     @Test func theMutablePropertiesOptionWritesVarProperties() throws {
@@ -71,10 +73,14 @@ import Testing
     }
 
     @Test func defaultsAreInitArgumentsAndFillMissingKeysWhenDecoding() throws {
-        let swift = try Self.types("  Page:\n    properties:\n      size: { type: Int, default: 20 }\n      tags: { type: \"[String]\", default: [] }\n")
+        let swift = try Self.types(
+            "  Page:\n    properties:\n      size: { type: Int, default: 20 }\n      tags: { type: \"[String]\", default: [] }\n"
+        )
         #expect(swift.contains("public init(size: Int = 20, tags: [String] = []) {"))
         let flat = swift.filter { !$0.isWhitespace }
-        #expect(flat.contains("self.init(size:fields.optional(\"size\",default:20),tags:fields.optional(\"tags\",default:[]))"))
+        #expect(
+            flat.contains(
+                "self.init(size:fields.optional(\"size\",default:20),tags:fields.optional(\"tags\",default:[]))"))
     }
 
     @Test func aStringEnumHasAnUnknownCaseAndRawValueRoundTrip() throws {
@@ -99,7 +105,8 @@ import Testing
         let swift = try Self.types("  Thing:\n    properties:\n      default: String\n      3d: Bool\n")
         #expect(swift.contains("    public let `default`: String\n"))
         #expect(swift.contains("    public let _3d: Bool\n"))
-        #expect(swift.contains("self.init(default: try fields.required(\"default\"), _3d: try fields.required(\"3d\"))"))
+        #expect(
+            swift.contains("self.init(default: try fields.required(\"default\"), _3d: try fields.required(\"3d\"))"))
         #expect(swift.contains("guard FieldEquality.same(lhs.`default`, rhs.`default`) else { return false }"))
         #expect(swift.contains("hasher.combine(self._3d)"))
     }
@@ -108,7 +115,9 @@ import Testing
         let swift = try Self.types("  Thing:\n    properties:\n      page_size: Int\n      max-items: Int\n")
         #expect(swift.contains("public let pageSize: Int"))
         #expect(swift.contains("public let maxItems: Int"))
-        #expect(swift.filter { !$0.isWhitespace }.contains("pageSize:tryfields.required(\"page_size\"),maxItems:tryfields.required(\"max-items\")"))
+        #expect(
+            swift.filter { !$0.isWhitespace }.contains(
+                "pageSize:tryfields.required(\"page_size\"),maxItems:tryfields.required(\"max-items\")"))
     }
 
     @Test func aTypeNamedLikeARuntimeTypeIsRenamedWithAWarning() throws {
@@ -118,7 +127,8 @@ import Testing
     }
 
     @Test func descriptionsBecomeDocCommentsThatCannotEndEarly() throws {
-        let swift = try Self.types("  A:\n    description: \"x */ y\\nstruct Evil {}\"\n    properties:\n      b: Int\n")
+        let swift = try Self.types(
+            "  A:\n    description: \"x */ y\\nstruct Evil {}\"\n    properties:\n      b: Int\n")
         #expect(swift.contains("/// x */ y\n/// struct Evil {}\npublic struct A"))
     }
 
@@ -128,7 +138,9 @@ import Testing
         #expect(swift.contains(#"try FieldEncoder(encoder).encode(("q\"\\(x)", self.b))"#))
     }
 
-    @Test(arguments: [(AccessLevel.package, "package struct A"), (.internal, "\nstruct A"), (.public, "public struct A")])
+    @Test(arguments: [
+        (AccessLevel.package, "package struct A"), (.internal, "\nstruct A"), (.public, "public struct A")
+    ])
     func theAccessLevelOptionAppliesToEveryDeclaration(access: AccessLevel, expected: String) throws {
         let result = try Support.generate(Support.spec(types: "  A:\n    properties:\n      b: Int\n"), access: access)
         #expect(result.files["Types.swift"]?.contains(expected) == true)
@@ -140,30 +152,36 @@ import Testing
     // MARK: Endpoints and client
 
     @Test func pathParametersBecomeRawSegmentsAndLabels() throws {
-        let (endpoints, client) = try Self.endpoints("  users:\n    show:\n      get: /users/{user-id}/posts\n      path: { user-id: Int }\n")
+        let (endpoints, client) = try Self.endpoints(
+            "  users:\n    show:\n      get: /users/{user-id}/posts\n      path: { user-id: Int }\n")
         #expect(endpoints.contains("    case show(userId: Int)\n"))
         #expect(endpoints.contains("        case .show(let userId): [\"users\", String(userId), \"posts\"]\n"))
         #expect(client.contains("    func show(userId: Int) async throws\n"))
     }
 
     @Test func datePathParametersAreWrittenWithTheSpecDateCoding() throws {
-        let (endpoints, _) = try Self.endpoints("  days:\n    show:\n      get: /days/{day}\n      path: { day: Date }\n")
+        let (endpoints, _) = try Self.endpoints(
+            "  days:\n    show:\n      get: /days/{day}\n      path: { day: Date }\n")
         #expect(endpoints.contains("case .show(let day): [\"days\", DateCoding.iso8601.string(from: day)]"))
     }
 
     @Test func optionalAndDefaultedParametersGetDefaultArgumentsInAProtocolExtension() throws {
-        let (_, client) = try Self.endpoints("  items:\n    list:\n      get: /items\n      query: { page: { type: Int, default: 1 }, q: String? }\n      response: \"[String]\"\n")
+        let (_, client) = try Self.endpoints(
+            "  items:\n    list:\n      get: /items\n      query: { page: { type: Int, default: 1 }, q: String? }\n      response: \"[String]\"\n"
+        )
         #expect(client.contains("    func list(page: Int, q: String?) async throws -> [String]\n"))
-        #expect(client.contains("""
-            extension ItemsAPI {
-                /// ``ItemsAPI/list(page:q:)`` with the spec's default arguments.
-                public func list(
-                    page: Int = 1,
-                    q: String? = nil,
-                    _: DefaultArguments = .init()
-                ) async throws -> [String] {
-                    try await self.list(page: page, q: q)
-            """))
+        #expect(
+            client.contains(
+                """
+                extension ItemsAPI {
+                    /// ``ItemsAPI/list(page:q:)`` with the spec's default arguments.
+                    public func list(
+                        page: Int = 1,
+                        q: String? = nil,
+                        _: DefaultArguments = .init()
+                    ) async throws -> [String] {
+                        try await self.list(page: page, q: q)
+                """))
     }
 
     @Test func anOperationIsDocumentedOnceOnItsProtocolRequirementAndASummaryEqualToTheDescriptionOnce() throws {
@@ -171,7 +189,9 @@ import Testing
             "  items:\n    list:\n      get: /items\n      summary: Lists the items.\n      description: Lists the items.\n"
                 + "      query: { q: String? }\n")
         #expect(client.components(separatedBy: "Lists the items.").count == 2, "\(client)")
-        #expect(client.contains("    /// Lists the items.\n    ///\n    /// `GET /items`\n    func list(q: String?) async throws\n"))
+        #expect(
+            client.contains(
+                "    /// Lists the items.\n    ///\n    /// `GET /items`\n    func list(q: String?) async throws\n"))
         #expect(client.contains("    /// ``ItemsAPI/list(q:)`` with the spec's default arguments.\n"))
         #expect(!endpoints.contains("Lists the items."))
         #expect(endpoints.contains("    /// The request of ``ItemsAPI/list(q:)``.\n    case list(q: String?)\n"))
@@ -185,7 +205,8 @@ import Testing
     }
 
     @Test func anEndpointWithoutResponseReturnsVoidAndDataIsRaw() throws {
-        let (_, client) = try Self.endpoints("  files:\n    remove:\n      delete: /f\n    download:\n      get: /f/raw\n      response: Data\n")
+        let (_, client) = try Self.endpoints(
+            "  files:\n    remove:\n      delete: /f\n    download:\n      get: /f/raw\n      response: Data\n")
         #expect(client.contains("try await self.client.send(FilesEndpoint.remove)"))
         #expect(client.contains("try await self.client.sendData(FilesEndpoint.download)"))
     }
@@ -197,8 +218,10 @@ import Testing
     }
 
     @Test func aStructuredQueryParameterIsAnError() throws {
-        let result = try Support.generate(Support.spec(
-            types: "  A:\n    properties:\n      b: Int\n", endpoints: "  x:\n    y:\n      get: /y\n      query: { a: A }\n"))
+        let result = try Support.generate(
+            Support.spec(
+                types: "  A:\n    properties:\n      b: Int\n",
+                endpoints: "  x:\n    y:\n      get: /y\n      query: { a: A }\n"))
         #expect(result.files.isEmpty)
         #expect(result.diagnostics.contains { $0.contains("query values must be scalars") })
     }

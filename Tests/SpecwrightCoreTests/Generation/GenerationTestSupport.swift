@@ -12,9 +12,11 @@ enum GenerationSupport {
     static func generate(
         _ yaml: String, file: String = "snippet.yaml", access: AccessLevel = .public, mutableProperties: Bool = false
     ) throws -> (files: [String: String], diagnostics: [String]) {
-        let result = GenerationPipeline.run(GenerationInput(
-            bytes: Array(yaml.utf8), file: file, options: RenderOptions(access: access, mutableProperties: mutableProperties),
-            templates: try TemplateSet.defaults()))
+        let result = GenerationPipeline.run(
+            GenerationInput(
+                bytes: Array(yaml.utf8), file: file,
+                options: RenderOptions(access: access, mutableProperties: mutableProperties),
+                templates: try TemplateSet.defaults()))
         var files: [String: String] = [:]
         for file in result.files { files[file.name] = file.contents }
         return (files, result.diagnostics.map(\.description))
@@ -73,7 +75,7 @@ extension String {
         var text = self
         for (pattern, replacement) in [
             (#"\(\n *"#, "("), (#"\[\n *"#, "["), (#"\{\n *"#, "{ "), (#",\n *"#, ", "),
-            (#"\n *\)"#, ")"), (#"\n *\]"#, "]"), (#"\n *\}"#, " }"),
+            (#"\n *\)"#, ")"), (#"\n *\]"#, "]"), (#"\n *\}"#, " }")
         ] {
             text = text.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)
         }

@@ -6,7 +6,8 @@ import Testing
 /// which `GeneratedConstructsClientTests` compiles. `Scripts/regenerate-golden.sh` rewrites it
 /// by running this suite with `SPECWRIGHT_REGENERATE_GOLDEN=1`.
 @Suite struct IRConstructsGoldenTests {
-    static let directory = GenerationSupport.packageRoot.appendingPathComponent("Tests/GeneratedConstructsClientTests/Generated/constructs")
+    static let directory = GenerationSupport.packageRoot.appendingPathComponent(
+        "Tests/GeneratedConstructsClientTests/Generated/constructs")
 
     @Test func theIROnlyConstructsRenderToTheReferenceOutput() throws {
         let files = try SwiftClientRenderer(templates: try TemplateSet.defaults()).render(IRConstructsFixture.api)
@@ -15,7 +16,9 @@ import Testing
         }
         for file in files {
             let committed = FileManager.default.contents(atPath: Self.directory.appendingPathComponent(file.name).path)
-            #expect(committed.map { String(decoding: $0, as: UTF8.self) } == file.contents, "\(file.name) is stale: run Scripts/regenerate-golden.sh")
+            #expect(
+                committed.map { String(decoding: $0, as: UTF8.self) } == file.contents,
+                "\(file.name) is stale: run Scripts/regenerate-golden.sh")
             #expect(!file.contents.contains("\n\n\n"))
         }
     }

@@ -12,7 +12,7 @@ import Testing
         ("separator \u{2028}here", #""separator \u{2028}here""#),
         ("zero\u{200B}width", #""zero\u{200B}width""#),
         ("Ünïcödé 日本 👍", #""Ünïcödé 日本 👍""#),
-        ("", #""""#),
+        ("", #""""#)
     ])
     func stringLiteralsEscapeEverythingThatCouldEndOrInterpolateThem(value: String, code: String) {
         #expect(IR.StringLiteral(value).code == code)

@@ -10,7 +10,8 @@ import Testing
     static func digitEndedIdentifiers(_ swift: String) -> Set<String> {
         let code = GenerationSupport.codeOutsideLiteralsAndComments(swift)
         let words = code.split { !($0.isLetter || $0.isNumber || $0 == "_") }
-        return Set(words.filter { word in word.first?.isLetter == true && word.last?.isNumber == true }.map(String.init))
+        return Set(
+            words.filter { word in word.first?.isLetter == true && word.last?.isNumber == true }.map(String.init))
     }
 
     @Test func aServiceNamedLikeOneOfItsGroupsNeedsNoRename() throws {
@@ -69,10 +70,12 @@ import Testing
             ("snippet.yaml:8:7", "property 'hashValue' is generated as 'hashValueField'"),
             ("snippet.yaml:10:21", "enum value 'rawValue' is generated as 'rawValueField'"),
             ("snippet.yaml:13:5", "endpoint 'method' is generated as 'methodValue'"),
-            ("snippet.yaml:15:16", "parameter 'queryItems' is generated as 'queryItemsValue'"),
+            ("snippet.yaml:15:16", "parameter 'queryItems' is generated as 'queryItemsValue'")
         ]
         for (location, message) in expected {
-            #expect(result.diagnostics.contains { $0.hasPrefix(location + ": warning: " + message) }, "\(message): \(result.diagnostics)")
+            #expect(
+                result.diagnostics.contains { $0.hasPrefix(location + ": warning: " + message) },
+                "\(message): \(result.diagnostics)")
         }
         #expect(result.diagnostics.count == expected.count, "\(result.diagnostics)")
         // The value `unknown` keeps its name; the catch-all takes the next free one.
@@ -110,10 +113,13 @@ import Testing
         #expect(output.client.contains("public struct FeedClient: Sendable {"))
         #expect(output.client.contains("public struct FeedGroup: FeedAPI {"))
         for message in [
-            "schema 'Error' is generated as 'ErrorModel'", "property 'hashValue' of 'ErrorModel' is generated as 'hashValueField'",
-            "parameter 'page_size' is generated as 'pageSizeValue'",
+            "schema 'Error' is generated as 'ErrorModel'",
+            "property 'hashValue' of 'ErrorModel' is generated as 'hashValueField'",
+            "parameter 'page_size' is generated as 'pageSizeValue'"
         ] {
-            #expect(output.diagnostics.contains { $0.contains("warning: " + message) && $0.hasSuffix("[naming]") }, "\(message): \(output.diagnostics)")
+            #expect(
+                output.diagnostics.contains { $0.contains("warning: " + message) && $0.hasSuffix("[naming]") },
+                "\(message): \(output.diagnostics)")
         }
         #expect(output.types.contains("    case unknown\n"))
         #expect(output.types.contains("    case undocumented(String)\n"))

@@ -26,31 +26,33 @@ import Testing
     @Test func aLongCallIsSplitOneArgumentPerLineAndALongArgumentInTurn() {
         let inner = "Endpoint.search(" + (1...5).map { "argument\($0): argument\($0)" }.joined(separator: ", ") + ")"
         let line = "        try await self.client.send(" + inner + ", as: Result.self)"
-        #expect(SourcePrinter.layOut(line) == """
-                    try await self.client.send(
-                        Endpoint.search(
-                            argument1: argument1,
-                            argument2: argument2,
-                            argument3: argument3,
-                            argument4: argument4,
-                            argument5: argument5
-                        ),
-                        as: Result.self
-                    )
-            """)
+        #expect(
+            SourcePrinter.layOut(line) == """
+                        try await self.client.send(
+                            Endpoint.search(
+                                argument1: argument1,
+                                argument2: argument2,
+                                argument3: argument3,
+                                argument4: argument4,
+                                argument5: argument5
+                            ),
+                            as: Result.self
+                        )
+                """)
     }
 
     @Test func stringLiteralsAreNeverSplitNorReadAsBrackets() {
         let literal = #""a, (b] \"c, d\" \(value(1, 2)) { e""#
         let line = "            call(" + literal + ", second: 2, third: " + String(repeating: "x", count: 30) + ")"
         let lines = SourcePrinter.layOut(line).split(separator: "\n").map(String.init)
-        #expect(lines == [
-            "            call(",
-            "                " + literal + ",",
-            "                second: 2,",
-            "                third: " + String(repeating: "x", count: 30),
-            "            )",
-        ])
+        #expect(
+            lines == [
+                "            call(",
+                "                " + literal + ",",
+                "                second: 2,",
+                "                third: " + String(repeating: "x", count: 30),
+                "            )"
+            ])
     }
 
     @Test func aCaseBreaksAfterItsPatternThenItsValue() {
@@ -62,43 +64,53 @@ import Testing
     }
 
     @Test func aBlockBreaksIntoItsStatementsBeforeItsCalls() {
-        let append = "multipartParts.append(MultipartPart(name: \"attachments\", file: element, defaultContentType: \"a/b\"))"
+        let append =
+            "multipartParts.append(MultipartPart(name: \"attachments\", file: element, defaultContentType: \"a/b\"))"
         let line = "            if let attachments { for element in attachments { " + append + " } }"
-        #expect(SourcePrinter.layOut(line) == """
-                        if let attachments {
-                            for element in attachments {
-                                multipartParts.append(
-                                    MultipartPart(name: "attachments", file: element, defaultContentType: "a/b")
-                                )
+        #expect(
+            SourcePrinter.layOut(line) == """
+                            if let attachments {
+                                for element in attachments {
+                                    multipartParts.append(
+                                        MultipartPart(name: "attachments", file: element, defaultContentType: "a/b")
+                                    )
+                                }
                             }
-                        }
-            """)
-        let guardLine = "        guard FieldEquality.same(lhs.aRatherLongPropertyName, rhs.aRatherLongPropertyName) else { return false }"
-        #expect(SourcePrinter.layOut(guardLine).split(separator: "\n") == [
-            "        guard FieldEquality.same(lhs.aRatherLongPropertyName, rhs.aRatherLongPropertyName) else {",
-            "            return false",
-            "        }",
-        ])
+                """)
+        let guardLine =
+            "        guard FieldEquality.same(lhs.aRatherLongPropertyName, rhs.aRatherLongPropertyName) else { return false }"
+        #expect(
+            SourcePrinter.layOut(guardLine).split(separator: "\n") == [
+                "        guard FieldEquality.same(lhs.aRatherLongPropertyName, rhs.aRatherLongPropertyName) else {",
+                "            return false",
+                "        }"
+            ])
     }
 
     @Test func closureParametersStayOnTheOpeningLine() {
-        let line = "    load(ids, options: options, reuse: { chunk in fetch(chunk, " + String(repeating: "y", count: 60) + ") })"
+        let line =
+            "    load(ids, options: options, reuse: { chunk in fetch(chunk, " + String(repeating: "y", count: 60)
+            + ") })"
         let lines = SourcePrinter.layOut(line).split(separator: "\n").map(String.init)
         #expect(lines.contains("        reuse: { chunk in"))
     }
 
     @Test func genericArgumentsBreakOnlyWhenNothingElseCan() {
-        let line = "    ) async throws -> ResponseWithHeaders<" + String(repeating: "A", count: 50) + ", " + String(repeating: "B", count: 50) + "> {"
-        #expect(SourcePrinter.layOut(line).split(separator: "\n").map(String.init) == [
-            "    ) async throws -> ResponseWithHeaders<",
-            "        " + String(repeating: "A", count: 50) + ",",
-            "        " + String(repeating: "B", count: 50),
-            "    > {",
-        ])
+        let line =
+            "    ) async throws -> ResponseWithHeaders<" + String(repeating: "A", count: 50) + ", "
+            + String(repeating: "B", count: 50) + "> {"
+        #expect(
+            SourcePrinter.layOut(line).split(separator: "\n").map(String.init) == [
+                "    ) async throws -> ResponseWithHeaders<",
+                "        " + String(repeating: "A", count: 50) + ",",
+                "        " + String(repeating: "B", count: 50),
+                "    > {"
+            ])
         let call = "        case .x: [.json(" + String(repeating: "C", count: 90) + ".self, status: 307)]"
-        #expect(SourcePrinter.layOut(call).split(separator: "\n").map { String($0.drop { $0 == " " }) } == [
-            "case .x:", "[", ".json(", String(repeating: "C", count: 90) + ".self,", "status: 307", ")", "]",
-        ])
+        #expect(
+            SourcePrinter.layOut(call).split(separator: "\n").map { String($0.drop { $0 == " " }) } == [
+                "case .x:", "[", ".json(", String(repeating: "C", count: 90) + ".self,", "status: 307", ")", "]"
+            ])
     }
 
     @Test func typesWithoutCommasAndEmptyGroupsAreNotSplit() {
@@ -113,10 +125,13 @@ import Testing
         let lines = SourcePrinter.layOut(line).split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
         #expect(lines.allSatisfy { $0.count <= 120 && $0.hasPrefix("    /// ") })
-        #expect(lines.dropFirst().allSatisfy { line in
-            !CommentReflow.startsBlock(line.dropFirst("    /// ".count).prefix { $0 != " " })
-        })
-        #expect(lines.joined(separator: " ").replacing("    /// ", with: "") == words + " - not a list item, > not a quote, 1. not a list")
+        #expect(
+            lines.dropFirst().allSatisfy { line in
+                !CommentReflow.startsBlock(line.dropFirst("    /// ".count).prefix { $0 != " " })
+            })
+        #expect(
+            lines.joined(separator: " ").replacing("    /// ", with: "") == words
+                + " - not a list item, > not a quote, 1. not a list")
     }
 
     @Test func aListItemContinuesUnderItsTextAndCodeBlocksStayAsTheyAre() {

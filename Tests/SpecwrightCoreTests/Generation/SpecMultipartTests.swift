@@ -31,39 +31,65 @@ struct SpecMultipartTests {
         #expect(client.contains("photo: FilePart,"), "\(client)")
         #expect(client.contains("scans: [FilePart]? = nil,"))
         #expect(client.contains("- Parameter photo: The picture."))
-        #expect(endpoints.contains(#"multipartParts.append(MultipartPart(name: "title", data: Data(title.utf8)))"#), "\(endpoints)")
+        #expect(
+            endpoints.contains(#"multipartParts.append(MultipartPart(name: "title", data: Data(title.utf8)))"#),
+            "\(endpoints)")
         // Statements too long for one line are laid out by the printer (one item per line).
-        #expect(endpoints.contains("""
-                        multipartParts.append(
-                            MultipartPart(name: "photo", file: photo, defaultContentType: "image/png")
-                        )
-            """))
-        #expect(endpoints.contains("""
-                        if let scans {
-                            for element in scans { multipartParts.append(MultipartPart(name: "scans", file: element)) }
-                        }
-            """) || endpoints.contains("""
-                        if let scans {
-                            for element in scans {
-                                multipartParts.append(MultipartPart(name: "scans", file: element))
+        #expect(
+            endpoints.contains(
+                """
+                            multipartParts.append(
+                                MultipartPart(name: "photo", file: photo, defaultContentType: "image/png")
+                            )
+                """))
+        #expect(
+            endpoints.contains(
+                """
+                            if let scans {
+                                for element in scans { multipartParts.append(MultipartPart(name: "scans", file: element)) }
                             }
-                        }
-            """), "\(endpoints)")
+                """)
+                || endpoints.contains(
+                    """
+                                if let scans {
+                                    for element in scans {
+                                        multipartParts.append(MultipartPart(name: "scans", file: element))
+                                    }
+                                }
+                    """),
+            "\(endpoints)")
         #expect(endpoints.contains(#"if let raw { multipartParts.append(MultipartPart(name: "raw", data: raw)) }"#))
-        #expect(endpoints.contains(#"name: "meta","#) && endpoints.contains(#"contentType: "application/json","#)
-            && endpoints.contains("json: meta,") && endpoints.contains("dates: DateCoding.iso8601"), "\(endpoints)")
+        #expect(
+            endpoints.contains(#"name: "meta","#) && endpoints.contains(#"contentType: "application/json","#)
+                && endpoints.contains("json: meta,") && endpoints.contains("dates: DateCoding.iso8601"), "\(endpoints)")
     }
 
     @Test(arguments: [
-        ("  Meta:\n    properties: { file: FilePart }\n", "  misc:\n    ping: { get: /ping }\n", "'FilePart' cannot be the type of a property"),
-        ("", "  misc:\n    ping: { get: /ping, query: { f: FilePart? } }\n", "query parameter 'f' has type 'FilePart?'"),
+        (
+            "  Meta:\n    properties: { file: FilePart }\n", "  misc:\n    ping: { get: /ping }\n",
+            "'FilePart' cannot be the type of a property"
+        ),
+        (
+            "", "  misc:\n    ping: { get: /ping, query: { f: FilePart? } }\n",
+            "query parameter 'f' has type 'FilePart?'"
+        ),
         ("", "  misc:\n    ping: { post: /ping, body: FilePart }\n", "'FilePart' cannot be the type of 'body'"),
-        ("", "  misc:\n    ping: { get: /ping, response: \"[FilePart]\" }\n", "'FilePart' cannot be the type of 'response'"),
-        ("", "  misc:\n    ping: { post: /ping, multipart: { f: \"[String: FilePart]\" } }\n", "'FilePart' cannot be the type of a multipart part other than"),
-        ("", "  misc:\n    ping: { post: /ping, multipart: { f: \"[[FilePart]]\" } }\n", "'FilePart' cannot be the type of a multipart part other than"),
+        (
+            "", "  misc:\n    ping: { get: /ping, response: \"[FilePart]\" }\n",
+            "'FilePart' cannot be the type of 'response'"
+        ),
+        (
+            "", "  misc:\n    ping: { post: /ping, multipart: { f: \"[String: FilePart]\" } }\n",
+            "'FilePart' cannot be the type of a multipart part other than"
+        ),
+        (
+            "", "  misc:\n    ping: { post: /ping, multipart: { f: \"[[FilePart]]\" } }\n",
+            "'FilePart' cannot be the type of a multipart part other than"
+        )
     ])
     func filePartAnywhereElseIsALocatedError(types: String, endpoints: String, message: String) throws {
-        let (_, diagnostics) = try GenerationSupport.generate(GenerationSupport.spec(types: types, endpoints: endpoints))
+        let (_, diagnostics) = try GenerationSupport.generate(
+            GenerationSupport.spec(types: types, endpoints: endpoints))
         let errors = diagnostics.filter { $0.contains(": error:") }
         #expect(errors.count == 1, "\(diagnostics)")
         #expect(errors.first?.contains(message) == true, "\(errors)")
@@ -71,14 +97,22 @@ struct SpecMultipartTests {
     }
 
     @Test func bodyAndMultipartTogetherAndABadContentTypeAreErrors() throws {
-        let both = try GenerationSupport.generate(GenerationSupport.spec(
-            endpoints: "  misc:\n    ping: { post: /ping, body: String, multipart: { a: String } }\n")).diagnostics
+        let both = try GenerationSupport.generate(
+            GenerationSupport.spec(
+                endpoints: "  misc:\n    ping: { post: /ping, body: String, multipart: { a: String } }\n")
+        ).diagnostics
         #expect(both.contains { $0.contains("error: ") && $0.contains("has both 'body' and 'multipart'") }, "\(both)")
-        let badType = try GenerationSupport.generate(GenerationSupport.spec(
-            endpoints: "  misc:\n    ping: { post: /ping, multipart: { a: { type: FilePart, contentType: \"image/png\\r\\nX: y\" } } }\n")).diagnostics
+        let badType = try GenerationSupport.generate(
+            GenerationSupport.spec(
+                endpoints:
+                    "  misc:\n    ping: { post: /ping, multipart: { a: { type: FilePart, contentType: \"image/png\\r\\nX: y\" } } }\n"
+            )
+        ).diagnostics
         #expect(badType.contains { $0.contains("error: 'contentType' must be one media type") }, "\(badType)")
-        let unknownKey = try GenerationSupport.generate(GenerationSupport.spec(
-            endpoints: "  misc:\n    ping: { post: /ping, multipart: { a: { type: FilePart, filename: x } } }\n")).diagnostics
+        let unknownKey = try GenerationSupport.generate(
+            GenerationSupport.spec(
+                endpoints: "  misc:\n    ping: { post: /ping, multipart: { a: { type: FilePart, filename: x } } }\n")
+        ).diagnostics
         #expect(unknownKey.contains { $0.contains("error: ") && $0.contains("'filename'") }, "\(unknownKey)")
     }
 
@@ -88,12 +122,19 @@ struct SpecMultipartTests {
         let original = try #require(SpecLowering.lower(document).api)
         let yaml = OpenAPIExporter(document: document).export().yaml
         #expect(yaml.contains("multipart/form-data"), "\(yaml)")
-        let imported = OpenAPIImporter.importDocument(try YAMLParser.parseDocument(Array(yaml.utf8), file: "export.yaml"), file: "export.yaml")
+        let imported = OpenAPIImporter.importDocument(
+            try YAMLParser.parseDocument(Array(yaml.utf8), file: "export.yaml"), file: "export.yaml")
         let api = try #require(imported.api, "\(imported.diagnostics)")
-        let parameters = { (api: IR.API) in api.groups.flatMap(\.endpoints).flatMap(\.parameters).map { "\($0.name.name): \($0.type.code) @ \($0.location)" } }
+        let parameters = { (api: IR.API) in
+            api.groups.flatMap(\.endpoints).flatMap(\.parameters).map {
+                "\($0.name.name): \($0.type.code) @ \($0.location)"
+            }
+        }
         // A `Data` part (bytes without a file name) is exported as binary, which an OpenAPI
         // importer reads as a file; every other part comes back as it was.
-        #expect(parameters(api) == parameters(original).map { $0.replacingOccurrences(of: "raw: Data?", with: "raw: FilePart?") })
+        #expect(
+            parameters(api)
+                == parameters(original).map { $0.replacingOccurrences(of: "raw: Data?", with: "raw: FilePart?") })
         #expect(api.groups.first?.endpoints.first?.body == .multipart)
     }
 }

@@ -52,10 +52,15 @@ enum BrokenOpenAPICorpus {
 
     /// `folder/name` of every YAML or JSON document in the folders of `root` whose name ends in `suffix`.
     static func documents(inFoldersEndingWith suffix: String) -> [String] {
-        let folders = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).filter { $0.hasSuffix(suffix) }
+        let folders = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).filter {
+            $0.hasSuffix(suffix)
+        }
         return folders.flatMap { folder in
-            let files = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
-            return files.filter { file in [".yaml", ".yml", ".json"].contains { file.hasSuffix($0) } }.map { folder + "/" + $0 }
+            let files =
+                (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
+            return files.filter { file in [".yaml", ".yml", ".json"].contains { file.hasSuffix($0) } }.map {
+                folder + "/" + $0
+            }
         }.sorted()
     }
 
@@ -91,7 +96,9 @@ enum BrokenOpenAPICorpus {
 /// `validate --strict` turns every rule violation (`[structure]` warning) into an error, as teams
 /// want in CI; what the generator skips (callbacks, webhooks …) stays a warning.
 @Suite struct OpenAPIStrictValidationTests {
-    @Test("every document of the failing schema suite fails validate --strict", arguments: OpenAPISchemaSuiteTests.failing)
+    @Test(
+        "every document of the failing schema suite fails validate --strict", arguments: OpenAPISchemaSuiteTests.failing
+    )
     func strictRefusesEveryFailingDocument(_ path: String) throws {
         let bytes = [UInt8](try Data(contentsOf: OpenAPISchemaSuiteTests.root.appendingPathComponent(path)))
         let run = runCLI(["validate", "--strict", path], files: [path: bytes])
@@ -106,13 +113,23 @@ enum BrokenOpenAPICorpus {
         let bytes = [UInt8](try BrokenOpenAPICorpus.read(name, ".yaml"))
         let lenient = runCLI(["validate", name + ".yaml"], files: [name + ".yaml": bytes])
         #expect(lenient.exitCode == 0)
-        #expect(lenient.errorLines == [name + ".yaml:5:1: warning: unknown field 'overlays' in an OpenAPI object; extensions start with 'x-' [structure]"])
+        #expect(
+            lenient.errorLines == [
+                name
+                    + ".yaml:5:1: warning: unknown field 'overlays' in an OpenAPI object; extensions start with 'x-' [structure]"
+            ])
         let strict = runCLI(["validate", "--strict", name + ".yaml"], files: [name + ".yaml": bytes])
         #expect(strict.exitCode == 1)
-        #expect(strict.errorLines == [name + ".yaml:5:1: error: unknown field 'overlays' in an OpenAPI object; extensions start with 'x-' [structure]"])
+        #expect(
+            strict.errorLines == [
+                name
+                    + ".yaml:5:1: error: unknown field 'overlays' in an OpenAPI object; extensions start with 'x-' [structure]"
+            ])
     }
 
-    @Test("every document of the passing schema suite passes validate --strict", arguments: OpenAPISchemaSuiteTests.passing)
+    @Test(
+        "every document of the passing schema suite passes validate --strict",
+        arguments: OpenAPISchemaSuiteTests.passing)
     func strictAcceptsPassingDocuments(_ path: String) throws {
         let bytes = [UInt8](try Data(contentsOf: OpenAPISchemaSuiteTests.root.appendingPathComponent(path)))
         let run = runCLI(["validate", "--strict", path], files: [path: bytes])

@@ -22,7 +22,8 @@ struct OpenAPICorpusTests {
         #expect(output.succeeded, "\(output.diagnostics.filter { $0.contains("error:") }.prefix(5))")
         // The webhook example has no paths at all: its one webhook is reported as skipped.
         #expect((output.summary?.operationsGenerated ?? 0) + (output.summary?.skipped[.webhook] ?? 0) > 0)
-        #expect(output.diagnostics.allSatisfy { $0.hasPrefix(name + ":") }, "every diagnostic is located in the document")
+        #expect(
+            output.diagnostics.allSatisfy { $0.hasPrefix(name + ":") }, "every diagnostic is located in the document")
     }
 
     @Test("Twilio's YAML and its JSON twin (with surrogate-pair escapes) give byte-identical clients")
@@ -63,7 +64,7 @@ struct OpenAPIEdgeCorpusTests {
     /// a union whose decoding would try itself before reading anything.
     static let refused = [
         "swift-openapi-generator/petstore.yaml":
-            "swift-openapi-generator/petstore.yaml:569:11: error: union 'RecursivePetAnyOf' contains itself as an alternative",
+            "swift-openapi-generator/petstore.yaml:569:11: error: union 'RecursivePetAnyOf' contains itself as an alternative"
     ]
 
     static var documents: [String] {
@@ -77,8 +78,10 @@ struct OpenAPIEdgeCorpusTests {
 
     @Test("every edge document is handled without a crash; valid ones generate", arguments: documents)
     func edgeDocument(path: String) throws {
-        let bytes = Array(try #require(FileManager.default.contents(atPath: Self.folder.appendingPathComponent(path).path)))
-        let result = GenerationPipeline.run(GenerationInput(bytes: bytes, file: path, templates: try TemplateSet.defaults()))
+        let bytes = Array(
+            try #require(FileManager.default.contents(atPath: Self.folder.appendingPathComponent(path).path)))
+        let result = GenerationPipeline.run(
+            GenerationInput(bytes: bytes, file: path, templates: try TemplateSet.defaults()))
         guard result.summary?.importSummary != nil || result.summary == nil else {
             Issue.record("\(path) was not recognised as OpenAPI")
             return
@@ -86,8 +89,9 @@ struct OpenAPIEdgeCorpusTests {
         if !result.succeeded {
             let errors = result.diagnostics.filter { $0.severity == .error }
             #expect(!errors.isEmpty, "\(path) was refused without an error")
-            #expect(errors.allSatisfy { $0.location.file == path && $0.location.line > 0 && $0.location.column > 0 },
-                    "every error is located in the document: \(errors.map(\.description))")
+            #expect(
+                errors.allSatisfy { $0.location.file == path && $0.location.line > 0 && $0.location.column > 0 },
+                "every error is located in the document: \(errors.map(\.description))")
         }
         if let refusal = Self.refused[path] {
             #expect(!result.succeeded)

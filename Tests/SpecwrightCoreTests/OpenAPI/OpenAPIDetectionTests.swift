@@ -7,7 +7,8 @@ struct OpenAPIDetectionTests {
     @Test("a Specwright spec is not taken for an OpenAPI document")
     func specwrightSpecIsNotOpenAPI() throws {
         let spec = GenerationSupport.spec()
-        let result = GenerationPipeline.run(GenerationInput(bytes: Array(spec.utf8), file: "s.yaml"), through: .frontEnd)
+        let result = GenerationPipeline.run(
+            GenerationInput(bytes: Array(spec.utf8), file: "s.yaml"), through: .frontEnd)
         #expect(result.succeeded && !result.isOpenAPI && result.summary == .specwright(types: 0, endpoints: 1))
     }
 
@@ -36,16 +37,20 @@ struct OpenAPIDetectionTests {
     func swaggerIsRejected() throws {
         let output = try OpenAPISupport.generate("swagger: \"2.0\"\ninfo:\n  title: Old\npaths: {}\n", file: "old.yaml")
         #expect(!output.succeeded)
-        #expect(output.diagnostics == [
-            "old.yaml:1:10: error: Swagger 2.0 documents are not supported; convert the document to OpenAPI 3.0 or 3.1 first"
-        ])
+        #expect(
+            output.diagnostics == [
+                "old.yaml:1:10: error: Swagger 2.0 documents are not supported; convert the document to OpenAPI 3.0 or 3.1 first"
+            ])
     }
 
     @Test("a document with info and paths but no openapi version is not mistaken for a Specwright spec")
     func missingVersionIsReported() throws {
         let output = try OpenAPISupport.generate("# openapi removed\ninfo:\n  title: X\npaths: {}\n", file: "x.yaml")
         #expect(!output.succeeded)
-        #expect(output.diagnostics.first?.contains("x.yaml:2:1: error: the document looks like OpenAPI ('info'/'paths') but has no 'openapi' version") == true)
+        #expect(
+            output.diagnostics.first?.contains(
+                "x.yaml:2:1: error: the document looks like OpenAPI ('info'/'paths') but has no 'openapi' version")
+                == true)
     }
 
     @Test("a JSON syntax error is reported at its line and column")

@@ -38,18 +38,27 @@ struct OpenAPIExportTests {
                 let parameters = endpoint.parameters.map { parameter in
                     // A binary body is `Data` in a spec and a `FilePart` once imported (OpenAPI cannot say
                     // which the author meant; an imported client takes files, which may stream from disk).
-                    let type = parameter.location == .body && parameter.type == .builtin(.file) ? .builtin(.data) : parameter.type
-                    return "\(parameter.name.name):\(type.code)=\(parameter.defaultValue?.code ?? "")@\(parameter.location)"
+                    let type =
+                        parameter.location == .body && parameter.type == .builtin(.file)
+                        ? .builtin(.data) : parameter.type
+                    return
+                        "\(parameter.name.name):\(type.code)=\(parameter.defaultValue?.code ?? "")@\(parameter.location)"
                 }
                 let errors = endpoint.errors.map { "\($0.status.map(String.init) ?? "default"):\($0.type.code)" }
-                lines.append("\(group.propertyName.name).\(endpoint.name.name) \(endpoint.method) /\(path) (\(parameters.joined(separator: ", "))) body=\(String(describing: endpoint.body)) -> \(endpoint.response) \(errors) auth=\(endpoint.options.auth)")
+                lines.append(
+                    "\(group.propertyName.name).\(endpoint.name.name) \(endpoint.method) /\(path) (\(parameters.joined(separator: ", "))) body=\(String(describing: endpoint.body)) -> \(endpoint.response) \(errors) auth=\(endpoint.options.auth)"
+                )
             }
         }
         lines.sort()
         for type in api.types {
             switch type {
             case .structure(let value):
-                lines.append("struct \(value.name.name) " + value.properties.map { "\($0.name.name)[\($0.jsonKey.value)]:\($0.type.code)=\($0.defaultValue?.code ?? "")" }.joined(separator: ", "))
+                lines.append(
+                    "struct \(value.name.name) "
+                        + value.properties.map {
+                            "\($0.name.name)[\($0.jsonKey.value)]:\($0.type.code)=\($0.defaultValue?.code ?? "")"
+                        }.joined(separator: ", "))
             case .stringEnum(let value):
                 lines.append("enum \(value.name.name) " + value.cases.map(\.rawValue.value).joined(separator: ", "))
             default:
@@ -87,17 +96,23 @@ struct OpenAPIExportTests {
         switch node.kind {
         case .scalar(let scalar): "\(scalar.value)"
         case .sequence(let items): "[" + items.map(strip).joined(separator: ",") + "]"
-        case .mapping(let entries): "{" + entries.map { strip($0.key) + ":" + strip($0.value) }.joined(separator: ",") + "}"
+        case .mapping(let entries):
+            "{" + entries.map { strip($0.key) + ":" + strip($0.value) }.joined(separator: ",") + "}"
         }
     }
 
     @Test("every export passes openapi-spec-validator (skipped when it is not installed)", .timeLimit(.minutes(2)))
     func validatorAcceptsTheExport() throws {
         let search = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-        guard let tool = search.map({ "\($0)/openapi-spec-validator" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard
+            let tool = search.map({ "\($0)/openapi-spec-validator" }).first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        else {
             return
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-export-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "specwright-export-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         for spec in Self.specs {
@@ -126,45 +141,53 @@ extension OpenAPIExportTests {
     static func optionsSignature(_ api: IR.API) -> [String] {
         var swiftNames: [String: String] = [:]
         for group in api.groups {
-            for endpoint in group.endpoints { swiftNames[endpoint.operationName.value] = group.propertyName.name + "." + endpoint.name.name }
+            for endpoint in group.endpoints {
+                swiftNames[endpoint.operationName.value] = group.propertyName.name + "." + endpoint.name.name
+            }
         }
         let service = api.service
-        var lines = ["service \(service.timeout) \(service.retry) \(service.cache) \(String(describing: service.envelope)) \(service.headers) \(service.dates)"]
+        var lines = [
+            "service \(service.timeout) \(service.retry) \(service.cache) \(String(describing: service.envelope)) \(service.headers) \(service.dates)"
+        ]
         for group in api.groups {
             for endpoint in group.endpoints {
                 var options = endpoint.options
-                options.invalidates = options.invalidates.map { IR.StringLiteral(swiftNames[$0.value] ?? "?" + $0.value) }
+                options.invalidates = options.invalidates.map {
+                    IR.StringLiteral(swiftNames[$0.value] ?? "?" + $0.value)
+                }
                 options.auth = .inherit
-                lines.append("\(group.propertyName.name).\(endpoint.name.name) \(options) \(String(describing: endpoint.batch))")
+                lines.append(
+                    "\(group.propertyName.name).\(endpoint.name.name) \(options) \(String(describing: endpoint.batch))")
             }
         }
         return lines.sorted()
     }
 
-    static let everyOption = minimalHeader + """
-        envelope: { code: code, message: msg, data: payload, success: [0, 200], sessionExpired: [401], tokenExpired: [1002, 1003] }
-        headers: { X-Client: specwright }
-        defaults: { timeout: 15, retry: none, cache: http }
-        types:
-          Item: { properties: { id: Int, name: String } }
-        endpoints:
-          items:
-            byIds:
-              get: /items
-              query: { ids: "[Int]" }
-              response: "[Item]"
-              cache: { policy: staleWhileRevalidate, ttl: 30, lifetime: app }
-              batch: { parameter: ids, size: 20, concurrency: 3, timeout: 5, deadline: 50, partial: true, key: id }
-            put:
-              post: /items
-              body: Item
-              idempotent: true
-              timeout: 9
-              retry: { max: 1, baseDelay: 2, maxDelay: 3 }
-              invalidates: [items.byIds, settings.load]
-          settings:
-            load: { get: /settings, response: "[String: String]", gate: true, cache: none }
-        """
+    static let everyOption =
+        minimalHeader + """
+            envelope: { code: code, message: msg, data: payload, success: [0, 200], sessionExpired: [401], tokenExpired: [1002, 1003] }
+            headers: { X-Client: specwright }
+            defaults: { timeout: 15, retry: none, cache: http }
+            types:
+              Item: { properties: { id: Int, name: String } }
+            endpoints:
+              items:
+                byIds:
+                  get: /items
+                  query: { ids: "[Int]" }
+                  response: "[Item]"
+                  cache: { policy: staleWhileRevalidate, ttl: 30, lifetime: app }
+                  batch: { parameter: ids, size: 20, concurrency: 3, timeout: 5, deadline: 50, partial: true, key: id }
+                put:
+                  post: /items
+                  body: Item
+                  idempotent: true
+                  timeout: 9
+                  retry: { max: 1, baseDelay: 2, maxDelay: 3 }
+                  invalidates: [items.byIds, settings.load]
+              settings:
+                load: { get: /settings, response: "[String: String]", gate: true, cache: none }
+            """
 
     @Test("every endpoint option and service default survives export and import", arguments: specs + ["every option"])
     func optionsRoundTrip(spec: String) throws {
@@ -177,7 +200,8 @@ extension OpenAPIExportTests {
         }
         let original = try #require(SpecLowering.lower(document).api)
         let yaml = OpenAPIExporter(document: document).export().yaml
-        let imported = GenerationPipeline.run(GenerationInput(bytes: Array(yaml.utf8), file: "export.yaml"), through: .passes)
+        let imported = GenerationPipeline.run(
+            GenerationInput(bytes: Array(yaml.utf8), file: "export.yaml"), through: .passes)
         let api = try #require(imported.api, "\(imported.diagnostics.map(\.description))")
         #expect(Self.optionsSignature(api) == Self.optionsSignature(original))
     }

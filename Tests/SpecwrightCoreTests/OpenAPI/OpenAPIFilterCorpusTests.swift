@@ -6,7 +6,9 @@ import Testing
 /// The `filter` on the real documents: whatever it keeps, every type the kept API names is kept.
 @Suite("OpenAPI filter on the corpus")
 struct OpenAPIFilterCorpusTests {
-    @Test("filtering by one path leaves no reference to a type that was left out", arguments: OpenAPICorpusTests.documents)
+    @Test(
+        "filtering by one path leaves no reference to a type that was left out", arguments: OpenAPICorpusTests.documents
+    )
     func noDanglingReferences(name: String) throws {
         let bytes = try OpenAPICorpusTests.bytes(name)
         guard case .success(let root) = SourceDocument.parse(bytes, file: name) else { return }
@@ -15,8 +17,11 @@ struct OpenAPIFilterCorpusTests {
         // Up to five paths spread over the document.
         let step = max(1, paths.count / 5)
         for path in stride(from: 0, to: paths.count, by: step).map({ paths[$0] }) {
-            let filter = OperationFilter(paths: [OperationFilter.Entry(path, at: SourceLocation(file: "c.yaml", line: 1, column: 1))])
-            let imported = GenerationPipeline.run(GenerationInput(bytes: bytes, file: name, filter: filter), through: .passes)
+            let filter = OperationFilter(paths: [
+                OperationFilter.Entry(path, at: SourceLocation(file: "c.yaml", line: 1, column: 1))
+            ])
+            let imported = GenerationPipeline.run(
+                GenerationInput(bytes: bytes, file: name, filter: filter), through: .passes)
             let api = try #require(imported.api, "\(name) \(path): \(imported.diagnostics.prefix(3))")
             let kept = Set(api.types.map(\.name.name))
             let missing = Self.references(in: api).subtracting(kept).subtracting(["JSONValue"])
@@ -42,7 +47,9 @@ struct OpenAPIFilterCorpusTests {
                 structure.properties.forEach { add($0.type) }
                 structure.composedOf.forEach(add)
                 if let extra = structure.additionalProperties { add(extra.valueType) }
-                structure.nestedTypes.forEach { nested.insert($0.name.name); add($0) }
+                structure.nestedTypes.forEach {
+                    nested.insert($0.name.name); add($0)
+                }
             case .union(let union): union.cases.forEach { add($0.type) }
             case .alias(let alias): add(alias.type)
             case .stringEnum, .integerEnum: break

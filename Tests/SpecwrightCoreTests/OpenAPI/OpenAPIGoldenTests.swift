@@ -11,7 +11,7 @@ struct OpenAPIGoldenTests {
         ("Tests/Fixtures/openapi/petstore.yaml", "Tests/GeneratedOpenAPIClientTests/Generated/petstore"),
         ("Tests/Fixtures/openapi/petstore3.yaml", "Tests/GeneratedOpenAPIPetstore3ClientTests/Generated/petstore3"),
         ("Tests/Fixtures/openapi/shapes.yaml", "Tests/GeneratedOpenAPIShapesClientTests/Generated/shapes"),
-        ("Tests/Fixtures/openapi/transfers.yaml", "Tests/GeneratedOpenAPITransfersClientTests/Generated/transfers"),
+        ("Tests/Fixtures/openapi/transfers.yaml", "Tests/GeneratedOpenAPITransfersClientTests/Generated/transfers")
     ]
 
     @Test("the committed reference output matches the importer", arguments: references.map(\.document))

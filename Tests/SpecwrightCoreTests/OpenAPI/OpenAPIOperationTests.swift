@@ -94,12 +94,15 @@ struct OpenAPIOperationTests {
                     message: { type: string }
             """)
 
-    @Test("operations are grouped by first tag, else the first path segment, and named from operationId or method + path")
+    @Test(
+        "operations are grouped by first tag, else the first path segment, and named from operationId or method + path")
     func groupingAndNames() throws {
         let output = try OpenAPISupport.generate(Self.petstore)
         #expect(output.succeeded, "\(output.diagnostics)")
         #expect(output.client.contains("public protocol PetsAPI: Sendable"))
-        #expect(output.client.contains("func listPets(limit: Int32, tags: [String]?, xRequestId: String?) async throws -> [Pet]"))
+        #expect(
+            output.client.contains(
+                "func listPets(limit: Int32, tags: [String]?, xRequestId: String?) async throws -> [Pet]"))
         #expect(output.client.contains("func postPets(body: Pet) async throws\n"))
         #expect(output.client.contains("func showPetById(petId: Int64) async throws -> Pet"))
         #expect(output.client.contains("public let pets: PetsGroup"))
@@ -112,25 +115,29 @@ struct OpenAPIOperationTests {
         #expect(output.client.contains("limit: Int32 = 20,"))
         #expect(output.client.contains("xRequestId: String? = nil"))
         #expect(output.endpoints.contains("queryItems.append(\"limit\", limit)"))
-        #expect(output.endpoints.contains("if let xRequestId { headerFields.append(HTTPHeader(\"X-Request-Id\", xRequestId)) }"))
+        #expect(
+            output.endpoints.contains(
+                "if let xRequestId { headerFields.append(HTTPHeader(\"X-Request-Id\", xRequestId)) }"))
         #expect(output.endpoints.contains("case .showPetById(let petId): [\"pets\", String(petId)]"))
     }
 
     @Test("array query parameters: explode false and the delimited styles send one joined item; deepObject is skipped")
     func arrayQueryStyles() throws {
-        let output = try OpenAPISupport.generate(OpenAPISupport.document(paths: """
-              /search:
-                get:
-                  operationId: search
-                  parameters:
-                    - { name: ids, in: query, explode: false, schema: { type: array, items: { type: integer } } }
-                    - { name: words, in: query, style: spaceDelimited, schema: { type: array, items: { type: string } } }
-                    - { name: flags, in: query, style: pipeDelimited, explode: false, schema: { type: array, items: { type: string } } }
-                    - { name: tags, in: query, schema: { type: array, items: { type: string } } }
-                    - { name: filter, in: query, style: deepObject, schema: { type: array, items: { type: string } } }
-                  responses:
-                    '204': { description: done }
-            """))
+        let output = try OpenAPISupport.generate(
+            OpenAPISupport.document(
+                paths: """
+                      /search:
+                        get:
+                          operationId: search
+                          parameters:
+                            - { name: ids, in: query, explode: false, schema: { type: array, items: { type: integer } } }
+                            - { name: words, in: query, style: spaceDelimited, schema: { type: array, items: { type: string } } }
+                            - { name: flags, in: query, style: pipeDelimited, explode: false, schema: { type: array, items: { type: string } } }
+                            - { name: tags, in: query, schema: { type: array, items: { type: string } } }
+                            - { name: filter, in: query, style: deepObject, schema: { type: array, items: { type: string } } }
+                          responses:
+                            '204': { description: done }
+                    """))
         #expect(output.succeeded)
         #expect(output.endpoints.contains(#"queryItems.append("ids", ids, joinedBy: ",")"#))
         #expect(output.endpoints.contains(#"queryItems.append("words", words, joinedBy: " ")"#))
@@ -144,12 +151,17 @@ struct OpenAPIOperationTests {
     @Test("cookie parameters are skipped with a located warning and counted")
     func cookieWarning() throws {
         let output = try OpenAPISupport.generate(Self.petstore)
-        #expect(output.diagnostics.contains { $0.hasPrefix("api.yaml:") && $0.contains("warning: cookie parameter 'session' is not sent") })
+        #expect(
+            output.diagnostics.contains {
+                $0.hasPrefix("api.yaml:") && $0.contains("warning: cookie parameter 'session' is not sent")
+            })
         #expect(output.summary?.skipped[.cookieParameter] == 1)
         #expect(output.summary?.description.contains("cookie-parameter: 1") == true)
     }
 
-    @Test("error responses become typed error bodies, 'default' with no status (a schema named Error is renamed ErrorModel)")
+    @Test(
+        "error responses become typed error bodies, 'default' with no status (a schema named Error is renamed ErrorModel)"
+    )
     func errorBodies() throws {
         let output = try OpenAPISupport.generate(Self.petstore)
         #expect(output.endpoints.contains("[.json(ErrorModel.self, status: nil)]"))
@@ -165,26 +177,29 @@ struct OpenAPIOperationTests {
         #expect(output.endpoints.contains(".formURLEncoded("))
     }
 
-    @Test("form fields: nil is left out by the runtime, arrays repeat the field name, objects are written field by field")
+    @Test(
+        "form fields: nil is left out by the runtime, arrays repeat the field name, objects are written field by field")
     func formFields() throws {
-        let output = try OpenAPISupport.generate(OpenAPISupport.document(paths: """
-              /calls:
-                post:
-                  operationId: createCall
-                  requestBody:
-                    content:
-                      application/x-www-form-urlencoded:
-                        schema:
-                          type: object
-                          required: [To]
-                          properties:
-                            To: { type: string }
-                            Events: { type: array, items: { type: string } }
-                            Timeout: { type: integer }
-                            Extra: { type: object }
-                  responses:
-                    '201': { description: created }
-            """))
+        let output = try OpenAPISupport.generate(
+            OpenAPISupport.document(
+                paths: """
+                      /calls:
+                        post:
+                          operationId: createCall
+                          requestBody:
+                            content:
+                              application/x-www-form-urlencoded:
+                                schema:
+                                  type: object
+                                  required: [To]
+                                  properties:
+                                    To: { type: string }
+                                    Events: { type: array, items: { type: string } }
+                                    Timeout: { type: integer }
+                                    Extra: { type: object }
+                          responses:
+                            '201': { description: created }
+                    """))
         #expect(output.succeeded)
         #expect(output.endpoints.contains(#"var formFields = FormFields(dates: DateCoding.iso8601)"#))
         #expect(output.endpoints.contains(#"formFields.append("To", to)"#))
@@ -195,47 +210,51 @@ struct OpenAPIOperationTests {
         #expect(!output.endpoints.contains("String(describing:"))
     }
 
-    @Test("form encoding: deepObject and explode false are honoured, untyped fields are JSON text, unsupported styles are located warnings")
+    @Test(
+        "form encoding: deepObject and explode false are honoured, untyped fields are JSON text, unsupported styles are located warnings"
+    )
     func formEncodingStyles() throws {
-        let output = try OpenAPISupport.generate(OpenAPISupport.document(paths: """
-              /charges:
-                post:
-                  operationId: createCharge
-                  requestBody:
-                    content:
-                      application/x-www-form-urlencoded:
-                        schema:
-                          type: object
-                          properties:
-                            metadata: { type: object, additionalProperties: { type: string } }
-                            ids: { type: array, items: { type: integer } }
-                            lines: { type: array, items: { type: object, properties: { price: { type: string } } } }
-                            parameter: {}
-                            shape: { type: object, properties: { a: { type: string } } }
-                            note: { type: string }
-                        encoding:
-                          note: { style: deepObject }
-                          metadata: { style: deepObject, explode: true }
-                          ids: { explode: false }
-                          shape: { style: pipeDelimited }
-                  responses:
-                    '204': { description: ok }
-              /files:
-                post:
-                  operationId: upload
-                  requestBody:
-                    content:
-                      multipart/form-data:
-                        schema:
-                          type: object
-                          properties:
-                            file: { type: string, format: binary }
-                            meta: { type: object, properties: { title: { type: string } } }
-                            labels: { type: array, items: { type: string } }
-                            photos: { type: array, items: { type: string, format: binary } }
-                  responses:
-                    '204': { description: ok }
-            """))
+        let output = try OpenAPISupport.generate(
+            OpenAPISupport.document(
+                paths: """
+                      /charges:
+                        post:
+                          operationId: createCharge
+                          requestBody:
+                            content:
+                              application/x-www-form-urlencoded:
+                                schema:
+                                  type: object
+                                  properties:
+                                    metadata: { type: object, additionalProperties: { type: string } }
+                                    ids: { type: array, items: { type: integer } }
+                                    lines: { type: array, items: { type: object, properties: { price: { type: string } } } }
+                                    parameter: {}
+                                    shape: { type: object, properties: { a: { type: string } } }
+                                    note: { type: string }
+                                encoding:
+                                  note: { style: deepObject }
+                                  metadata: { style: deepObject, explode: true }
+                                  ids: { explode: false }
+                                  shape: { style: pipeDelimited }
+                          responses:
+                            '204': { description: ok }
+                      /files:
+                        post:
+                          operationId: upload
+                          requestBody:
+                            content:
+                              multipart/form-data:
+                                schema:
+                                  type: object
+                                  properties:
+                                    file: { type: string, format: binary }
+                                    meta: { type: object, properties: { title: { type: string } } }
+                                    labels: { type: array, items: { type: string } }
+                                    photos: { type: array, items: { type: string, format: binary } }
+                          responses:
+                            '204': { description: ok }
+                    """))
         #expect(output.succeeded)
         #expect(output.endpoints.contains(#"formFields.append("metadata", encoding: metadata, style: .deepObject)"#))
         #expect(output.endpoints.contains(#"formFields.append("ids", ids, joinedBy: ",")"#))
@@ -245,49 +264,71 @@ struct OpenAPIOperationTests {
         #expect(!output.endpoints.contains(#""shape""#))
         #expect(!output.client.contains("shape:"))
         #expect(output.endpoints.contains(#"MultipartPart(name: "meta", json: meta, dates: DateCoding.iso8601)"#))
-        #expect(output.endpoints.joinedLayout.contains(#"if let labels { for element in labels { multipartParts.append(MultipartPart(name: "labels", data: Data(element.utf8))) } }"#))
-        #expect(output.endpoints.joinedLayout.contains(#"if let photos { for element in photos { multipartParts.append(MultipartPart(name: "photos", file: element)) } }"#))
-        #expect(output.endpoints.contains(#"if let file { multipartParts.append(MultipartPart(name: "file", file: file)) }"#))
-        #expect(output.diagnostics.contains { $0.hasPrefix("api.yaml:") && $0.contains("warning: form field 'lines' is an array of objects") })
-        #expect(output.diagnostics.contains { $0.contains("warning: form field 'shape' is not sent: style 'pipeDelimited'") })
+        #expect(
+            output.endpoints.joinedLayout.contains(
+                #"if let labels { for element in labels { multipartParts.append(MultipartPart(name: "labels", data: Data(element.utf8))) } }"#
+            ))
+        #expect(
+            output.endpoints.joinedLayout.contains(
+                #"if let photos { for element in photos { multipartParts.append(MultipartPart(name: "photos", file: element)) } }"#
+            ))
+        #expect(
+            output.endpoints.contains(
+                #"if let file { multipartParts.append(MultipartPart(name: "file", file: file)) }"#))
+        #expect(
+            output.diagnostics.contains {
+                $0.hasPrefix("api.yaml:") && $0.contains("warning: form field 'lines' is an array of objects")
+            })
+        #expect(
+            output.diagnostics.contains {
+                $0.contains("warning: form field 'shape' is not sent: style 'pipeDelimited'")
+            })
         #expect(output.summary?.skipped[.parameterStyle] == 2)
     }
 
     @Test("parameters whose names collide once made Swift get distinct names")
     func collidingParameters() throws {
-        let output = try OpenAPISupport.generate(OpenAPISupport.document(paths: """
-              /items:
-                get:
-                  operationId: list
-                  parameters:
-                    - { name: page-size, in: query, schema: { type: integer } }
-                    - { name: page_size, in: query, schema: { type: integer } }
-                    - { name: default, in: query, schema: { type: string } }
-                  responses:
-                    '204': { description: ok }
-            """))
+        let output = try OpenAPISupport.generate(
+            OpenAPISupport.document(
+                paths: """
+                      /items:
+                        get:
+                          operationId: list
+                          parameters:
+                            - { name: page-size, in: query, schema: { type: integer } }
+                            - { name: page_size, in: query, schema: { type: integer } }
+                            - { name: default, in: query, schema: { type: string } }
+                          responses:
+                            '204': { description: ok }
+                    """))
         #expect(output.succeeded)
-        #expect(output.client.contains("func list(pageSize: Int?, pageSizeValue: Int?, `default`: String?) async throws"))
+        #expect(
+            output.client.contains("func list(pageSize: Int?, pageSizeValue: Int?, `default`: String?) async throws"))
         #expect(output.endpoints.contains("queryItems.append(\"page_size\", pageSizeValue)"))
     }
 
     @Test("bearer and API key security schemes map to the runtime's auth")
     func security() throws {
-        let bearer = try OpenAPISupport.generate(OpenAPISupport.document(extra: """
-            security:
-              - token: []
-            components:
-              securitySchemes:
-                token: { type: http, scheme: bearer }
-            """).replacingOccurrences(of: "components:\n  schemas:", with: ""))
+        let bearer = try OpenAPISupport.generate(
+            OpenAPISupport.document(
+                extra: """
+                    security:
+                      - token: []
+                    components:
+                      securitySchemes:
+                        token: { type: http, scheme: bearer }
+                    """
+            ).replacingOccurrences(of: "components:\n  schemas:", with: ""))
         #expect(bearer.client.contains("auth: .bearer"))
-        let apiKey = try OpenAPISupport.generate(OpenAPISupport.document(extra: """
-            security:
-              - key: []
-            components:
-              securitySchemes:
-                key: { type: apiKey, in: query, name: api_key }
-            """))
+        let apiKey = try OpenAPISupport.generate(
+            OpenAPISupport.document(
+                extra: """
+                    security:
+                      - key: []
+                    components:
+                      securitySchemes:
+                        key: { type: apiKey, in: query, name: api_key }
+                    """))
         #expect(apiKey.client.contains("auth: .apiKeyQuery(\"api_key\")"))
     }
 }

@@ -49,15 +49,20 @@ import Testing
     static func document(create: String = "", batch: String = "", config: String = "") -> String {
         let indent = { (text: String) in text.isEmpty ? "" : "      x-specwright: " + text }
         return document.replacingOccurrences(of: "#CREATE#", with: indent(create))
-            .replacingOccurrences(of: "#BATCH#", with: indent(batch)).replacingOccurrences(of: "#CONFIG#", with: indent(config))
+            .replacingOccurrences(of: "#BATCH#", with: indent(batch)).replacingOccurrences(
+                of: "#CONFIG#", with: indent(config))
     }
 
-    static let createSettings = "{ idempotent: true, timeout: 12, retry: { max: 5, baseDelay: 1, maxDelay: 30 }, invalidates: [listPets, petsByIds] }"
-    static let batchSettings = "{ cache: { policy: cacheFirst, ttl: 120, lifetime: app }, batch: { parameter: ids, size: 50, concurrency: 2, timeout: 10, deadline: 30, key: id } }"
+    static let createSettings =
+        "{ idempotent: true, timeout: 12, retry: { max: 5, baseDelay: 1, maxDelay: 30 }, invalidates: [listPets, petsByIds] }"
+    static let batchSettings =
+        "{ cache: { policy: cacheFirst, ttl: 120, lifetime: app }, batch: { parameter: ids, size: 50, concurrency: 2, timeout: 10, deadline: 30, key: id } }"
     static let configSettings = "{ gate: true, retry: none, cache: { policy: networkFirst, ttl: 3600 } }"
 
     /// The API after the passes, with the config text's overlay applied.
-    static func api(_ text: String, config: String = "", file: String = "pets.yaml") throws -> (api: IR.API?, diagnostics: [String]) {
+    static func api(_ text: String, config: String = "", file: String = "pets.yaml") throws -> (
+        api: IR.API?, diagnostics: [String]
+    ) {
         let parsed = GenerationConfig.parse(Array(config.utf8), file: "pets.specwright-config.yaml")
         let overlay = try #require(parsed.config, "\(parsed.diagnostics.map(\.description))").overlay
         var input = GenerationInput(bytes: Array(text.utf8), file: file)
@@ -75,7 +80,8 @@ import Testing
         #expect(imported.api?.service.cache == .http)
         let generated = try OpenAPISupport.generate(Self.document())
         #expect(generated.swift.contains("cache: .http"))
-        #expect(try Self.endpoint(imported.api, "listPets").options.cache == nil, "operations inherit the service's policy")
+        #expect(
+            try Self.endpoint(imported.api, "listPets").options.cache == nil, "operations inherit the service's policy")
     }
 
     @Test func xSpecwrightExtensionsAreImported() throws {
@@ -88,14 +94,21 @@ import Testing
         #expect(create.options.invalidates.map(\.value) == ["pets.listPets", "pets.petsByIds"])
         let batch = try Self.endpoint(imported.api, "petsByIds")
         #expect(batch.options.cache == .cacheFirst(ttl: 120) && batch.options.cacheLifetime == .app)
-        #expect(batch.batch == IR.Batch(
-            parameter: batch.parameters[0].name, size: 50, concurrency: 2, timeout: 10, deadline: 30, key: batch.batch?.key))
+        #expect(
+            batch.batch
+                == IR.Batch(
+                    parameter: batch.parameters[0].name, size: 50, concurrency: 2, timeout: 10, deadline: 30,
+                    key: batch.batch?.key))
         #expect(batch.batch?.key?.name == "id")
         let config = try Self.endpoint(imported.api, "loadConfig")
-        #expect(config.options.isGate && config.options.retry?.maxRetries == 0 && config.options.cache == .networkFirst(ttl: 3600))
+        #expect(
+            config.options.isGate && config.options.retry?.maxRetries == 0
+                && config.options.cache == .networkFirst(ttl: 3600))
         let generated = try OpenAPISupport.generate(text)
         #expect(generated.endpoints.contains("cacheLifetime: .app"))
-        #expect(generated.client.joinedLayout.contains("BatchReuse(id: { $0.id }, policy: .cacheFirst(ttl: 120), lifetime: .app)"))
+        #expect(
+            generated.client.joinedLayout.contains(
+                "BatchReuse(id: { $0.id }, policy: .cacheFirst(ttl: 120), lifetime: .app)"))
         #expect(generated.endpoints.contains(#"invalidates: ["pets.listPets", "pets.petsByIds"]"#))
     }
 
@@ -117,7 +130,8 @@ import Testing
                 cache: { policy: networkFirst, ttl: 3600 }
             """
         let viaConfig = try Self.api(Self.document(), config: config)
-        let viaExtension = try Self.api(Self.document(create: Self.createSettings, batch: Self.batchSettings, config: Self.configSettings))
+        let viaExtension = try Self.api(
+            Self.document(create: Self.createSettings, batch: Self.batchSettings, config: Self.configSettings))
         #expect(viaConfig.diagnostics.isEmpty)
         let endpoints = { (api: IR.API?) in api?.groups.flatMap(\.endpoints) ?? [] }
         #expect(endpoints(viaConfig.api).map(\.options) == endpoints(viaExtension.api).map(\.options))
@@ -141,7 +155,9 @@ import Testing
             """
         let result = try Self.api(Self.document(create: "{ timeout: 12 }"), config: config)
         let api = try #require(result.api)
-        #expect(api.service.cache == .networkOnly && api.service.timeout == 20 && api.service.envelope?.dataKey.value == "data")
+        #expect(
+            api.service.cache == .networkOnly && api.service.timeout == 20
+                && api.service.envelope?.dataKey.value == "data")
         #expect(try Self.endpoint(api, "listPets").options.cache == .http)
         #expect(try Self.endpoint(api, "petsByIds").options.cache == .staleWhileRevalidate(ttl: 60))
         #expect(try Self.endpoint(api, "createPet").options.cache == nil, "methods: [get] leaves the POST alone")
@@ -149,27 +165,30 @@ import Testing
     }
 
     @Test func unknownSelectorsAndOptionsAreLocatedErrorsInTheConfig() throws {
-        let parsed = GenerationConfig.parse(Array("""
-            policies:
-              - operations: [listPets]
-                cahce: http
-              - tags: [pets]
-                envelope: { code: c, message: m, data: d, success: [0] }
-              - methods: [fetch]
-                timeout: 0
-              - cache: http
-            """.utf8), file: "c.yaml")
+        let parsed = GenerationConfig.parse(
+            Array(
+                """
+                policies:
+                  - operations: [listPets]
+                    cahce: http
+                  - tags: [pets]
+                    envelope: { code: c, message: m, data: d, success: [0] }
+                  - methods: [fetch]
+                    timeout: 0
+                  - cache: http
+                """.utf8), file: "c.yaml")
         #expect(parsed.config == nil)
-        #expect(parsed.diagnostics.map(\.description) == [
-            "c.yaml:3:5: error: unknown key 'cahce' in a policy (did you mean 'cache'?)",
-            "c.yaml:2:5: error: a policy sets nothing: add one of cache, retry, timeout, idempotent, gate, batch, invalidates",
-            "c.yaml:5:5: error: 'envelope' cannot be set per operation here; set it at the top level of the config (the runtime unwraps envelopes per service)",
-            "c.yaml:4:5: error: a policy sets nothing: add one of cache, retry, timeout, idempotent, gate, batch, invalidates",
-            "c.yaml:7:14: error: 'timeout' must be greater than 0, not 0",
-            "c.yaml:6:15: error: unknown method 'fetch' in a policy (expected get, post, put, patch, delete or head)",
-            "c.yaml:6:5: error: a policy sets nothing: add one of cache, retry, timeout, idempotent, gate, batch, invalidates",
-            "c.yaml:8:5: error: a policy needs operations, tags, paths or methods to select what it applies to (service-wide settings go under 'defaults')",
-        ])
+        #expect(
+            parsed.diagnostics.map(\.description) == [
+                "c.yaml:3:5: error: unknown key 'cahce' in a policy (did you mean 'cache'?)",
+                "c.yaml:2:5: error: a policy sets nothing: add one of cache, retry, timeout, idempotent, gate, batch, invalidates",
+                "c.yaml:5:5: error: 'envelope' cannot be set per operation here; set it at the top level of the config (the runtime unwraps envelopes per service)",
+                "c.yaml:4:5: error: a policy sets nothing: add one of cache, retry, timeout, idempotent, gate, batch, invalidates",
+                "c.yaml:7:14: error: 'timeout' must be greater than 0, not 0",
+                "c.yaml:6:15: error: unknown method 'fetch' in a policy (expected get, post, put, patch, delete or head)",
+                "c.yaml:6:5: error: a policy sets nothing: add one of cache, retry, timeout, idempotent, gate, batch, invalidates",
+                "c.yaml:8:5: error: a policy needs operations, tags, paths or methods to select what it applies to (service-wide settings go under 'defaults')"
+            ])
         let config = """
             policies:
               - operations: [lisPets]
@@ -185,40 +204,47 @@ import Testing
             """
         let result = try Self.api(Self.document(config: "{ gate: true }"), config: config)
         #expect(result.api == nil)
-        #expect(result.diagnostics == [
-            "pets.specwright-config.yaml:2:18: error: policy operation 'lisPets' names no operation of the document (did you mean 'listPets'?)",
-            "pets.specwright-config.yaml:3:12: error: policy tag 'pet' names no tag of the document (did you mean 'pets'?)",
-            "pets.specwright-config.yaml:4:13: error: policy path '/pets/{id}' names no path of the document",
-            "pets.specwright-config.yaml:7:25: error: batch parameter 'id' is not a query parameter of 'pets.petsByIds' (did you mean 'ids'?)",
-            "pets.specwright-config.yaml:9:19: error: 'invalidates' of 'pets.createPet' names no operation: 'listPet' (did you mean 'listPets'?)",
-            "pets.specwright-config.yaml:10:5: error: only one endpoint can be the config gate, but 'pets.listPets', 'config.loadConfig' are",
-            "pets.yaml:28:21: error: only one endpoint can be the config gate, but 'pets.listPets', 'config.loadConfig' are",
-        ])
+        #expect(
+            result.diagnostics == [
+                "pets.specwright-config.yaml:2:18: error: policy operation 'lisPets' names no operation of the document (did you mean 'listPets'?)",
+                "pets.specwright-config.yaml:3:12: error: policy tag 'pet' names no tag of the document (did you mean 'pets'?)",
+                "pets.specwright-config.yaml:4:13: error: policy path '/pets/{id}' names no path of the document",
+                "pets.specwright-config.yaml:7:25: error: batch parameter 'id' is not a query parameter of 'pets.petsByIds' (did you mean 'ids'?)",
+                "pets.specwright-config.yaml:9:19: error: 'invalidates' of 'pets.createPet' names no operation: 'listPet' (did you mean 'listPets'?)",
+                "pets.specwright-config.yaml:10:5: error: only one endpoint can be the config gate, but 'pets.listPets', 'config.loadConfig' are",
+                "pets.yaml:28:21: error: only one endpoint can be the config gate, but 'pets.listPets', 'config.loadConfig' are"
+            ])
     }
 
     @Test func batchSettingsThatDoNotFitTheOperationAreErrorsWhereTheyAreWritten() throws {
         let wrongKey = try Self.api(Self.document(batch: "{ batch: { parameter: ids, size: 10, key: ident } }"))
         #expect(wrongKey.diagnostics == ["pets.yaml:22:63: error: batch key 'ident' is not a property of 'Pet'"])
         let notAnArray = try Self.api(Self.document(config: "{ batch: { parameter: ids, size: 10 } }"))
-        #expect(notAnArray.diagnostics == ["pets.yaml:28:43: error: batch parameter 'ids' is not a query parameter of 'config.loadConfig'"])
+        #expect(
+            notAnArray.diagnostics == [
+                "pets.yaml:28:43: error: batch parameter 'ids' is not a query parameter of 'config.loadConfig'"
+            ])
     }
 
     @Test func policiesApplyToSpecsThroughTheSamePass() throws {
-        let spec = minimalHeader + """
-            endpoints:
-              books:
-                list: { get: /books, response: "[String]" }
-                create: { post: /books, body: String }
-            """
-        let result = try Self.api(spec, config: """
-            policies:
-              - operations: [books.list]
-                cache: { policy: cacheFirst, ttl: 300, lifetime: app }
-              - tags: [books]
-                methods: [post]
-                idempotent: true
-                invalidates: [books.list]
-            """, file: "books.yaml")
+        let spec =
+            minimalHeader + """
+                endpoints:
+                  books:
+                    list: { get: /books, response: "[String]" }
+                    create: { post: /books, body: String }
+                """
+        let result = try Self.api(
+            spec,
+            config: """
+                policies:
+                  - operations: [books.list]
+                    cache: { policy: cacheFirst, ttl: 300, lifetime: app }
+                  - tags: [books]
+                    methods: [post]
+                    idempotent: true
+                    invalidates: [books.list]
+                """, file: "books.yaml")
         #expect(result.diagnostics.isEmpty)
         let list = try Self.endpoint(result.api, "books.list")
         #expect(list.options.cache == .cacheFirst(ttl: 300) && list.options.cacheLifetime == .app)
@@ -230,26 +256,35 @@ import Testing
     /// to the petstore document as the text after it says.
     @Test func theDocumentationsWorkedExampleApplies() throws {
         let markdown = String(decoding: try repositoryFile("docs/openapi.md"), as: UTF8.self)
-        let example = try #require(markdown.components(separatedBy: "<!-- policy-example -->\n```yaml\n").dropFirst().first?
-            .components(separatedBy: "```").first)
+        let example = try #require(
+            markdown.components(separatedBy: "<!-- policy-example -->\n```yaml\n").dropFirst().first?
+                .components(separatedBy: "```").first)
         let document = String(decoding: try repositoryFile("Tests/Fixtures/openapi/petstore.yaml"), as: UTF8.self)
         let result = try Self.api(document, config: example, file: "petstore.yaml")
         #expect(result.diagnostics.filter { $0.contains("error") }.isEmpty)
         let api = try #require(result.api)
         #expect(api.service.timeout == 20 && api.service.retry == IR.Retry(maxRetries: 2, baseDelay: 0.5, maxDelay: 4))
         #expect(try Self.endpoint(api, "listPets").options == IR.EndpointOptions(cache: .staleWhileRevalidate(ttl: 60)))
-        #expect(try Self.endpoint(api, "showPetById").options == IR.EndpointOptions(cache: .networkFirst(ttl: 86400), cacheLifetime: .app))
-        #expect(try Self.endpoint(api, "createPets").options == IR.EndpointOptions(
-            timeout: 5, isIdempotent: true, invalidates: [IR.StringLiteral("pets.listPets")]))
+        #expect(
+            try Self.endpoint(api, "showPetById").options
+                == IR.EndpointOptions(cache: .networkFirst(ttl: 86400), cacheLifetime: .app))
+        #expect(
+            try Self.endpoint(api, "createPets").options
+                == IR.EndpointOptions(
+                    timeout: 5, isIdempotent: true, invalidates: [IR.StringLiteral("pets.listPets")]))
     }
 
     /// The policies shape the output, so they are part of the header's config hash.
     @Test func policiesChangeTheConfigHash() throws {
         let bytes = Array(Self.document().utf8)
         var input = GenerationInput(bytes: bytes, file: "pets.yaml", templates: try TemplateSet.defaults())
-        let header = { (result: GenerationResult) in result.files.first?.contents.split(separator: "\n").first { $0.contains("Generated by") } }
+        let header = { (result: GenerationResult) in
+            result.files.first?.contents.split(separator: "\n").first { $0.contains("Generated by") }
+        }
         let plain = header(GenerationPipeline.run(input))
-        input.overlay = try #require(GenerationConfig.parse(Array("defaults: { cache: none }".utf8), file: "c.yaml").config).overlay
+        input.overlay = try #require(
+            GenerationConfig.parse(Array("defaults: { cache: none }".utf8), file: "c.yaml").config
+        ).overlay
         let overlaid = header(GenerationPipeline.run(input))
         #expect(plain != nil && overlaid != nil && plain != overlaid)
     }

@@ -60,7 +60,9 @@ struct OpenAPIResponseHeaderTests {
     static func generate() throws -> OpenAPISupport.Output {
         let text = document.replacingOccurrences(
             of: "components:\n  schemas:\n",
-            with: "components:\n  headers:\n    Stamp: { description: Server stamp, schema: { type: string } }\n  schemas:\n")
+            with:
+                "components:\n  headers:\n    Stamp: { description: Server stamp, schema: { type: string } }\n  schemas:\n"
+        )
         return try OpenAPISupport.generate(text)
     }
 
@@ -74,29 +76,41 @@ struct OpenAPIResponseHeaderTests {
         #expect(client.contains("    public var xModes: [Mode]?"))
         #expect(!client.contains("contentType"), "Content-Type is ignored, as OpenAPI says")
         #expect(!client.contains("retryAfter"), "only the success response's headers")
-        #expect(client.contains(#"self.xRateLimit = fields.decode(Int.self, field: "X-Rate-Limit", dates: DateCoding.iso8601)"#))
+        #expect(
+            client.contains(
+                #"self.xRateLimit = fields.decode(Int.self, field: "X-Rate-Limit", dates: DateCoding.iso8601)"#))
         #expect(output.types.contains("enum Mode"), "a type used only by a header is kept")
     }
 
     @Test func everyKindOfResponseGetsAResponseFormWithTheTypedHeaders() throws {
         let client = try Self.generate().client
-        #expect(client.contains(") async throws -> ResponseWithHeaders<StampedResponse, StampedResponseHeaders> {"), "\(client)")
-        #expect(client.contains("""
-                    return ResponseWithHeaders(
-                        response: response,
-                        typedHeaders: StampedResponseHeaders(response.headers)
-                    )
-            """), "a statement over 100 columns is broken one argument per line")
-        #expect(client.contains("try await self.stampedResponse(cache: cache).value"), "the cache form's value comes from the typed form")
-        #expect(client.contains("""
-                public func createThingResponse() async throws -> ResponseWithHeaders<
-                    Void,
-                    CreateThingResponseHeaders
-                > {
-            """), "\(client)")
+        #expect(
+            client.contains(") async throws -> ResponseWithHeaders<StampedResponse, StampedResponseHeaders> {"),
+            "\(client)")
+        #expect(
+            client.contains(
+                """
+                        return ResponseWithHeaders(
+                            response: response,
+                            typedHeaders: StampedResponseHeaders(response.headers)
+                        )
+                """), "a statement over 100 columns is broken one argument per line")
+        #expect(
+            client.contains("try await self.stampedResponse(cache: cache).value"),
+            "the cache form's value comes from the typed form")
+        #expect(
+            client.contains(
+                """
+                    public func createThingResponse() async throws -> ResponseWithHeaders<
+                        Void,
+                        CreateThingResponseHeaders
+                    > {
+                """), "\(client)")
         #expect(client.contains("let response = try await self.client.response(ThingsEndpoint.createThing)"))
         #expect(client.contains(") async throws -> ResponseWithHeaders<Data, BlobResponseHeaders> {"))
-        #expect(client.contains("public func blobResponse(\n        cache: String? = nil\n    )"), "a parameter named cache: no cache forms")
+        #expect(
+            client.contains("public func blobResponse(\n        cache: String? = nil\n    )"),
+            "a parameter named cache: no cache forms")
         #expect(client.contains("let response = try await self.client.dataResponse("))
     }
 

@@ -8,28 +8,31 @@ import Testing
 struct OpenAPISchemaNullTests {
     @Test("required nullable properties are encoded through RequiredNullable, in every spelling")
     func requiredNullable() throws {
-        let output = try OpenAPISupport.generate(OpenAPISupport.document(schemas: """
-                Note:
-                  type: object
-                  required: [id, deletedAt, owner, label, score]
-                  properties:
-                    id: { type: string }
-                    deletedAt: { type: string, format: date-time, nullable: true }
-                    owner: { anyOf: [{ $ref: '#/components/schemas/Owner' }, { type: 'null' }] }
-                    label: { type: [string, 'null'] }
-                    score: { oneOf: [{ type: number }, { type: 'null' }] }
-                    comment: { type: string, nullable: true }
-                Owner:
-                  type: object
-                  properties:
-                    name: { type: string }
-            """, version: "3.1.0"))
+        let output = try OpenAPISupport.generate(
+            OpenAPISupport.document(
+                schemas: """
+                        Note:
+                          type: object
+                          required: [id, deletedAt, owner, label, score]
+                          properties:
+                            id: { type: string }
+                            deletedAt: { type: string, format: date-time, nullable: true }
+                            owner: { anyOf: [{ $ref: '#/components/schemas/Owner' }, { type: 'null' }] }
+                            label: { type: [string, 'null'] }
+                            score: { oneOf: [{ type: number }, { type: 'null' }] }
+                            comment: { type: string, nullable: true }
+                        Owner:
+                          type: object
+                          properties:
+                            name: { type: string }
+                    """, version: "3.1.0"))
         #expect(output.succeeded, "\(output.diagnostics)")
         let flat = output.types.filter { !$0.isWhitespace }
-        #expect(flat.contains(
-            "tryFieldEncoder(encoder).encode((\"id\",self.id),(\"deletedAt\",RequiredNullable(self.deletedAt)),"
-                + "(\"owner\",RequiredNullable(self.owner)),(\"label\",RequiredNullable(self.label)),"
-                + "(\"score\",RequiredNullable(self.score)),(\"comment\",self.comment))"), "\(output.types)")
+        #expect(
+            flat.contains(
+                "tryFieldEncoder(encoder).encode((\"id\",self.id),(\"deletedAt\",RequiredNullable(self.deletedAt)),"
+                    + "(\"owner\",RequiredNullable(self.owner)),(\"label\",RequiredNullable(self.label)),"
+                    + "(\"score\",RequiredNullable(self.score)),(\"comment\",self.comment))"), "\(output.types)")
     }
 }
 
@@ -84,14 +87,16 @@ struct OpenAPIOptionalNullableTests {
         #expect(flat.contains("@NullableFieldpublicprivate(set)vartags:[String]?"))
         #expect(flat.contains("@NullableFieldpublicprivate(set)vardimensions:Dimensions?"))
         #expect(flat.contains("publicletname:String?"), "a property that is not nullable stays a plain optional")
-        #expect(flat.contains(
-            "publicinit(name:String?=nil,description:Nullable<String>=.absent,tags:Nullable<[String]>=.absent,"
-                + "dimensions:Nullable<Dimensions>=.absent)"))
+        #expect(
+            flat.contains(
+                "publicinit(name:String?=nil,description:Nullable<String>=.absent,tags:Nullable<[String]>=.absent,"
+                    + "dimensions:Nullable<Dimensions>=.absent)"))
         #expect(flat.contains("self._description=NullableField(description)"))
         #expect(flat.contains("description:fields.nullable(\"description\")"))
-        #expect(flat.contains(
-            "tryFieldEncoder(encoder).encode((\"name\",self.name),(\"description\",self.$description),"
-                + "(\"tags\",self.$tags),(\"dimensions\",self.$dimensions))"))
+        #expect(
+            flat.contains(
+                "tryFieldEncoder(encoder).encode((\"name\",self.name),(\"description\",self.$description),"
+                    + "(\"tags\",self.$tags),(\"dimensions\",self.$dimensions))"))
         // Equality and hashing compare the three states, so `nil` sent as null differs from absent.
         #expect(flat.contains("guardFieldEquality.same(lhs.$description,rhs.$description)else{returnfalse}"))
         #expect(flat.contains("hasher.combine(self.$tags)"))
@@ -102,7 +107,8 @@ struct OpenAPIOptionalNullableTests {
     @Test("types that are only received keep plain optionals")
     func responseTypesKeepOptionals() throws {
         let output = try OpenAPISupport.generate(Self.document)
-        let item = try #require(output.types.range(of: "public struct Item:").map { String(output.types[$0.lowerBound...]) })
+        let item = try #require(
+            output.types.range(of: "public struct Item:").map { String(output.types[$0.lowerBound...]) })
         let flat = String(item.prefix { $0 != "}" }).filter { !$0.isWhitespace }
         #expect(flat.contains("publicletdescription:String?"), "\(item)")
         #expect(!item.contains("Nullable<"))

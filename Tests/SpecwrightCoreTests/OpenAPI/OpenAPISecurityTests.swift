@@ -29,7 +29,8 @@ struct OpenAPISecurityTests {
 
     /// A document with `paths` (operations each answering 204) and the schemes above.
     static func document(security: String? = nil, paths: [(path: String, security: String?)]) -> String {
-        var text = "openapi: 3.1.0\ninfo: { title: Secure, version: '1' }\nservers: [{ url: 'https://secure.example' }]\n"
+        var text =
+            "openapi: 3.1.0\ninfo: { title: Secure, version: '1' }\nservers: [{ url: 'https://secure.example' }]\n"
         if let security { text += "security: \(security)\n" }
         text += "paths:\n"
         for (path, operationSecurity) in paths {
@@ -77,9 +78,11 @@ struct OpenAPISecurityTests {
 
     @Test("an operation's own security wins, else the document's, and `security: []` sends nothing")
     func effectiveSecurity() throws {
-        let text = Self.document(security: "[{ token: [] }]", paths: [
-            ("/me", nil), ("/catalog", "[]"), ("/login", "[]"), ("/admin", "[{ login: [] }]"),
-        ])
+        let text = Self.document(
+            security: "[{ token: [] }]",
+            paths: [
+                ("/me", nil), ("/catalog", "[]"), ("/login", "[]"), ("/admin", "[{ login: [] }]")
+            ])
         let (api, _) = try Self.importIR(text)
         #expect(api.service.auth == .bearer)
         let auth = Self.requirements(api)
@@ -105,7 +108,8 @@ struct OpenAPISecurityTests {
         #expect(auth["items"] == .inherit)
         #expect(auth["token"] == .inherit)
         #expect(auth["me"] == .anyOf([[.bearer]]))
-        #expect(diagnostics.contains { $0.contains("note: security scheme 'oauth' (oauth2) is sent as a bearer token") })
+        #expect(
+            diagnostics.contains { $0.contains("note: security scheme 'oauth' (oauth2) is sent as a bearer token") })
         let output = try OpenAPISupport.generate(text)
         #expect(!output.client.contains("auth: .bearer"))
         #expect(Self.options(output.endpoints).contains("case .me: EndpointOptions(auth: .anyOf([[.bearer]]))"))
@@ -119,21 +123,33 @@ struct OpenAPISecurityTests {
             ("/both", "[{ key: [], session: [] }]"),
             ("/optional", "[{ queryKey: [] }, {}]"),
             ("/anonymous", "[{}]"),
-            ("/oidc", "[{ oidc: [openid, profile] }, { oauth: [] }]"),
+            ("/oidc", "[{ oidc: [openid, profile] }, { oauth: [] }]")
         ])
         let auth = Self.requirements(try Self.importIR(text).api)
         #expect(auth["either"] == .anyOf([[.bearer], [.apiKeyHeader(IR.StringLiteral("X-Api-Key"))]]))
-        #expect(auth["both"] == .anyOf([[.apiKeyHeader(IR.StringLiteral("X-Api-Key")), .apiKeyCookie(IR.StringLiteral("session_id"))]]))
+        #expect(
+            auth["both"]
+                == .anyOf([
+                    [.apiKeyHeader(IR.StringLiteral("X-Api-Key")), .apiKeyCookie(IR.StringLiteral("session_id"))]
+                ]))
         #expect(auth["optional"] == .anyOf([[.apiKeyQuery(IR.StringLiteral("api_key"))], []]))
         #expect(auth["anonymous"] == .inherit)
         #expect(auth["oidc"] == .anyOf([[.bearer]]))  // two bearer alternatives are one
         let output = try OpenAPISupport.generate(text)
         #expect(output.succeeded)
-        #expect(Self.options(output.endpoints).contains(#"case .either: EndpointOptions(auth: .anyOf([[.bearer], [.apiKeyHeader("X-Api-Key")]]))"#))
-        #expect(Self.options(output.endpoints).contains(#"case .both: EndpointOptions(auth: .anyOf([[.apiKeyHeader("X-Api-Key"), .apiKeyCookie("session_id")]]))"#))
-        #expect(Self.options(output.endpoints).contains(#"case .optional: EndpointOptions(auth: .anyOf([[.apiKeyQuery("api_key")], []]))"#))
-        #expect(output.client.contains(
-            "/// Security: `key` (API key in header `X-Api-Key`) and `session` (API key in cookie `session_id`)"))
+        #expect(
+            Self.options(output.endpoints).contains(
+                #"case .either: EndpointOptions(auth: .anyOf([[.bearer], [.apiKeyHeader("X-Api-Key")]]))"#))
+        #expect(
+            Self.options(output.endpoints).contains(
+                #"case .both: EndpointOptions(auth: .anyOf([[.apiKeyHeader("X-Api-Key"), .apiKeyCookie("session_id")]]))"#
+            ))
+        #expect(
+            Self.options(output.endpoints).contains(
+                #"case .optional: EndpointOptions(auth: .anyOf([[.apiKeyQuery("api_key")], []]))"#))
+        #expect(
+            output.client.contains(
+                "/// Security: `key` (API key in header `X-Api-Key`) and `session` (API key in cookie `session_id`)"))
         #expect(output.client.contains("/// Security: `queryKey` (API key in query `api_key`), or no credentials"))
         #expect(!output.diagnostics.contains { $0.contains("[security]") })
     }
@@ -142,7 +158,7 @@ struct OpenAPISecurityTests {
     func unsupportedSchemes() throws {
         let text = Self.document(paths: [
             ("/a", "[{ tls: [] }, { token: [] }]"), ("/b", "[{ tls: [] }]"), ("/c", "[{ digest: [] }]"),
-            ("/d", "[{ missing: [] }]"), ("/e", "[{ missing: [] }, { key: [] }]"),
+            ("/d", "[{ missing: [] }]"), ("/e", "[{ missing: [] }, { key: [] }]")
         ])
         let (api, diagnostics) = try Self.importIR(text)
         let auth = Self.requirements(api)
@@ -153,9 +169,14 @@ struct OpenAPISecurityTests {
         #expect(auth["e"] == .anyOf([[.apiKeyHeader(IR.StringLiteral("X-Api-Key"))]]))
         let security = diagnostics.filter { $0.contains("[security]") }
         #expect(security.count == 3, "\(security)")
-        #expect(security.contains { $0.contains("warning: security scheme 'tls' uses 'mutualTLS', which is not supported") })
+        #expect(
+            security.contains { $0.contains("warning: security scheme 'tls' uses 'mutualTLS', which is not supported") }
+        )
         #expect(security.contains { $0.contains("security scheme 'digest' uses HTTP 'digest' authentication") })
-        #expect(security.contains { $0.contains("security scheme 'missing' is not declared in 'components/securitySchemes'") })
+        #expect(
+            security.contains {
+                $0.contains("security scheme 'missing' is not declared in 'components/securitySchemes'")
+            })
     }
 
     @Test("a spec endpoint's own auth lowers to the same requirement as an operation's security")

@@ -13,7 +13,8 @@ enum OpenAPISupport {
             directory = directory.deletingLastPathComponent()
             let candidate = directory.appendingPathComponent("shared/data")
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), isDirectory.boolValue
+            {
                 return candidate
             }
         }
@@ -28,7 +29,9 @@ enum OpenAPISupport {
         var succeeded: Bool
 
         /// All generated Swift text.
-        var swift: String { ["Types.swift", "Endpoints.swift", "Client.swift"].compactMap { files[$0] }.joined(separator: "\n") }
+        var swift: String {
+            ["Types.swift", "Endpoints.swift", "Client.swift"].compactMap { files[$0] }.joined(separator: "\n")
+        }
         var types: String { files["Types.swift"] ?? "" }
         var endpoints: String { files["Endpoints.swift"] ?? "" }
         var client: String { files["Client.swift"] ?? "" }
@@ -42,7 +45,8 @@ enum OpenAPISupport {
     /// Generates from an OpenAPI document's bytes.
     static func generate(bytes: [UInt8], file: String, filter: OperationFilter = .all) throws -> Output {
         var input = GenerationInput(bytes: bytes, file: file, filter: filter, templates: try TemplateSet.defaults())
-        input.shards = ShardLayout(count: 1)  // the three classic files whatever the size (ShardedOutputTests covers shards)
+        // the three classic files whatever the size (ShardedOutputTests covers shards)
+        input.shards = ShardLayout(count: 1)
         let result = GenerationPipeline.run(input)
         #expect(result.summary?.importSummary != nil || result.summary == nil, "\(file) is not read as OpenAPI")
         var files: [String: String] = [:]
@@ -54,7 +58,9 @@ enum OpenAPISupport {
 
     /// A minimal OpenAPI 3.0 document with the given `paths` and `components/schemas` blocks
     /// (already indented by two spaces per level under their keys).
-    static func document(paths: String = "", schemas: String = "", extra: String = "", version: String = "3.0.3") -> String {
+    static func document(paths: String = "", schemas: String = "", extra: String = "", version: String = "3.0.3")
+        -> String
+    {
         var text = """
             openapi: \(version)
             info:
@@ -69,7 +75,9 @@ enum OpenAPISupport {
             paths:
 
             """
-        text += paths.isEmpty ? "  /ping:\n    get:\n      responses:\n        '204':\n          description: ok\n" : paths + "\n"
+        text +=
+            paths.isEmpty
+            ? "  /ping:\n    get:\n      responses:\n        '204':\n          description: ok\n" : paths + "\n"
         if !schemas.isEmpty { text += "components:\n  schemas:\n" + schemas }
         return text
     }

@@ -37,7 +37,8 @@ enum Robustness {
     static func declaredTypeNames(_ types: String) -> [String] {
         types.split(separator: "\n").compactMap { line -> String? in
             let words = line.split(separator: " ")
-            guard let index = words.firstIndex(where: { ["struct", "enum", "typealias"].contains($0) }), index + 1 < words.count,
+            guard let index = words.firstIndex(where: { ["struct", "enum", "typealias"].contains($0) }),
+                index + 1 < words.count,
                 words.prefix(index).allSatisfy({ ["public", "package", "internal", "indirect"].contains($0) })
             else { return nil }
             return String(words[index + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" })

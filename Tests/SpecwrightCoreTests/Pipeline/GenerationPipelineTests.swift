@@ -34,49 +34,62 @@ import Testing
     }
 
     @Test func bothFrontEndsCarryTheirOperationsSourceIdentityIntoTheIR() throws {
-        let spec = GenerationPipeline.run(GenerationInput(bytes: Array(GenerationSupport.spec().utf8), file: "s.yaml"), through: .frontEnd)
+        let spec = GenerationPipeline.run(
+            GenerationInput(bytes: Array(GenerationSupport.spec().utf8), file: "s.yaml"), through: .frontEnd)
         let ping = try #require(spec.api?.groups.first?.endpoints.first)
         #expect(ping.source == IR.EndpointSource(names: ["ping", "misc.ping"], tags: ["misc"], pathTemplate: "/ping"))
-        let document = OpenAPISupport.document(paths: """
-              /pets/{petId}:
-                get:
-                  operationId: showPet
-                  tags: [pets, animals]
-                  parameters: [{ name: petId, in: path, required: true, schema: { type: string } }]
-                  responses: { '204': { description: ok } }
-            """)
-        let openAPI = GenerationPipeline.run(GenerationInput(bytes: Array(document.utf8), file: "a.yaml"), through: .frontEnd)
+        let document = OpenAPISupport.document(
+            paths: """
+                  /pets/{petId}:
+                    get:
+                      operationId: showPet
+                      tags: [pets, animals]
+                      parameters: [{ name: petId, in: path, required: true, schema: { type: string } }]
+                      responses: { '204': { description: ok } }
+                """)
+        let openAPI = GenerationPipeline.run(
+            GenerationInput(bytes: Array(document.utf8), file: "a.yaml"), through: .frontEnd)
         let show = try #require(openAPI.api?.groups.first?.endpoints.first)
-        #expect(show.source == IR.EndpointSource(names: ["showPet"], tags: ["pets", "animals"], pathTemplate: "/pets/{petId}"))
+        #expect(
+            show.source
+                == IR.EndpointSource(names: ["showPet"], tags: ["pets", "animals"], pathTemplate: "/pets/{petId}"))
     }
 
     @Test func exportOpenAPIRefusesADocumentThatIsAlreadyOpenAPI() {
         let files = ["a.yaml": Array(OpenAPISupport.document().utf8)]
         let run = runCLI(["export-openapi", "a.yaml", "--output", "-"], files: files)
         #expect(run.exitCode == 1)
-        #expect(run.standardError == "error: 'a.yaml' is already an OpenAPI document; export-openapi takes a Specwright spec\n")
+        #expect(
+            run.standardError
+                == "error: 'a.yaml' is already an OpenAPI document; export-openapi takes a Specwright spec\n")
     }
 
     @Test func aSpecTypeThatContainsItselfIsBoxedLikeAnOpenAPISchema() throws {
-        let spec = GenerationSupport.spec(types: """
-              Category:
-                properties: { parent: Category?, children: "[Category]" }
-              Person:
-                properties: { employer: Company }
-              Company:
-                properties: { owner: Person? }
-            """)
+        let spec = GenerationSupport.spec(
+            types: """
+                  Category:
+                    properties: { parent: Category?, children: "[Category]" }
+                  Person:
+                    properties: { employer: Company }
+                  Company:
+                    properties: { owner: Person? }
+                """)
         let output = try GenerationSupport.generate(spec)
         #expect(output.diagnostics.isEmpty)
         let types = try #require(output.files["Types.swift"])
         #expect(types.contains("public let parent: IndirectCategory?"))
         #expect(types.contains("public let children: [Category]\n"))
-        #expect(types.contains("public indirect enum IndirectCategory: Codable, Hashable, Sendable {\n    case value(Category)"))
-        #expect(types.contains("public let employer: IndirectCompany\n") && types.contains("public let owner: IndirectPerson?"))
+        #expect(
+            types.contains(
+                "public indirect enum IndirectCategory: Codable, Hashable, Sendable {\n    case value(Category)"))
+        #expect(
+            types.contains("public let employer: IndirectCompany\n")
+                && types.contains("public let owner: IndirectPerson?"))
     }
 
     @Test func aCycleThroughTwoThousandSpecTypesIsBoxedWithoutExhaustingTheStack() throws {
-        let url = GenerationSupport.packageRoot.appendingPathComponent("Tests/SpecwrightCoreTests/Fixtures/long-recursive-chain.yaml")
+        let url = GenerationSupport.packageRoot.appendingPathComponent(
+            "Tests/SpecwrightCoreTests/Fixtures/long-recursive-chain.yaml")
         let bytes = Array(try #require(FileManager.default.contents(atPath: url.path)))
         let result = GenerationPipeline.run(GenerationInput(bytes: bytes, file: "chain.yaml"), through: .passes)
         #expect(result.succeeded)
@@ -84,17 +97,18 @@ import Testing
     }
 
     /// Two operations; `withCookie` has a cookie parameter (skipped with a warning).
-    static let twoOperations = OpenAPISupport.document(paths: """
-          /a:
-            get:
-              operationId: withCookie
-              parameters: [{ name: session, in: cookie, schema: { type: string } }]
-              responses: { '204': { description: ok } }
-          /b:
-            get:
-              operationId: plain
-              responses: { '204': { description: ok } }
-        """)
+    static let twoOperations = OpenAPISupport.document(
+        paths: """
+              /a:
+                get:
+                  operationId: withCookie
+                  parameters: [{ name: session, in: cookie, schema: { type: string } }]
+                  responses: { '204': { description: ok } }
+              /b:
+                get:
+                  operationId: plain
+                  responses: { '204': { description: ok } }
+            """)
 
     @Test func theFilterPassWithdrawsWhatAnOperationItLeavesOutReported() throws {
         func filter(_ name: String) -> OperationFilter {
@@ -108,7 +122,8 @@ import Testing
         #expect(plain.summary?.description == "1 operations, 0 schemas, 0 skipped, 1 operations left out by the filter")
         let cookie = try OpenAPISupport.generate(Self.twoOperations, filter: filter("withCookie"))
         #expect(cookie.diagnostics == all.diagnostics)
-        #expect(cookie.summary?.description == "1 operations, 0 schemas, 1 skipped (cookie-parameter: 1), 1 operations left out by the filter")
+        #expect(
+            cookie.summary?.description
+                == "1 operations, 0 schemas, 1 skipped (cookie-parameter: 1), 1 operations left out by the filter")
     }
 }
-

@@ -4,7 +4,8 @@ import Testing
 
 @Suite struct InitCommandTests {
     private func temporaryPath(_ name: String) -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-init-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "specwright-init-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return directory.appendingPathComponent(name).path
     }

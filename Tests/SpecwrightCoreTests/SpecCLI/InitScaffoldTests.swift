@@ -7,7 +7,8 @@ import Testing
 /// scaffolded package really builds is checked by Scripts/check-readme.sh (a SwiftPM build).
 @Suite struct InitScaffoldTests {
     private func temporaryDirectory() -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-scaffold-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "specwright-scaffold-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return directory.path
     }
@@ -30,35 +31,40 @@ import Testing
         #expect(parsed.config == GenerationConfig())
         let swift = try read(target + "/ShopAPI.swift")
         #expect(swift.contains("\n@_exported import SpecwrightRuntime\n"))
-        #expect(swift.contains("SwiftPM runs a target's build-tool plugins only when the target has at\n// least one Swift file of its own"))
-        #expect(run.standardOutput == """
-            wrote \(spec)
-            wrote \(config)
-            wrote \(target)/ShopAPI.swift
-            Add to Package.swift (what is not there yet):
-                platforms: [.macOS(.v13), .iOS(.v16)],
-                dependencies: [
-                    .package(name: "Specwright", path: "../Specwright"),
-                ],
-                targets: [
-                    .target(
-                        name: "ShopAPI",
-                        dependencies: [.product(name: "SpecwrightRuntime", package: "Specwright")],
-                        plugins: [.plugin(name: "SpecwrightPlugin", package: "Specwright")]
-                    ),
-                ],
-            and "ShopAPI" to the dependencies of each target that uses ShopClient. Then: swift build
+        #expect(
+            swift.contains(
+                "SwiftPM runs a target's build-tool plugins only when the target has at\n// least one Swift file of its own"
+            ))
+        #expect(
+            run.standardOutput == """
+                wrote \(spec)
+                wrote \(config)
+                wrote \(target)/ShopAPI.swift
+                Add to Package.swift (what is not there yet):
+                    platforms: [.macOS(.v13), .iOS(.v16)],
+                    dependencies: [
+                        .package(name: "Specwright", path: "../Specwright"),
+                    ],
+                    targets: [
+                        .target(
+                            name: "ShopAPI",
+                            dependencies: [.product(name: "SpecwrightRuntime", package: "Specwright")],
+                            plugins: [.plugin(name: "SpecwrightPlugin", package: "Specwright")]
+                        ),
+                    ],
+                and "ShopAPI" to the dependencies of each target that uses ShopClient. Then: swift build
 
-            """)
+                """)
     }
 
-    @Test(arguments: [
-        ("Sources/ShopAPI", nil, "shop.specwright.yaml", "ShopAPI.swift"),
-        ("Sources/Networking", nil, "networking.specwright.yaml", "Networking.swift"),
-        ("Sources/API", nil, "api.specwright.yaml", "API.swift"),
-        ("Sources/ShopAPI", "MyShop", "my-shop.specwright.yaml", "ShopAPI.swift"),
-        ("Sources/ShopClient", "Shop", "shop.specwright.yaml", "ShopClientModule.swift"),
-    ] as [(String, String?, String, String)])
+    @Test(
+        arguments: [
+            ("Sources/ShopAPI", nil, "shop.specwright.yaml", "ShopAPI.swift"),
+            ("Sources/Networking", nil, "networking.specwright.yaml", "Networking.swift"),
+            ("Sources/API", nil, "api.specwright.yaml", "API.swift"),
+            ("Sources/ShopAPI", "MyShop", "my-shop.specwright.yaml", "ShopAPI.swift"),
+            ("Sources/ShopClient", "Shop", "shop.specwright.yaml", "ShopClientModule.swift")
+        ] as [(String, String?, String, String)])
     func targetScaffoldNamesFollowTheFolderAndNeverCollideWithGeneratedFiles(
         folder: String, name: String?, specFile: String, swiftFile: String
     ) throws {
@@ -119,7 +125,8 @@ import Testing
         try Data("// mine\n".utf8).write(to: URL(fileURLWithPath: target + "/ShopAPI.swift"))
         let refused = runCLI(["init", "--target", target])
         #expect(refused.exitCode == 1)
-        #expect(refused.standardError == "error: '\(target)/ShopAPI.swift' already exists; pass --force to overwrite it\n")
+        #expect(
+            refused.standardError == "error: '\(target)/ShopAPI.swift' already exists; pass --force to overwrite it\n")
         #expect(!FileManager.default.fileExists(atPath: target + "/shop.specwright.yaml"))
         #expect(runCLI(["init", "--target", target, "--force"]).exitCode == 0)
         #expect(try read(target + "/ShopAPI.swift").contains("@_exported import SpecwrightRuntime"))
@@ -129,10 +136,14 @@ import Testing
         (["init", "x.specwright.yaml", "--target", "Sources/A"], "error: give one of <file>, --target and --package\n"),
         (["init", "--target", "Sources/A", "--package", "B"], "error: give one of <file>, --target and --package\n"),
         (["init", "--specwright", "../S"], "error: --specwright goes with --target or --package\n"),
-        (["init", "--target", "Sources/shop-api"],
-         "error: the target folder's name is the module name and must be a Swift identifier such as 'ShopAPI', not 'shop-api'\n"),
-        (["init", "--package", "ShopAPI"],
-         "error: the package folder 'ShopAPI' has the name of its API target; choose another folder name or --name\n"),
+        (
+            ["init", "--target", "Sources/shop-api"],
+            "error: the target folder's name is the module name and must be a Swift identifier such as 'ShopAPI', not 'shop-api'\n"
+        ),
+        (
+            ["init", "--package", "ShopAPI"],
+            "error: the package folder 'ShopAPI' has the name of its API target; choose another folder name or --name\n"
+        )
     ])
     func contradictoryOrUnusableArgumentsAreUsageErrors(arguments: [String], message: String) {
         let run = runCLI(arguments)

@@ -25,7 +25,8 @@ import SpecwrightCLI
         let letters = Array("bcdefghij")
         for (index, letter) in letters.enumerated() {
             let previous = index == 0 ? "a" : String(letters[index - 1])
-            text += "\(letter): &\(letter) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ",") + "]\n"
+            text +=
+                "\(letter): &\(letter) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ",") + "]\n"
         }
         expectLocatedFailure(Array(text.utf8))
     }
@@ -69,12 +70,17 @@ import SpecwrightCLI
     }
 
     @Test func anEmptyFileIsRejected() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-empty-\(UUID().uuidString).yaml").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "specwright-empty-\(UUID().uuidString).yaml"
+        ).path
         #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let run = runCLI(["validate", path])
         #expect(run.exitCode == 1)
-        #expect(run.errorLines == ["\(path):1:1: error: the spec is empty; it needs at least 'specwright: 1', 'name' and 'baseURL'"])
+        #expect(
+            run.errorLines == [
+                "\(path):1:1: error: the spec is empty; it needs at least 'specwright: 1', 'name' and 'baseURL'"
+            ])
     }
 
     @Test func thousandsOfErrorsAreCappedWithASummary() {

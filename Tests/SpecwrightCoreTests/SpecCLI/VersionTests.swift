@@ -15,7 +15,10 @@ import Testing
     @Test func thePackageVersionIsSemanticVersioningAsSwiftPMResolvesTags() {
         let parts = SpecwrightPackageVersion.current.split(separator: ".", omittingEmptySubsequences: false)
         #expect(parts.count == 3)
-        #expect(parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) && ($0 == "0" || $0.first != "0") })
+        #expect(
+            parts.allSatisfy {
+                !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) && ($0 == "0" || $0.first != "0")
+            })
     }
 
     @Test func noOtherSourceFileWritesTheVersion() throws {
@@ -25,7 +28,9 @@ import Testing
         let enumerator = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
         for case let url as URL in enumerator where url.pathExtension == "swift" {
             let text = try String(contentsOf: url, encoding: .utf8)
-            if text.contains(literal) { writers.append(url.path.replacingOccurrences(of: sources.path + "/", with: "")) }
+            if text.contains(literal) {
+                writers.append(url.path.replacingOccurrences(of: sources.path + "/", with: ""))
+            }
         }
         #expect(writers == ["SpecwrightPackageInfo/SpecwrightPackageVersion.swift"])
     }

@@ -31,7 +31,10 @@ import SpecwrightYAML
         #expect(envelope.dataKey == "data")
         #expect(envelope.successCodes == [0])
         #expect(envelope.sessionExpiredCodes == [40101, 40102])
-        #expect(document.defaults == EndpointDefaults(timeout: 30, retry: RetrySetting(maxRetries: 3, baseDelay: 0.5, maxDelay: 8), cache: .none))
+        #expect(
+            document.defaults
+                == EndpointDefaults(
+                    timeout: 30, retry: RetrySetting(maxRetries: 3, baseDelay: 0.5, maxDelay: 8), cache: .none))
     }
 
     @Test func typesKeepSpecOrderAndEveryPropertyForm() throws {
@@ -39,10 +42,11 @@ import SpecwrightYAML
         let book = try #require(document.type(named: "Book"))
         #expect(book.description == "A book in the catalog.")
         #expect(book.properties.map(\.name) == ["id", "title", "isbn", "publishedAt", "tags", "genre", "ratings"])
-        #expect(book.properties.map(\.type.expression) == [
-            .primitive(.uuid), .primitive(.string), .optional(.primitive(.string)), .optional(.primitive(.date)),
-            .array(.primitive(.string)), .named("Genre"), .dictionary(.primitive(.int)),
-        ])
+        #expect(
+            book.properties.map(\.type.expression) == [
+                .primitive(.uuid), .primitive(.string), .optional(.primitive(.string)), .optional(.primitive(.date)),
+                .array(.primitive(.string)), .named("Genre"), .dictionary(.primitive(.int))
+            ])
         let isbn = book.properties[2]
         #expect(isbn.key == "isbn_13")
         #expect(isbn.description == "ISBN-13")
@@ -50,7 +54,9 @@ import SpecwrightYAML
         #expect(book.properties[3].jsonKey(style: document.jsonKeys) == "published_at")
         #expect(book.properties[4].defaultValue?.value == .array([]))
         #expect(book.properties[5].type.references.map(\.value) == ["Genre"])
-        #expect(book.properties[5].type.references.first?.location == SourceLocation(file: "specs/bookstore.yaml", line: 30, column: 14))
+        #expect(
+            book.properties[5].type.references.first?.location
+                == SourceLocation(file: "specs/bookstore.yaml", line: 30, column: 14))
     }
 
     @Test func enumsKeepTheirRawValuesInOrder() throws {
@@ -62,7 +68,10 @@ import SpecwrightYAML
     @Test func groupsAndEndpointsKeepSpecOrder() {
         #expect(document.groups.map(\.name) == ["books", "config"])
         #expect(document.groups[0].endpoints.map(\.name) == ["list", "get", "create", "delete", "byIds"])
-        #expect(document.allEndpoints.map(\.operationName) == ["books.list", "books.get", "books.create", "books.delete", "books.byIds", "config.fetch"])
+        #expect(
+            document.allEndpoints.map(\.operationName) == [
+                "books.list", "books.get", "books.create", "books.delete", "books.byIds", "config.fetch"
+            ])
         #expect(document.allEndpoints.map(\.method) == [.get, .get, .post, .delete, .get, .get])
     }
 

@@ -27,7 +27,7 @@ import SpecwrightYAML
         ("auth: { apiKey: { header: X-Api-Key } }", AuthSetting.apiKeyHeader("X-Api-Key")),
         ("auth: { apiKey: { query: api_key } }", AuthSetting.apiKeyQuery("api_key")),
         ("auth: none", AuthSetting.none),
-        ("auth: bearer", AuthSetting.bearer),
+        ("auth: bearer", AuthSetting.bearer)
     ])
     func everyAuthFormDecodes(_ line: String, _ expected: AuthSetting) throws {
         #expect(try document(line + "\n").auth == expected)
@@ -39,7 +39,8 @@ import SpecwrightYAML
     }
 
     @Test func retryAndCacheFormsDecodeWithPartialRetryKeysDefaulted() throws {
-        let spec = try document("""
+        let spec = try document(
+            """
             defaults:
               timeout: 2.5
               retry: { max: 5 }
@@ -49,7 +50,11 @@ import SpecwrightYAML
                 one: { get: /one, retry: none, cache: none, timeout: 1 }
                 two: { get: /two, retry: { baseDelay: 1, maxDelay: 1 }, cache: { policy: networkFirst, ttl: 0.5 } }
             """)
-        #expect(spec.defaults == EndpointDefaults(timeout: 2.5, retry: RetrySetting(maxRetries: 5, baseDelay: 0.5, maxDelay: 8), cache: .cacheFirst(ttl: 10)))
+        #expect(
+            spec.defaults
+                == EndpointDefaults(
+                    timeout: 2.5, retry: RetrySetting(maxRetries: 5, baseDelay: 0.5, maxDelay: 8),
+                    cache: .cacheFirst(ttl: 10)))
         let one = spec.allEndpoints[0]
         #expect(one.retry == RetrySetting.none)
         #expect(one.retry?.isNone == true)
@@ -69,7 +74,8 @@ import SpecwrightYAML
     }
 
     @Test func anEnvelopeNamesTokenExpiredCodesThatTheServiceDescriptionCarries() throws {
-        let spec = try document("envelope: { code: c, message: m, data: d, success: [0], sessionExpired: [1001], tokenExpired: [1002] }\n")
+        let spec = try document(
+            "envelope: { code: c, message: m, data: d, success: [0], sessionExpired: [1001], tokenExpired: [1002] }\n")
         let envelope = try #require(spec.envelope)
         #expect(envelope.tokenExpiredCodes == [1002])
         let service = try #require(SpecLowering.lower(spec).api).service
@@ -77,12 +83,17 @@ import SpecwrightYAML
         let arguments = ServiceArguments.arguments(service).joined(separator: "\n")
         #expect(arguments.contains("tokenExpiredCodes: [1002]"))
         // Without token-expired codes the generated description is what it always was.
-        let plain = try #require(SpecLowering.lower(try document("envelope: { code: c, message: m, data: d, success: 0 }\n")).api).service
+        let plain = try #require(
+            SpecLowering.lower(try document("envelope: { code: c, message: m, data: d, success: 0 }\n")).api
+        ).service
         #expect(!ServiceArguments.arguments(plain).joined().contains("tokenExpiredCodes"))
     }
 
     @Test func aCodeInTwoEnvelopeListsIsALocatedError() {
-        let lines = diagnosticLines(minimalHeader + "envelope: { code: c, message: m, data: d, success: [0], sessionExpired: [7], tokenExpired: [7, 0] }\n")
+        let lines = diagnosticLines(
+            minimalHeader
+                + "envelope: { code: c, message: m, data: d, success: [0], sessionExpired: [7], tokenExpired: [7, 0] }\n"
+        )
         #expect(lines.contains { $0.contains("error: 'tokenExpired' lists 0, which 'success' lists too") })
         #expect(lines.contains { $0.contains("error: 'tokenExpired' lists 7, which 'sessionExpired' lists too") })
         #expect(lines.allSatisfy { $0.hasPrefix("test.yaml:") })
@@ -95,7 +106,8 @@ import SpecwrightYAML
     }
 
     @Test func unquotedFlowSequencesAreArrayAndDictionarySugar() throws {
-        let spec = try document("""
+        let spec = try document(
+            """
             types:
               Tag: { properties: { name: String } }
               Bag:
@@ -106,47 +118,61 @@ import SpecwrightYAML
                   lists: [String: [Tag]]
             """)
         let bag = try #require(spec.type(named: "Bag"))
-        #expect(bag.properties.map(\.type.expression) == [
-            .array(.named("Tag")), .array(.array(.named("Tag"))), .dictionary(.primitive(.int)), .dictionary(.array(.named("Tag"))),
-        ])
-        #expect(bag.properties[3].type.references == [Located("Tag", at: SourceLocation(file: "test.yaml", line: 11, column: 24))])
+        #expect(
+            bag.properties.map(\.type.expression) == [
+                .array(.named("Tag")), .array(.array(.named("Tag"))), .dictionary(.primitive(.int)),
+                .dictionary(.array(.named("Tag")))
+            ])
+        #expect(
+            bag.properties[3].type.references == [
+                Located("Tag", at: SourceLocation(file: "test.yaml", line: 11, column: 24))
+            ])
     }
 
     @Test func undeclaredPathParametersAreStringsInPathOrder() throws {
-        let endpoint = try #require(try document("""
-            endpoints:
-              posts:
-                react:
-                  post: /posts/{postId}/reactions/{emoji}.json
-                  path: { postId: { type: UUID, description: The post. } }
-            """).allEndpoints.first)
+        let endpoint = try #require(
+            try document(
+                """
+                endpoints:
+                  posts:
+                    react:
+                      post: /posts/{postId}/reactions/{emoji}.json
+                      path: { postId: { type: UUID, description: The post. } }
+                """
+            ).allEndpoints.first)
         #expect(endpoint.pathParameters.map(\.name) == ["postId", "emoji"])
         #expect(endpoint.pathParameters.map(\.isDeclared) == [true, false])
         #expect(endpoint.pathParameters.map(\.type.expression) == [.primitive(.uuid), .primitive(.string)])
         #expect(endpoint.pathParameters.first?.description == "The post.")
-        #expect(endpoint.path.value.segments == [
-            [.literal("posts")], [.parameter("postId")], [.literal("reactions")], [.parameter("emoji"), .literal(".json")],
-        ])
+        #expect(
+            endpoint.path.value.segments == [
+                [.literal("posts")], [.parameter("postId")], [.literal("reactions")],
+                [.parameter("emoji"), .literal(".json")]
+            ])
         #expect(endpoint.isIdempotent == false)
         #expect(endpoint.idempotent == nil)
     }
 
     @Test func errorsAcceptADefaultEntryAndKeepOrder() throws {
-        let endpoint = try #require(try document("""
-            types:
-              Problem: { properties: { detail: String } }
-            endpoints:
-              a:
-                b:
-                  delete: /b
-                  errors: { 409: Problem, default: Problem, 404: "[Problem]" }
-            """).allEndpoints.first)
+        let endpoint = try #require(
+            try document(
+                """
+                types:
+                  Problem: { properties: { detail: String } }
+                endpoints:
+                  a:
+                    b:
+                      delete: /b
+                      errors: { 409: Problem, default: Problem, 404: "[Problem]" }
+                """
+            ).allEndpoints.first)
         #expect(endpoint.errors.map(\.status) == [409, nil, 404])
         #expect(endpoint.errors.last?.type.expression == .array(.named("Problem")))
     }
 
     @Test func mergeKeysAndExtensionKeysShareSettings() throws {
-        let spec = try document("""
+        let spec = try document(
+            """
             x-shared: &shared
               timeout: 5
               auth: none
@@ -170,7 +196,8 @@ import SpecwrightYAML
     }
 
     @Test func defaultsOfEveryFittingKindAreAccepted() throws {
-        let spec = try document("""
+        let spec = try document(
+            """
             types:
               Mode: { enum: [fast, slow] }
               Options:
@@ -186,10 +213,13 @@ import SpecwrightYAML
                   nothing: { type: "String?", default: null }
             """)
         let options = try #require(spec.type(named: "Options"))
-        #expect(options.properties.compactMap(\.defaultValue?.value) == [
-            .string("x"), .int(3), .int(1), .bool(false), .string("slow"), .string("5F1E3C9A-8B7D-4E2F-9A1B-0C3D5E7F9A1B"),
-            .string("https://example.com"), .object([LiteralEntry(key: "a", value: .array([.int(1), .int(2)]))]), .null,
-        ])
+        #expect(
+            options.properties.compactMap(\.defaultValue?.value) == [
+                .string("x"), .int(3), .int(1), .bool(false), .string("slow"),
+                .string("5F1E3C9A-8B7D-4E2F-9A1B-0C3D5E7F9A1B"),
+                .string("https://example.com"), .object([LiteralEntry(key: "a", value: .array([.int(1), .int(2)]))]),
+                .null
+            ])
     }
 
     @Test func theSocialSpecDecodesWithItsEnvelopeGateAndBatch() throws {

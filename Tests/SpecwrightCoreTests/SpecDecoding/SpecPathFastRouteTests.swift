@@ -9,11 +9,15 @@ import Testing
             ("/", [.literal("/")]),
             ("/books", [.literal("/books")]),
             ("/books/{id}", [.literal("/books/"), .parameter("id")]),
-            ("/books/{id}/reviews/{reviewId}.json", [
-                .literal("/books/"), .parameter("id"), .literal("/reviews/"), .parameter("reviewId"), .literal(".json"),
-            ]),
+            (
+                "/books/{id}/reviews/{reviewId}.json",
+                [
+                    .literal("/books/"), .parameter("id"), .literal("/reviews/"), .parameter("reviewId"),
+                    .literal(".json")
+                ]
+            ),
             ("/{a}{b}", [.literal("/"), .parameter("a"), .parameter("b")]),
-            ("/files/{file_name}~x", [.literal("/files/"), .parameter("file_name"), .literal("~x")]),
+            ("/files/{file_name}~x", [.literal("/files/"), .parameter("file_name"), .literal("~x")])
         ]
         for (text, parts) in cases {
             #expect(SpecDecoder.wellFormedASCIIPath(text) == PathTemplate(text: text, parts: parts), "\(text)")
@@ -23,7 +27,7 @@ import Testing
     @Test func pathsWithProblemsOrNonASCIITextTakeTheGeneralRoute() {
         let texts = [
             "", "books", "/books?x=1", "/a#b", "/a b", "/a\tb", "/a}", "/{", "/{}", "/{a{b}}", "/{a}/{a}",
-            "/{--}", "/bücher", "/{ü}",
+            "/{--}", "/bücher", "/{ü}"
         ]
         for text in texts {
             #expect(SpecDecoder.wellFormedASCIIPath(text) == nil, "\(text)")

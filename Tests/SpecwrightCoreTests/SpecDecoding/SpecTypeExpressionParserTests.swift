@@ -46,7 +46,11 @@ import SpecwrightYAML
         #expect(failure("[Int: Book]") == .init(message: "dictionary keys must be 'String', not 'Int'", offset: 1))
         #expect(failure("Book??") == .init(message: "redundant '?': the type is already optional", offset: 5))
         #expect(failure("Book[]") == .init(message: "unexpected '[' after 'Book' (write an array as [T])", offset: 4))
-        #expect(failure("List<Book>") == .init(message: "unexpected '<' after 'List' (write an array as [T], a dictionary as [String: T])", offset: 4))
+        #expect(
+            failure("List<Book>")
+                == .init(
+                    message: "unexpected '<' after 'List' (write an array as [T], a dictionary as [String: T])",
+                    offset: 4))
         #expect(failure("[]") == .init(message: "expected an element type inside '[]'", offset: 1))
         #expect(failure("[String: ]") == .init(message: "expected a value type after ':'", offset: 9))
         #expect(failure("Book]") == .init(message: "unexpected ']' without a matching '['", offset: 4))
@@ -57,7 +61,9 @@ import SpecwrightYAML
 
     @Test func deepNestingIsRejectedWithoutRecursingFurther() {
         let deep = String(repeating: "[", count: 10_000) + "Int" + String(repeating: "]", count: 10_000)
-        #expect(failure(deep) == .init(message: "type expression is nested too deeply", offset: TypeExpressionParser.maxDepth))
+        #expect(
+            failure(deep)
+                == .init(message: "type expression is nested too deeply", offset: TypeExpressionParser.maxDepth))
     }
 
     @Test func typeNamesMustBeIdentifiers() {
@@ -83,7 +89,8 @@ import SpecwrightYAML
     }
 
     @Test func theFastBuiltInLookupRejectsOtherNames() {
-        for name in ["", "S", "Str", "Strings", "Integer", "In", "D", "Dat", "Datum", "UUIDs", "URI", "Boolean", "book"] {
+        for name in ["", "S", "Str", "Strings", "Integer", "In", "D", "Dat", "Datum", "UUIDs", "URI", "Boolean", "book"]
+        {
             #expect(PrimitiveType.named(name) == nil, "\(name)")
         }
     }
@@ -91,7 +98,7 @@ import SpecwrightYAML
     @Test func commonCompoundFormsParseExactlyLikeTheGeneralParser() throws {
         let texts = [
             "Book?", "String?", "[Book]", "[Int]", "[Book]?", "[UUID]?", "[String: Book]", "[String: Date]",
-            "[String: Book]?", "[String: String]?", "[_x9]", "Book_2?",
+            "[String: Book]?", "[String: String]?", "[_x9]", "Book_2?"
         ]
         for text in texts {
             let fast = try #require(TypeExpressionParser.parseCommonCompound(text), "\(text)")
@@ -102,7 +109,7 @@ import SpecwrightYAML
     @Test func otherFormsAreLeftToTheGeneralParser() {
         let texts = [
             "Book", "Book??", "[Book?]", "[[Book]]", "[String:Book]", "[String:  Book]", "[ Book]", "[Book ]",
-            "[Int: Book]", "[String: [Book]]", "[]", "[]?", "?", "[9a]", "Bö?", "[String: ]", "[Book]??", "Book ?",
+            "[Int: Book]", "[String: [Book]]", "[]", "[]?", "?", "[9a]", "Bö?", "[String: ]", "[Book]??", "Book ?"
         ]
         for text in texts {
             #expect(TypeExpressionParser.parseCommonCompound(text) == nil, "\(text)")
@@ -114,7 +121,7 @@ import SpecwrightYAML
         let lists: [[Located<String>]] = [
             [],
             [Located("Book", at: here)],
-            [Located("Book", at: here), Located("Tag", at: here.advanced(by: 9))],
+            [Located("Book", at: here), Located("Tag", at: here.advanced(by: 9))]
         ]
         for list in lists {
             let use = TypeUse(expression: .named("Book"), location: here, references: list)
@@ -124,7 +131,8 @@ import SpecwrightYAML
             #expect(visited == list)
             #expect(use == TypeUse(expression: .named("Book"), location: here, references: list))
         }
-        #expect(TypeUse(expression: .named("Book"), location: here, references: [])
-            != TypeUse(expression: .named("Book"), location: here, references: [Located("Book", at: here)]))
+        #expect(
+            TypeUse(expression: .named("Book"), location: here, references: [])
+                != TypeUse(expression: .named("Book"), location: here, references: [Located("Book", at: here)]))
     }
 }

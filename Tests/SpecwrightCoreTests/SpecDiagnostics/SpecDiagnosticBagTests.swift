@@ -8,7 +8,9 @@ import SpecwrightYAML
     }
 
     @Test func diagnosticsRenderInCompilerFormat() {
-        #expect(Diagnostic(.error, "unknown type 'Bok'", at: at(12, 7)).description == "a.yaml:12:7: error: unknown type 'Bok'")
+        #expect(
+            Diagnostic(.error, "unknown type 'Bok'", at: at(12, 7)).description
+                == "a.yaml:12:7: error: unknown type 'Bok'")
         #expect(Diagnostic(.warning, "w", at: at(1, 1)).description == "a.yaml:1:1: warning: w")
         #expect(Diagnostic(.note, "n", at: at(2, 3)).description == "a.yaml:2:3: note: n")
     }
@@ -37,7 +39,10 @@ import SpecwrightYAML
         for line in 1...5 { bag.error("e\(line)", at: at(line, 1)) }
         #expect(bag.isFull)
         #expect(bag.droppedCount == 3)
-        #expect(bag.sorted().map(\.description) == ["a.yaml:1:1: error: e1", "a.yaml:2:1: error: e2", "a.yaml:2:1: note: 3 more diagnostics not shown"])
+        #expect(
+            bag.sorted().map(\.description) == [
+                "a.yaml:1:1: error: e1", "a.yaml:2:1: error: e2", "a.yaml:2:1: note: 3 more diagnostics not shown"
+            ])
     }
 
     @Test func suggestionsAreCarriedAsData() throws {
@@ -50,7 +55,8 @@ import SpecwrightYAML
     @Test func messagesAreAlwaysOneLineAndBounded() {
         let escaped = Diagnostic(.error, "unknown key 'a\nb\r\tc\u{1}\u{7F}'", at: at(1, 1))
         #expect(escaped.message == "unknown key 'a\\nb\\r\\tc\\u{1}\\u{7f}'")
-        let long = Diagnostic(.error, "unknown type '" + String(repeating: "x", count: 1_000) + "' (did you mean 'X'?)", at: at(1, 1))
+        let long = Diagnostic(
+            .error, "unknown type '" + String(repeating: "x", count: 1_000) + "' (did you mean 'X'?)", at: at(1, 1))
         #expect(long.message.unicodeScalars.count == 381)
         #expect(long.message.hasPrefix("unknown type 'xxx"))
         #expect(long.message.hasSuffix("x' (did you mean 'X'?)"))

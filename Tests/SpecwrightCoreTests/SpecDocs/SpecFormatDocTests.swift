@@ -34,9 +34,13 @@ import Testing
     @Test func theDocumentHasAnExampleForEachPartOfTheFormat() {
         #expect(Self.blocks.count >= 6)
         let all = Self.blocks.map(\.text).joined(separator: "\n")
-        for key in ["envelope:", "defaults:", "auth:", "jsonKeys:", "dates:", "headers:", "types:", "enum:", "properties:",
-                    "path:", "query:", "body:", "multipart:", "response:", "errors:", "cache:", "retry:", "timeout:", "idempotent:",
-                    "gate:", "batch:", "stream:", "summary:", "description:", "post:", "put:", "patch:", "delete:", "head:", "<<:"] {
+        for key in [
+            "envelope:", "defaults:", "auth:", "jsonKeys:", "dates:", "headers:", "types:", "enum:", "properties:",
+            "path:", "query:", "body:", "multipart:", "response:", "errors:", "cache:", "retry:", "timeout:",
+            "idempotent:",
+            "gate:", "batch:", "stream:", "summary:", "description:", "post:", "put:", "patch:", "delete:", "head:",
+            "<<:"
+        ] {
             #expect(all.contains(key), "no example uses \(key)")
         }
     }

@@ -2,23 +2,24 @@ import Testing
 @testable import SpecwrightCore
 
 @Suite struct SpecSwiftNameTests {
-    @Test(arguments: [
-        ("page_size", "pageSize"), ("page-size", "pageSize"), ("pageSize", "pageSize"),
-        ("X-Request-Id", "xRequestId"), ("ID", "id"), ("URLPath", "urlPath"), ("non_fiction", "nonFiction"),
-        ("2fa", "_2fa"), ("default", "default"), ("  spaced  out ", "spacedOut"), ("café", "caf"),
-        ("api_key", "apiKey"), ("_private", "private"),
-        // A filter parameter's trailing comparison is spelled out (Twilio: DateCreated, DateCreated<, DateCreated>).
-        ("DateCreated<", "dateCreatedLessThan"), ("DateCreated>", "dateCreatedGreaterThan"),
-        ("StartTime>=", "startTimeGreaterThanOrEqual"), ("price<=", "priceLessThanOrEqual"),
-        ("List<Item>", "listItem"), ("<", nil), (">=", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("page_size", "pageSize"), ("page-size", "pageSize"), ("pageSize", "pageSize"),
+            ("X-Request-Id", "xRequestId"), ("ID", "id"), ("URLPath", "urlPath"), ("non_fiction", "nonFiction"),
+            ("2fa", "_2fa"), ("default", "default"), ("  spaced  out ", "spacedOut"), ("café", "caf"),
+            ("api_key", "apiKey"), ("_private", "private"),
+            // A filter parameter's trailing comparison is spelled out (Twilio: DateCreated, DateCreated<, DateCreated>).
+            ("DateCreated<", "dateCreatedLessThan"), ("DateCreated>", "dateCreatedGreaterThan"),
+            ("StartTime>=", "startTimeGreaterThanOrEqual"), ("price<=", "priceLessThanOrEqual"),
+            ("List<Item>", "listItem"), ("<", nil), (">=", nil)
+        ] as [(String, String?)])
     func lowerCamelCaseJoinsWordsAndFixesInvalidStarts(_ raw: String, _ expected: String?) {
         #expect(SwiftName.lowerCamelCase(raw) == expected)
     }
 
     @Test(arguments: [
         ("book", "Book"), ("book_draft", "BookDraft"), ("bookstore api", "BookstoreApi"), ("3d-model", "_3dModel"),
-        ("AppConfig", "AppConfig"),
+        ("AppConfig", "AppConfig")
     ])
     func upperCamelCaseCapitalisesEveryWord(_ raw: String, _ expected: String) {
         #expect(SwiftName.upperCamelCase(raw) == expected)
@@ -39,7 +40,7 @@ import Testing
 
     @Test(arguments: [
         ("publishedAt", "published_at"), ("isbn13", "isbn13"), ("URLValue", "url_value"), ("id", "id"),
-        ("already_snake", "already_snake"), ("userID", "user_id"),
+        ("already_snake", "already_snake"), ("userID", "user_id")
     ])
     func snakeCaseJSONKeysFollowFoundationsConversion(_ name: String, _ expected: String) {
         #expect(JSONKeyStyle.snakeCase.jsonKey(for: name) == expected)

@@ -32,10 +32,13 @@ struct RuntimeBudgetAndCodingTests {
                 value += 1
                 return value
             }
-            return n % 2 == 1 ? HTTPResponse(status: 503) : HTTPResponse(status: 200, body: Data(#"{"attempt":2}"#.utf8))
+            return n % 2 == 1
+                ? HTTPResponse(status: 503) : HTTPResponse(status: 200, body: Data(#"{"attempt":2}"#.utf8))
         }
         let configuration = ClientConfiguration(transport: stub, logging: .disabled, clock: RecordingClock())
-        let client = APIClient(service: TestSupport.service(try #require(URL(string: "https://api.example.com"))), configuration: configuration)
+        let client = APIClient(
+            service: TestSupport.service(try #require(URL(string: "https://api.example.com"))),
+            configuration: configuration)
         _ = try await client.send(TestEndpoint(["x"]), as: AttemptBody.self)
         #expect(client.retryBudget?.available == 500)
     }
@@ -45,7 +48,9 @@ struct RuntimeBudgetAndCodingTests {
         let configuration = ClientConfiguration(
             transport: stub, retryBudget: RetryBudget.Configuration(capacity: 25, retryCost: 5, timeoutRetryCost: 10),
             logging: .disabled, clock: RecordingClock())
-        let client = APIClient(service: TestSupport.service(try #require(URL(string: "https://api.example.com"))), configuration: configuration)
+        let client = APIClient(
+            service: TestSupport.service(try #require(URL(string: "https://api.example.com"))),
+            configuration: configuration)
         let error = await #expect(throws: SpecwrightError.self) { try await client.send(TestEndpoint(["x"])) }
         #expect(error?.attempts == 3)  // two timeout retries (20 tokens), the third would need 10 more
         #expect(client.retryBudget?.available == 5)
@@ -103,13 +108,15 @@ struct RuntimeBudgetAndCodingTests {
         for _ in 0..<200 { try await client.send(TestEndpoint(["x"])) }
         let ids = stub.requests.compactMap { $0.headers.value(for: "X-Request-Id") }
         #expect(Set(ids).count == 200)
-        #expect(ids.allSatisfy { UUID(uuidString: $0) != nil && Array($0)[14] == "4" && "89AB".contains(Array($0)[19]) })
+        #expect(
+            ids.allSatisfy { UUID(uuidString: $0) != nil && Array($0)[14] == "4" && "89AB".contains(Array($0)[19]) })
     }
 
     @Test func errorURLsDropUserInfo() async throws {
         let stub = StubTransport { _ in HTTPResponse(status: 404) }
         let service = TestSupport.service(try #require(URL(string: "https://user:pa55@api.example.com")), retry: .none)
-        let client = APIClient(service: service, configuration: ClientConfiguration(transport: stub, logging: .disabled))
+        let client = APIClient(
+            service: service, configuration: ClientConfiguration(transport: stub, logging: .disabled))
         let error = await #expect(throws: SpecwrightError.self) { try await client.send(TestEndpoint(["x"])) }
         #expect(error?.url == "https://api.example.com/x")
     }

@@ -39,7 +39,8 @@ struct RuntimeRefreshDeadlineTests {
     /// A provider whose first `hangingRefreshes` refreshes hang; later ones get a real token
     /// from the fixture server's `/refresh`.
     private func provider(
-        refreshClient: APIClient, hung: HungRefresh, hangingRefreshes: Int, refreshes: LockedBox<Int>, token: LockedBox<String>
+        refreshClient: APIClient, hung: HungRefresh, hangingRefreshes: Int, refreshes: LockedBox<Int>,
+        token: LockedBox<String>
     ) -> TokenProvider {
         TokenProvider(
             token: { token.withLock { $0 } },
@@ -134,7 +135,9 @@ struct RuntimeRefreshDeadlineTests {
         expectTimeout(await Result { try await client.send(endpoint, as: AttemptBody.self) })
         hung.release()  // the dropped refresh now returns "late-token"; it must not be replayed
         _ = try await client.send(endpoint, as: AttemptBody.self)
-        let sent = try await server.stats(sid).requests.filter { $0.path.hasSuffix("/auth") }.map { $0.headers["authorization"] }
+        let sent = try await server.stats(sid).requests.filter { $0.path.hasSuffix("/auth") }.map {
+            $0.headers["authorization"]
+        }
         #expect(!sent.contains("Bearer late-token"))
         #expect(sent.last == "Bearer token-1")
     }

@@ -18,8 +18,12 @@ private struct StoreRetrier: Interceptor {
     var request: Set<Int> = []
     let journal: Locked<[String]>
 
-    func retry(_ request: HTTPRequest, dueTo error: SpecwrightError, context: AttemptContext) async throws -> RetryDecision {
-        journal.withLock { $0.append("\(context.call.operationName) attempt \(context.attempt): \(error.kindDescription)") }
+    func retry(_ request: HTTPRequest, dueTo error: SpecwrightError, context: AttemptContext) async throws
+        -> RetryDecision
+    {
+        journal.withLock {
+            $0.append("\(context.call.operationName) attempt \(context.attempt): \(error.kindDescription)")
+        }
         if error.underlyingError as? StoreError == .maintenance { return .retry(after: 0.5) }
         guard let status = error.status else { return .useDefault }
         if veto.contains(status) { return .doNotRetry }
@@ -29,7 +33,9 @@ private struct StoreRetrier: Interceptor {
 
 /// Throws `StoreError.maintenance` for a 503 whose body says so (the app's own reading of it).
 private struct MaintenanceReader: Interceptor {
-    func inspect(_ response: HTTPResponse, for request: HTTPRequest, context: AttemptContext) async throws -> InterceptorDecision {
+    func inspect(_ response: HTTPResponse, for request: HTTPRequest, context: AttemptContext) async throws
+        -> InterceptorDecision
+    {
         if response.status == 503 { throw StoreError.maintenance }
         return .proceed
     }
@@ -104,7 +110,9 @@ struct RuntimeRetryDecisionTests {
         #expect(value.attempt == 2)
         #expect(try await server.hits(sid, "sequence") == 2)
         // A 503 the interceptor does not ask about is not retried: POST is not idempotent.
-        await #expect(throws: SpecwrightError.self) { try await client.sendData(TestEndpoint(["status", "503"], method: .post)) }
+        await #expect(throws: SpecwrightError.self) {
+            try await client.sendData(TestEndpoint(["status", "503"], method: .post))
+        }
         #expect(try await server.hits(sid, "status/503") == 1)
     }
 
@@ -123,7 +131,9 @@ struct RuntimeRetryDecisionTests {
         #expect(clock.sleeps == [0.5])
 
         // Without the retrier the error is not retried and reaches the caller as it was thrown.
-        let plain = TestSupport.fixtureClient(server, sid: sid, retry: Self.policy) { $0.interceptors = [MaintenanceReader()] }
+        let plain = TestSupport.fixtureClient(server, sid: sid, retry: Self.policy) {
+            $0.interceptors = [MaintenanceReader()]
+        }
         do {
             _ = try await plain.sendData(TestEndpoint(["status", "503"]))
             Issue.record("expected an error")
@@ -138,13 +148,17 @@ struct RuntimeRetryDecisionTests {
     @Test(.timeLimit(.minutes(1)))
     func anErrorARetrierThrowsEndsTheCallWithIt() async throws {
         struct SignInFirst: Interceptor {
-            func retry(_ request: HTTPRequest, dueTo error: SpecwrightError, context: AttemptContext) async throws -> RetryDecision {
+            func retry(_ request: HTTPRequest, dueTo error: SpecwrightError, context: AttemptContext) async throws
+                -> RetryDecision
+            {
                 throw StoreError.noAccount
             }
         }
         let server = try FixtureServer.shared()
         let sid = FixtureServer.newScenario()
-        let client = TestSupport.fixtureClient(server, sid: sid, retry: Self.policy) { $0.interceptors = [SignInFirst()] }
+        let client = TestSupport.fixtureClient(server, sid: sid, retry: Self.policy) {
+            $0.interceptors = [SignInFirst()]
+        }
         let error = await #expect(throws: SpecwrightError.self) { try await client.sendData(Self.sequence("503,200")) }
         #expect(error?.underlyingError as? StoreError == .noAccount)
         #expect(try await server.hits(sid, "sequence") == 1)
@@ -153,7 +167,9 @@ struct RuntimeRetryDecisionTests {
     @Test(.timeLimit(.minutes(1)))
     func aVetoStopsTheRetryOfARetryableTransportError() async throws {
         struct NoRetryWhenUnreachable: Interceptor {
-            func retry(_ request: HTTPRequest, dueTo error: SpecwrightError, context: AttemptContext) async throws -> RetryDecision {
+            func retry(_ request: HTTPRequest, dueTo error: SpecwrightError, context: AttemptContext) async throws
+                -> RetryDecision
+            {
                 error.isOffline ? .doNotRetry : .useDefault
             }
         }
@@ -162,9 +178,12 @@ struct RuntimeRetryDecisionTests {
             calls.withLock { $0 += 1 }
             throw URLError(.cannotConnectToHost)
         }
-        let service = ServiceDescription(name: "Test", baseURL: URL(string: "https://api.example.com")!, retry: Self.policy)
-        let client = APIClient(service: service, configuration: ClientConfiguration(
-            transport: stub, interceptors: [NoRetryWhenUnreachable()], logging: .disabled, clock: RecordingClock()))
+        let service = ServiceDescription(
+            name: "Test", baseURL: URL(string: "https://api.example.com")!, retry: Self.policy)
+        let client = APIClient(
+            service: service,
+            configuration: ClientConfiguration(
+                transport: stub, interceptors: [NoRetryWhenUnreachable()], logging: .disabled, clock: RecordingClock()))
         let error = await #expect(throws: SpecwrightError.self) { try await client.sendData(TestEndpoint(["x"])) }
         #expect(error?.isOffline == true)
         #expect(calls.value == 1)
@@ -180,7 +199,9 @@ struct RuntimeRetryDecisionTests {
         let client = TestSupport.fixtureClient(server, sid: sid, retry: clientPolicy)
         let value = try await client.send(Self.sequence("503,200", method: .post), as: AttemptBody.self)
         #expect(value.attempt == 2)
-        await #expect(throws: SpecwrightError.self) { try await client.sendData(TestEndpoint(["status", "503"], method: .delete)) }
+        await #expect(throws: SpecwrightError.self) {
+            try await client.sendData(TestEndpoint(["status", "503"], method: .delete))
+        }
         #expect(try await server.hits(sid, "status/503") == 1)
 
         // Per endpoint: the endpoint's policy wins; an endpoint marked idempotent is retried whatever the methods.
@@ -188,12 +209,16 @@ struct RuntimeRetryDecisionTests {
         endpointPolicy.retryableMethods = [.delete]
         endpointPolicy.maxRetries = 1
         await #expect(throws: SpecwrightError.self) {
-            try await client.sendData(TestEndpoint(["status", "503"], method: .delete, options: EndpointOptions(retry: endpointPolicy)))
+            try await client.sendData(
+                TestEndpoint(["status", "503"], method: .delete, options: EndpointOptions(retry: endpointPolicy)))
         }
         #expect(try await server.hits(sid, "status/503") == 3)
         endpointPolicy.retryableMethods = []
         await #expect(throws: SpecwrightError.self) {
-            try await client.sendData(TestEndpoint(["status", "503"], method: .patch, options: EndpointOptions(retry: endpointPolicy, isIdempotent: true)))
+            try await client.sendData(
+                TestEndpoint(
+                    ["status", "503"], method: .patch,
+                    options: EndpointOptions(retry: endpointPolicy, isIdempotent: true)))
         }
         #expect(try await server.hits(sid, "status/503") == 5)
     }

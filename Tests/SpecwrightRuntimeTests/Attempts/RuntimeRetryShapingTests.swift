@@ -6,7 +6,9 @@ import Testing
 /// virtual time on every backoff (`RecordingClock`), so counts are exact on a loaded machine.
 @Suite("Retry shaped by the app: deadline, long Retry-After, retryable statuses and errors")
 struct RuntimeRetryShapingTests {
-    private static func client(_ server: FixtureServer, sid: String, policy: RetryPolicy, clock: RecordingClock) -> APIClient {
+    private static func client(_ server: FixtureServer, sid: String, policy: RetryPolicy, clock: RecordingClock)
+        -> APIClient
+    {
         TestSupport.fixtureClient(server, sid: sid, retry: policy) { $0.clock = clock }
     }
 
@@ -24,7 +26,9 @@ struct RuntimeRetryShapingTests {
         let policy = RetryPolicy(maxRetries: 100, baseDelay: 0.1, maxDelay: 8, jitter: .none, deadline: 2)
         let client = Self.client(server, sid: sid, policy: policy, clock: clock)
 
-        let error = await #expect(throws: SpecwrightError.self) { try await client.sendData(Self.status(503, retryAfter: 1)) }
+        let error = await #expect(throws: SpecwrightError.self) {
+            try await client.sendData(Self.status(503, retryAfter: 1))
+        }
         // Attempt 1 at t = 0, wait 1 s, attempt 2 at t = 1; a second wait would end at t = 2, not before the deadline.
         #expect(error?.status == 503 && error?.attempts == 2)
         #expect(clock.sleeps == [1])
@@ -40,8 +44,10 @@ struct RuntimeRetryShapingTests {
             return HTTPResponse(status: 503, headers: ["retry-after": "1.5"], body: Data())
         }
         let policy = RetryPolicy(maxRetries: 5, baseDelay: 0.1, maxDelay: 8, jitter: .none, deadline: 4)
-        let service = ServiceDescription(name: "Test", baseURL: URL(string: "https://api.example.com")!, timeout: 10, retry: policy)
-        let client = APIClient(service: service, configuration: ClientConfiguration(transport: stub, logging: .disabled, clock: clock))
+        let service = ServiceDescription(
+            name: "Test", baseURL: URL(string: "https://api.example.com")!, timeout: 10, retry: policy)
+        let client = APIClient(
+            service: service, configuration: ClientConfiguration(transport: stub, logging: .disabled, clock: clock))
 
         await #expect(throws: SpecwrightError.self) { try await client.sendData(TestEndpoint(["x"])) }
         // t = 0: 4 s left of the deadline (< the 10 s timeout); t = 1.5: 2.5 s left; t = 3 would leave 1 s, but a
@@ -56,7 +62,8 @@ struct RuntimeRetryShapingTests {
         for honours in [false, true] {
             let sid = FixtureServer.newScenario()
             let clock = RecordingClock()
-            let policy = RetryPolicy(maxRetries: 1, baseDelay: 0.1, maxDelay: 1, jitter: .none, honoursLongRetryAfter: honours)
+            let policy = RetryPolicy(
+                maxRetries: 1, baseDelay: 0.1, maxDelay: 1, jitter: .none, honoursLongRetryAfter: honours)
             let client = Self.client(server, sid: sid, policy: policy, clock: clock)
             await #expect(throws: SpecwrightError.self) { try await client.sendData(Self.status(503, retryAfter: 5)) }
             #expect(clock.sleeps == [honours ? 5 : 1])
@@ -69,7 +76,8 @@ struct RuntimeRetryShapingTests {
         let server = try FixtureServer.shared()
         // Per client: 409 is retried, 503 is not.
         let sid = FixtureServer.newScenario()
-        let clientPolicy = RetryPolicy(maxRetries: 2, baseDelay: 0.1, maxDelay: 1, jitter: .none, retryableStatuses: [409])
+        let clientPolicy = RetryPolicy(
+            maxRetries: 2, baseDelay: 0.1, maxDelay: 1, jitter: .none, retryableStatuses: [409])
         let client = Self.client(server, sid: sid, policy: clientPolicy, clock: RecordingClock())
         await #expect(throws: SpecwrightError.self) { try await client.sendData(Self.status(409)) }
         #expect(try await server.hits(sid, "status/409") == 3)
@@ -77,8 +85,11 @@ struct RuntimeRetryShapingTests {
         #expect(try await server.hits(sid, "status/503") == 1)
 
         // Per endpoint: the endpoint's policy wins over the client's.
-        let endpointPolicy = RetryPolicy(maxRetries: 1, baseDelay: 0.1, maxDelay: 1, jitter: .none, retryableStatuses: [503])
-        await #expect(throws: SpecwrightError.self) { try await client.sendData(Self.status(503, retry: endpointPolicy)) }
+        let endpointPolicy = RetryPolicy(
+            maxRetries: 1, baseDelay: 0.1, maxDelay: 1, jitter: .none, retryableStatuses: [503])
+        await #expect(throws: SpecwrightError.self) {
+            try await client.sendData(Self.status(503, retry: endpointPolicy))
+        }
         #expect(try await server.hits(sid, "status/503") == 3)
     }
 
@@ -89,14 +100,17 @@ struct RuntimeRetryShapingTests {
         let clientPolicy = RetryPolicy(maxRetries: 1, baseDelay: 0.1, maxDelay: 1, jitter: .none)
         let client = TestSupport.fixtureClient(server, sid: sid) {
             $0.retryPolicy = clientPolicy
-            $0.retryPoliciesByOperation["orders.status"] = RetryPolicy(maxRetries: 4, baseDelay: 0.1, maxDelay: 1, jitter: .none)
+            $0.retryPoliciesByOperation["orders.status"] = RetryPolicy(
+                maxRetries: 4, baseDelay: 0.1, maxDelay: 1, jitter: .none)
         }
-        var named = Self.status(503, retry: RetryPolicy.none)   // the spec says: never retry
+        var named = Self.status(503, retry: RetryPolicy.none)  // the spec says: never retry
         named.operationName = "orders.status"
         await #expect(throws: SpecwrightError.self) { try await client.sendData(named) }
         #expect(try await server.hits(sid, "status/503") == 5)
         // Other operations keep the endpoint's policy, else the client's.
-        await #expect(throws: SpecwrightError.self) { try await client.sendData(Self.status(503, retry: RetryPolicy.none)) }
+        await #expect(throws: SpecwrightError.self) {
+            try await client.sendData(Self.status(503, retry: RetryPolicy.none))
+        }
         #expect(try await server.hits(sid, "status/503") == 6)
         await #expect(throws: SpecwrightError.self) { try await client.sendData(Self.status(503)) }
         #expect(try await server.hits(sid, "status/503") == 8)
@@ -110,10 +124,13 @@ struct RuntimeRetryShapingTests {
                 calls.withLock { $0 += 1 }
                 throw URLError(.cannotConnectToHost)
             }
-            let policy = RetryPolicy(maxRetries: 2, baseDelay: 0.1, maxDelay: 1, jitter: .none, retryableTransportErrors: codes)
-            let service = ServiceDescription(name: "Test", baseURL: URL(string: "https://api.example.com")!, retry: policy)
+            let policy = RetryPolicy(
+                maxRetries: 2, baseDelay: 0.1, maxDelay: 1, jitter: .none, retryableTransportErrors: codes)
+            let service = ServiceDescription(
+                name: "Test", baseURL: URL(string: "https://api.example.com")!, retry: policy)
             let client = APIClient(
-                service: service, configuration: ClientConfiguration(transport: stub, logging: .disabled, clock: RecordingClock()))
+                service: service,
+                configuration: ClientConfiguration(transport: stub, logging: .disabled, clock: RecordingClock()))
             await #expect(throws: SpecwrightError.self) { try await client.sendData(TestEndpoint(["x"])) }
             #expect(calls.value == expected)
         }

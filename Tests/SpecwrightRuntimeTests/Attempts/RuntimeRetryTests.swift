@@ -46,7 +46,9 @@ struct RuntimeRetryTests {
         let server = try FixtureServer.shared()
         let sid = FixtureServer.newScenario()
         let clock = RecordingClock()
-        let client = TestSupport.fixtureClient(server, sid: sid, retry: RetryPolicy(maxRetries: 1, baseDelay: 0.1, maxDelay: 3)) {
+        let client = TestSupport.fixtureClient(
+            server, sid: sid, retry: RetryPolicy(maxRetries: 1, baseDelay: 0.1, maxDelay: 3)
+        ) {
             $0.clock = clock
         }
         _ = try await client.send(sequence("503,200", retryAfter: "3600"), as: AttemptBody.self)
@@ -103,7 +105,9 @@ struct RuntimeRetryTests {
         let server = try FixtureServer.shared()
         let sid = FixtureServer.newScenario()
         let client = TestSupport.fixtureClient(server, sid: sid)
-        let error = await #expect(throws: SpecwrightError.self) { try await client.send(TestEndpoint(["status", "404"])) }
+        let error = await #expect(throws: SpecwrightError.self) {
+            try await client.send(TestEndpoint(["status", "404"]))
+        }
         #expect(error?.status == 404)
         #expect(error?.isRetryable == false)
         #expect(try await server.stats(sid).hits == 1)

@@ -41,7 +41,8 @@ private struct HMACAuthenticator: Authenticator {
         let message = [request.method.rawValue, target, date, bodyHash].joined(separator: "\n")
         request.headers.setValue(date, for: "X-Date")
         request.headers.setValue(credential.id, for: "X-Key-Id")
-        request.headers.setValue(SHA256.hexadecimal(SHA256.hmac(key: credential.secret, message: Array(message.utf8))), for: "X-Proof")
+        request.headers.setValue(
+            SHA256.hexadecimal(SHA256.hmac(key: credential.secret, message: Array(message.utf8))), for: "X-Proof")
     }
 
     var refreshes: Bool { true }

@@ -33,7 +33,8 @@ final class RefreshingTokenStore: Sendable {
         refreshes.withLock { $0 += 1 }
         let token: String
         switch refresh {
-        case .server(let client): token = try await client.send(TestEndpoint(["refresh"], method: .post), as: Issued.self).token
+        case .server(let client):
+            token = try await client.send(TestEndpoint(["refresh"], method: .post), as: Issued.self).token
         case .failing: throw URLError(.userAuthenticationRequired)
         case .bogus: token = "never-issued"
         }
@@ -51,12 +52,14 @@ struct AuthRefreshTriggerTests {
         tokenExpiredCodes: [1002])
 
     private func client(
-        _ server: FixtureServer, _ sid: String, store: RefreshingTokenStore, enveloped: Bool = true, session: SessionExpiry = SessionExpiry(),
+        _ server: FixtureServer, _ sid: String, store: RefreshingTokenStore, enveloped: Bool = true,
+        session: SessionExpiry = SessionExpiry(),
         expiration: (@Sendable (String) -> Date?)? = nil
     ) -> APIClient {
         var service = TestSupport.service(server.scenarioURL(sid), auth: .bearer)
         service.envelope = enveloped ? Self.envelope : nil
-        var configuration = ClientConfiguration(tokenProvider: store.provider(expiration: expiration), logging: .disabled, clock: RecordingClock())
+        var configuration = ClientConfiguration(
+            tokenProvider: store.provider(expiration: expiration), logging: .disabled, clock: RecordingClock())
         configuration.dataLayer.session = session
         return APIClient(service: service, configuration: configuration)
     }
@@ -69,7 +72,9 @@ struct AuthRefreshTriggerTests {
         let client = client(server, sid, store: store)
         let attempts = await withTaskGroup(of: Int?.self) { group in
             for _ in 0..<50 {
-                group.addTask { try? await client.response(TestEndpoint(["auth-envelope"]), as: AttemptBody.self).attempts }
+                group.addTask {
+                    try? await client.response(TestEndpoint(["auth-envelope"]), as: AttemptBody.self).attempts
+                }
             }
             return await group.reduce(into: [Int?]()) { $0.append($1) }
         }
@@ -88,7 +93,9 @@ struct AuthRefreshTriggerTests {
         let store = RefreshingTokenStore("expired", refresh: .bogus)
         let session = SessionExpiry()
         let client = client(server, sid, store: store, session: session)
-        let error = await #expect(throws: SpecwrightError.self) { try await client.send(TestEndpoint(["auth-envelope"])) }
+        let error = await #expect(throws: SpecwrightError.self) {
+            try await client.send(TestEndpoint(["auth-envelope"]))
+        }
         guard case .sessionExpired(let reason) = error?.kind else {
             Issue.record("expected sessionExpired, got \(String(describing: error))")
             return
@@ -107,7 +114,9 @@ struct AuthRefreshTriggerTests {
         let store = RefreshingTokenStore("expired", refresh: .failing)
         let session = SessionExpiry()
         let client = client(server, sid, store: store, session: session)
-        let error = await #expect(throws: SpecwrightError.self) { try await client.send(TestEndpoint(["auth-envelope"])) }
+        let error = await #expect(throws: SpecwrightError.self) {
+            try await client.send(TestEndpoint(["auth-envelope"]))
+        }
         guard case .sessionExpired(let reason) = error?.kind else {
             Issue.record("expected sessionExpired, got \(String(describing: error))")
             return

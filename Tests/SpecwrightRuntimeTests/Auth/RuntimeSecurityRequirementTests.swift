@@ -22,7 +22,9 @@ struct RuntimeSecurityRequirementTests {
         return query
     }
 
-    private static func requests(_ server: FixtureServer, _ sid: String, suffix: String) async throws -> [FixtureServer.Stats.Request] {
+    private static func requests(_ server: FixtureServer, _ sid: String, suffix: String) async throws -> [FixtureServer
+        .Stats.Request]
+    {
         try await server.stats(sid).requests.filter { $0.path.contains(suffix) }
     }
 
@@ -42,7 +44,10 @@ struct RuntimeSecurityRequirementTests {
         }
         // Anonymous access allowed and no provider for the other alternative: nothing is sent either.
         await #expect(throws: SpecwrightError.self) {
-            try await client.send(TestEndpoint(["status", "401"], query: Self.query("optional", "1"), options: EndpointOptions(auth: .anyOf([[.apiKeyHeader("X-Other")], []]))))
+            try await client.send(
+                TestEndpoint(
+                    ["status", "401"], query: Self.query("optional", "1"),
+                    options: EndpointOptions(auth: .anyOf([[.apiKeyHeader("X-Other")], []]))))
         }
         #expect(refreshes.withLock { $0 } == 0)
         let sent = try await server.stats(sid).requests
@@ -63,7 +68,8 @@ struct RuntimeSecurityRequirementTests {
             $0.tokenProvider = Self.countingTokens(refreshes)
             $0.apiKeyProvider = { "the-key" }
         }
-        let endpoint = TestEndpoint(["status", "401"], options: EndpointOptions(auth: .anyOf([[.apiKeyHeader("X-Api-Key")]])))
+        let endpoint = TestEndpoint(
+            ["status", "401"], options: EndpointOptions(auth: .anyOf([[.apiKeyHeader("X-Api-Key")]])))
         await #expect(throws: SpecwrightError.self) { try await client.send(endpoint) }
         #expect(refreshes.withLock { $0 } == 0)
         let sent = try await Self.requests(server, sid, suffix: "/status/401")
@@ -82,12 +88,14 @@ struct RuntimeSecurityRequirementTests {
                 token: { stored.withLock { $0 } },
                 refresh: { _ in
                     struct Token: Decodable, Sendable { var token: String }
-                    let token = try await refreshClient.send(TestEndpoint(["refresh"], method: .post), as: Token.self).token
+                    let token = try await refreshClient.send(TestEndpoint(["refresh"], method: .post), as: Token.self)
+                        .token
                     stored.withLock { $0 = token }
                     return token
                 })
         }
-        let body = try await client.send(TestEndpoint(["auth"], options: EndpointOptions(auth: .anyOf([[.bearer]]))), as: AttemptBody.self)
+        let body = try await client.send(
+            TestEndpoint(["auth"], options: EndpointOptions(auth: .anyOf([[.bearer]]))), as: AttemptBody.self)
         #expect(body.attempt == 3)  // 401, the refresh, the replay
         #expect(try await server.stats(sid).refreshes == 1)
         let sent = try await Self.requests(server, sid, suffix: "/auth")
@@ -100,12 +108,16 @@ struct RuntimeSecurityRequirementTests {
         let sid = FixtureServer.newScenario()
         let requirement = AuthRequirement.anyOf([[.bearer], [.apiKeyQuery("api_key")]])
         let keyOnly = TestSupport.fixtureClient(server, sid: sid) { $0.apiKeyProvider = { "k1" } }
-        try await keyOnly.send(TestEndpoint(["status", "200"], query: Self.query("client", "key"), options: EndpointOptions(auth: requirement)))
+        try await keyOnly.send(
+            TestEndpoint(
+                ["status", "200"], query: Self.query("client", "key"), options: EndpointOptions(auth: requirement)))
         let both = TestSupport.fixtureClient(server, sid: sid) {
             $0.apiKeyProvider = { "k1" }
             $0.tokenProvider = TokenProvider(token: { "t1" })
         }
-        try await both.send(TestEndpoint(["status", "200"], query: Self.query("client", "both"), options: EndpointOptions(auth: requirement)))
+        try await both.send(
+            TestEndpoint(
+                ["status", "200"], query: Self.query("client", "both"), options: EndpointOptions(auth: requirement)))
         let sent = try await Self.requests(server, sid, suffix: "/status/200")
         #expect(sent.map(\.path) == ["/\(sid)/status/200?client=key&api_key=k1", "/\(sid)/status/200?client=both"])
         #expect(sent.map { $0.headers["authorization"] } == [nil, "Bearer t1"])
@@ -120,7 +132,10 @@ struct RuntimeSecurityRequirementTests {
             $0.tokenProvider = TokenProvider(token: { "t2" })
         }
         let requirement = AuthRequirement.anyOf([[.apiKeyHeader("X-App-Id"), .apiKeyCookie("session"), .bearer]])
-        try await client.send(TestEndpoint(["status", "200"], headers: [HTTPHeader("Cookie", "theme=dark")], options: EndpointOptions(auth: requirement)))
+        try await client.send(
+            TestEndpoint(
+                ["status", "200"], headers: [HTTPHeader("Cookie", "theme=dark")],
+                options: EndpointOptions(auth: requirement)))
         let sent = try await Self.requests(server, sid, suffix: "/status/200")
         #expect(sent.map { $0.headers["x-app-id"] } == ["app-7"])
         #expect(sent.map { $0.headers["cookie"] } == ["theme=dark; session=s3ss10n"])
@@ -139,7 +154,8 @@ struct RuntimeSecurityRequirementTests {
         }
         try await client.send(TestEndpoint(["status", "200"], options: EndpointOptions(auth: .anyOf([[.basic]]))))
         let sent = try await Self.requests(server, sid, suffix: "/status/200")
-        #expect(sent.map { $0.headers["authorization"] } == ["Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ=="])  // RFC 7617 §2's example
+        // RFC 7617 §2's example
+        #expect(sent.map { $0.headers["authorization"] } == ["Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ=="])
         #expect(!log.text.isEmpty)
         #expect(!log.text.contains("QWxhZGRpbjpvcGVuIHNlc2FtZQ"))
         #expect(!log.text.contains("open sesame"))
@@ -155,7 +171,8 @@ struct RuntimeSecurityRequirementTests {
             $0.apiKeyProvider = { "c00kie-key" }
             $0.logging = LoggingConfiguration(isEnabled: true, sink: log)
         }
-        try await client.send(TestEndpoint(["status", "200"], options: EndpointOptions(auth: .anyOf([[.apiKeyCookie("api_session")]]))))
+        try await client.send(
+            TestEndpoint(["status", "200"], options: EndpointOptions(auth: .anyOf([[.apiKeyCookie("api_session")]]))))
         let sent = try await Self.requests(server, sid, suffix: "/status/200")
         #expect(sent.map { $0.headers["cookie"] } == ["api_session=c00kie-key"])
         #expect(!log.text.contains("c00kie-key"))

@@ -87,7 +87,9 @@ struct RuntimeTokenRefreshTests {
         let client = TestSupport.fixtureClient(server, sid: sid, auth: .bearer) {
             $0.tokenProvider = provider(store, refreshClient: refreshClient)
         }
-        let error = await #expect(throws: SpecwrightError.self) { try await client.send(TestEndpoint(["status", "401"])) }
+        let error = await #expect(throws: SpecwrightError.self) {
+            try await client.send(TestEndpoint(["status", "401"]))
+        }
         guard case .sessionExpired = error?.kind else {
             Issue.record("expected sessionExpired, got \(String(describing: error))")
             return
@@ -127,12 +129,17 @@ struct RuntimeTokenRefreshTests {
                 return "t1"
             })
         let service = TestSupport.service(try #require(URL(string: "https://api.example.com")), auth: .bearer)
-        let client = APIClient(service: service, configuration: ClientConfiguration(transport: stub, tokenProvider: tokens, logging: .disabled))
+        let client = APIClient(
+            service: service,
+            configuration: ClientConfiguration(transport: stub, tokenProvider: tokens, logging: .disabled))
         _ = try await client.send(TestEndpoint(["a"]), as: AttemptBody.self)
         let second = try await client.response(TestEndpoint(["b"]), as: AttemptBody.self)
         #expect(refreshes.withLock { $0 } == 1)
         #expect(second.attempts == 2)
-        #expect(stub.requests.map { $0.headers.value(for: "Authorization") } == ["Bearer t0", "Bearer t1", "Bearer t0", "Bearer t1"])
+        #expect(
+            stub.requests.map { $0.headers.value(for: "Authorization") } == [
+                "Bearer t0", "Bearer t1", "Bearer t0", "Bearer t1"
+            ])
     }
 
     @Test func aReplayThatMeetsA503IsRetriedByThePolicy() async throws {
@@ -149,7 +156,9 @@ struct RuntimeTokenRefreshTests {
         let clock = RecordingClock()
         let service = TestSupport.service(try #require(URL(string: "https://api.example.com")), auth: .bearer)
         let client = APIClient(
-            service: service, configuration: ClientConfiguration(transport: stub, tokenProvider: tokens, logging: .disabled, clock: clock))
+            service: service,
+            configuration: ClientConfiguration(transport: stub, tokenProvider: tokens, logging: .disabled, clock: clock)
+        )
         let response = try await client.response(TestEndpoint(["a"]), as: AttemptBody.self)
         #expect(response.attempts == 3)
         // The replay is not a retry (docs/runtime.md): only the 503 is.
@@ -168,7 +177,9 @@ struct RuntimeTokenRefreshTests {
                 return "t1"
             })
         let service = TestSupport.service(try #require(URL(string: "https://api.example.com")), auth: .bearer)
-        let client = APIClient(service: service, configuration: ClientConfiguration(transport: stub, tokenProvider: tokens, logging: .disabled))
+        let client = APIClient(
+            service: service,
+            configuration: ClientConfiguration(transport: stub, tokenProvider: tokens, logging: .disabled))
         let error = await #expect(throws: SpecwrightError.self) {
             try await client.send(TestEndpoint(["login"], method: .post, options: EndpointOptions(auth: .none)))
         }
@@ -195,7 +206,9 @@ struct RuntimeTokenRefreshTests {
                 throw CancellationError()
             })
         let service = TestSupport.service(try #require(URL(string: "https://api.example.com")), auth: .bearer)
-        let client = APIClient(service: service, configuration: ClientConfiguration(transport: stub, tokenProvider: tokens, logging: .disabled))
+        let client = APIClient(
+            service: service,
+            configuration: ClientConfiguration(transport: stub, tokenProvider: tokens, logging: .disabled))
         let cancelled = Task { try await client.send(TestEndpoint(["a"]), as: AttemptBody.self) }
         var iterator = started.makeAsyncIterator()
         _ = await iterator.next()
@@ -217,7 +230,8 @@ struct RuntimeTokenRefreshTests {
         let service = TestSupport.service(try #require(URL(string: "https://api.example.com")), auth: .bearer)
         let client = APIClient(
             service: service,
-            configuration: ClientConfiguration(transport: stub, tokenProvider: TokenProvider(token: { "t" }), logging: .disabled))
+            configuration: ClientConfiguration(
+                transport: stub, tokenProvider: TokenProvider(token: { "t" }), logging: .disabled))
         let error = await #expect(throws: SpecwrightError.self) { try await client.send(TestEndpoint(["a"])) }
         guard case .unauthorized(let failure) = error?.kind else {
             Issue.record("expected unauthorized, got \(String(describing: error))")

@@ -18,7 +18,9 @@ private struct AccountCheck: Interceptor {
         return request
     }
 
-    func inspect(_ response: HTTPResponse, for request: HTTPRequest, context: AttemptContext) async throws -> InterceptorDecision {
+    func inspect(_ response: HTTPResponse, for request: HTTPRequest, context: AttemptContext) async throws
+        -> InterceptorDecision
+    {
         if refuses.value, onResponse { throw AccountError.noAccountSelected }
         return .proceed
     }
@@ -33,9 +35,12 @@ private struct AccountCheck: Interceptor {
         let sid = FixtureServer.newScenario()
         let refuses = Locked(false)
         let service = ServiceDescription(name: "Data", baseURL: server.scenarioURL(sid), timeout: 10, retry: .none)
-        let client = APIClient(service: service, configuration: ClientConfiguration(
-            interceptors: [AccountCheck(refuses: refuses, onResponse: onResponse)], logging: .disabled, clock: RecordingClock(),
-            dataLayer: DataLayerConfiguration(cache: HTTPCache())))
+        let client = APIClient(
+            service: service,
+            configuration: ClientConfiguration(
+                interceptors: [AccountCheck(refuses: refuses, onResponse: onResponse)], logging: .disabled,
+                clock: RecordingClock(),
+                dataLayer: DataLayerConfiguration(cache: HTTPCache())))
         let endpoint = DataSupport.cached(cc: "max-age=60", policy: .networkFirst(ttl: 0))
         _ = try await client.sendData(endpoint)
         refuses.withLock { $0 = true }

@@ -48,8 +48,11 @@ struct RuntimeClientTests {
             return n == 1 ? HTTPResponse(status: 503) : HTTPResponse(status: 200, body: Data(#"{"attempt":2}"#.utf8))
         }
         let configuration = ClientConfiguration(
-            transport: stub, logging: .disabled, metrics: [aggregator, Forward(events: events)], clock: RecordingClock())
-        let client = APIClient(service: TestSupport.service(try #require(URL(string: "https://api.example.com"))), configuration: configuration)
+            transport: stub, logging: .disabled, metrics: [aggregator, Forward(events: events)], clock: RecordingClock()
+        )
+        let client = APIClient(
+            service: TestSupport.service(try #require(URL(string: "https://api.example.com"))),
+            configuration: configuration)
         _ = try await client.send(TestEndpoint(["x"], method: .put, body: .json(["a": 1])), as: AttemptBody.self)
         _ = try await client.send(TestEndpoint(["x"]), as: AttemptBody.self)
         await #expect(throws: SpecwrightError.self) { try await client.send(TestEndpoint(["missing"])) }
@@ -73,7 +76,10 @@ struct RuntimeClientTests {
     @Test func percentilesUseNearestRankWithinOneHistogramBucket() {
         let aggregator = MetricsAggregator()
         for index in 1...100 {
-            aggregator.record(CallEvent(operationName: "o", method: .get, status: 200, duration: Double(index), metadata: ResponseMetadata(attempts: 1), error: nil))
+            aggregator.record(
+                CallEvent(
+                    operationName: "o", method: .get, status: 200, duration: Double(index),
+                    metadata: ResponseMetadata(attempts: 1), error: nil))
         }
         let metrics = aggregator.snapshot().total
         #expect(abs(metrics.p50 - 50) <= 50.0 / 32)
@@ -104,9 +110,12 @@ struct RuntimeClientTests {
         let journal = LockedBox<[String]>([])
         let stub = StubTransport(json: Data(#"{"attempt":1}"#.utf8))
         let configuration = ClientConfiguration(
-            transport: stub, stages: [Tag(name: "outer", journal: journal), Tag(name: "inner", journal: journal), CacheHit()],
+            transport: stub,
+            stages: [Tag(name: "outer", journal: journal), Tag(name: "inner", journal: journal), CacheHit()],
             logging: .disabled)
-        let client = APIClient(service: TestSupport.service(try #require(URL(string: "https://api.example.com"))), configuration: configuration)
+        let client = APIClient(
+            service: TestSupport.service(try #require(URL(string: "https://api.example.com"))),
+            configuration: configuration)
         _ = try await client.send(TestEndpoint(["x"]), as: AttemptBody.self)
         #expect(journal.withLock { $0 } == ["→outer", "→inner", "←inner", "←outer"])
         #expect(stub.requests.first?.headers.filter { $0.name == "X-Stage" }.map(\.value) == ["outer", "inner"])
@@ -157,7 +166,9 @@ private struct InstantClock: RuntimeClock {
     let json = Data(#"{"attempt":2}"#.utf8)
     let stub = StubTransport(sequence: [HTTPResponse(status: 503), HTTPResponse(status: 200, body: json)])
     let service = ServiceDescription(name: "Bookstore", baseURL: try #require(URL(string: "https://api.example.com")))
-    let client = APIClient(service: service, configuration: ClientConfiguration(transport: stub, logging: .disabled, clock: InstantClock()))
+    let client = APIClient(
+        service: service, configuration: ClientConfiguration(transport: stub, logging: .disabled, clock: InstantClock())
+    )
     let response = try await client.response(TestEndpoint(["books"]), as: AttemptBody.self)
     #expect(response.value.attempt == 2)
     #expect(response.attempts == 2)

@@ -8,7 +8,8 @@ import Testing
 @Suite("Hot-path helpers agree with their definitions")
 struct RuntimeHotPathTests {
     /// RFC 9110 §5.6.2 `tchar`, written out.
-    private static let tchar = Set("!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".unicodeScalars)
+    private static let tchar = Set(
+        "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".unicodeScalars)
 
     @Test func everyScalarBelow256IsATokenCharacterExactlyWhenRFC9110SaysSo() {
         for value in UInt32(0)..<256 {
@@ -31,7 +32,9 @@ struct RuntimeHotPathTests {
         #expect(HeaderValidation.isSafeValue(""))
         #expect(HeaderValidation.isSafeValue("Bearer ä€😀 tokens"))
         #expect(!HeaderValidation.isSafeValue(String(repeating: "x", count: 200) + "\r\n"))
-        #expect(throws: SpecwrightError.self) { try HeaderValidation.check([HTTPHeader("X-Ok", "1"), HTTPHeader("X-Bad", "a\nb")]) }
+        #expect(throws: SpecwrightError.self) {
+            try HeaderValidation.check([HTTPHeader("X-Ok", "1"), HTTPHeader("X-Bad", "a\nb")])
+        }
         #expect(throws: SpecwrightError.self) { try HeaderValidation.check([HTTPHeader("X Bad", "1")]) }
     }
 
@@ -50,10 +53,14 @@ struct RuntimeHotPathTests {
     @Test func theRequestIDTextIsTheUUIDString() {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<1_000 {
-            let id = UUID(uuid: (
-                generator.next(), generator.next(), generator.next(), generator.next(), generator.next(), generator.next(),
-                generator.next(), generator.next(), generator.next(), generator.next(), generator.next(), generator.next(),
-                generator.next(), generator.next(), generator.next(), generator.next()))
+            let id = UUID(
+                uuid: (
+                    generator.next(), generator.next(), generator.next(), generator.next(), generator.next(),
+                    generator.next(),
+                    generator.next(), generator.next(), generator.next(), generator.next(), generator.next(),
+                    generator.next(),
+                    generator.next(), generator.next(), generator.next(), generator.next()
+                ))
             #expect(CallIdentifier.text(id) == id.uuidString)
         }
         let zero = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))

@@ -14,7 +14,9 @@ private struct Recording: Interceptor {
         return request
     }
 
-    func inspect(_ response: HTTPResponse, for request: HTTPRequest, context: AttemptContext) async throws -> InterceptorDecision {
+    func inspect(_ response: HTTPResponse, for request: HTTPRequest, context: AttemptContext) async throws
+        -> InterceptorDecision
+    {
         journal.withLock { $0.append("inspect \(name)") }
         return .proceed
     }
@@ -22,14 +24,18 @@ private struct Recording: Interceptor {
 
 /// Asks for one retry when the body says "again".
 private struct RetryOnAgain: Interceptor {
-    func inspect(_ response: HTTPResponse, for request: HTTPRequest, context: AttemptContext) async throws -> InterceptorDecision {
+    func inspect(_ response: HTTPResponse, for request: HTTPRequest, context: AttemptContext) async throws
+        -> InterceptorDecision
+    {
         response.body == Data("again".utf8) ? .retry(after: 0.25) : .proceed
     }
 }
 
 private struct RejectsEverything: Interceptor {
     struct Maintenance: Error {}
-    func inspect(_ response: HTTPResponse, for request: HTTPRequest, context: AttemptContext) async throws -> InterceptorDecision {
+    func inspect(_ response: HTTPResponse, for request: HTTPRequest, context: AttemptContext) async throws
+        -> InterceptorDecision
+    {
         throw Maintenance()
     }
 }
@@ -51,7 +57,8 @@ struct RuntimeInterceptorTests {
             transport: stub, tokenProvider: TokenProvider(token: { "tok" }),
             interceptors: [Recording(name: "a", journal: journal), Recording(name: "b", journal: journal)],
             logging: LoggingConfiguration(isEnabled: true, sink: log))
-        let client = APIClient(service: TestSupport.service(try #require(base), auth: .bearer), configuration: configuration)
+        let client = APIClient(
+            service: TestSupport.service(try #require(base), auth: .bearer), configuration: configuration)
         try await client.send(TestEndpoint(["x"]))
         #expect(journal.withLock { $0 } == ["adapt a", "adapt b", "inspect b", "inspect a"])
         let request = try #require(stub.requests.first)
@@ -76,7 +83,8 @@ struct RuntimeInterceptorTests {
             return HTTPResponse(status: 200, body: Data((count == 1 ? "again" : #"{"attempt":2}"#).utf8))
         }
         let clock = RecordingClock()
-        let configuration = ClientConfiguration(transport: stub, interceptors: [RetryOnAgain()], logging: .disabled, clock: clock)
+        let configuration = ClientConfiguration(
+            transport: stub, interceptors: [RetryOnAgain()], logging: .disabled, clock: clock)
         let client = APIClient(service: TestSupport.service(try #require(base)), configuration: configuration)
         let response = try await client.response(TestEndpoint(["x"]), as: AttemptBody.self)
         #expect(response.value.attempt == 2)
@@ -86,8 +94,10 @@ struct RuntimeInterceptorTests {
 
     @Test func aRetryRequestOnASuccessfulResponseThatCannotBeRetriedReturnsTheResponse() async throws {
         let stub = StubTransport { _ in HTTPResponse(status: 200, body: Data("again".utf8)) }
-        let configuration = ClientConfiguration(transport: stub, interceptors: [RetryOnAgain()], logging: .disabled, clock: RecordingClock())
-        let client = APIClient(service: TestSupport.service(try #require(base), retry: .none), configuration: configuration)
+        let configuration = ClientConfiguration(
+            transport: stub, interceptors: [RetryOnAgain()], logging: .disabled, clock: RecordingClock())
+        let client = APIClient(
+            service: TestSupport.service(try #require(base), retry: .none), configuration: configuration)
         let data = try await client.sendData(TestEndpoint(["x"]))
         #expect(data == Data("again".utf8))
         #expect(stub.requests.count == 1)
@@ -105,7 +115,8 @@ struct RuntimeInterceptorTests {
 
     @Test func aResponseInterceptorThatThrowsEndsTheCallWithItsErrorAsTheUnderlyingError() async throws {
         let stub = StubTransport(json: Data("{}".utf8))
-        let configuration = ClientConfiguration(transport: stub, interceptors: [RejectsEverything()], logging: .disabled)
+        let configuration = ClientConfiguration(
+            transport: stub, interceptors: [RejectsEverything()], logging: .disabled)
         let client = APIClient(service: TestSupport.service(try #require(base)), configuration: configuration)
         let error = await #expect(throws: SpecwrightError.self) { try await client.send(TestEndpoint(["x"])) }
         guard case .transport(let urlError) = error?.kind else {
@@ -118,7 +129,8 @@ struct RuntimeInterceptorTests {
 
     @Test func theConfiguredBaseURLReplacesTheServiceBaseURL() async throws {
         let stub = StubTransport(json: Data("{}".utf8))
-        let configuration = ClientConfiguration(baseURL: URL(string: "https://staging.example.com/api/"), transport: stub, logging: .disabled)
+        let configuration = ClientConfiguration(
+            baseURL: URL(string: "https://staging.example.com/api/"), transport: stub, logging: .disabled)
         let client = APIClient(service: TestSupport.service(try #require(base)), configuration: configuration)
         try await client.send(TestEndpoint(["x"]))
         #expect(stub.requests.first?.url.absoluteString == "https://staging.example.com/api/x")
@@ -129,7 +141,8 @@ struct RuntimeInterceptorTests {
         let stub = StubTransport { _ in
             HTTPResponse(
                 status: 200, headers: ["Set-Cookie": "sid=cookie-secret", "X-Plain": "visible"],
-                body: Data(#"{"account":{"pin":"1234","name":"Ann"},"items":"\#(String(repeating: "x", count: 100))"}"#.utf8))
+                body: Data(
+                    #"{"account":{"pin":"1234","name":"Ann"},"items":"\#(String(repeating: "x", count: 100))"}"#.utf8))
         }
         let service = ServiceDescription(name: "K", baseURL: try #require(base), auth: .apiKeyHeader("X-Partner-Key"))
         let configuration = ClientConfiguration(
@@ -162,9 +175,11 @@ struct RuntimeInterceptorTests {
         let stub = StubTransport(json: Data("{}".utf8))
         let common = CommonHeaders(
             userAgent: "App/1.0", acceptLanguage: "de-CH, de;q=0.9",
-            clientVersion: { HTTPHeader("X-Client-Version", "1.2.3") }, deviceID: { HTTPHeader("X-Device-Id", "dev-1") },
+            clientVersion: { HTTPHeader("X-Client-Version", "1.2.3") },
+            deviceID: { HTTPHeader("X-Device-Id", "dev-1") },
             timestampHeader: "X-Timestamp")
-        let configuration = ClientConfiguration(transport: stub, commonHeaders: common, requestIDHeader: nil, logging: .disabled)
+        let configuration = ClientConfiguration(
+            transport: stub, commonHeaders: common, requestIDHeader: nil, logging: .disabled)
         let client = APIClient(service: TestSupport.service(try #require(base)), configuration: configuration)
         try await client.send(TestEndpoint(["x"], headers: [HTTPHeader("Accept", "text/plain")]))
         let headers = try #require(stub.requests.first).headers

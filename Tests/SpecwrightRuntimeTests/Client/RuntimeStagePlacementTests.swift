@@ -46,12 +46,14 @@ struct RuntimeStagePlacementTests {
     func aStageBeforeTheDataLayerSeesCacheHitsOneAfterItOnlyNetworkCalls() async throws {
         let server = try FixtureServer.shared()
         let sid = FixtureServer.newScenario()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stage-placement-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "stage-placement-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let cache = HTTPCache(fileURL: directory.appendingPathComponent("cache.sqlite"))
         let before = Journal()
         let after = Journal()
-        let client = Self.client(server, sid: sid, dataLayer: DataLayerConfiguration(cache: cache), before: before, after: after)
+        let client = Self.client(
+            server, sid: sid, dataLayer: DataLayerConfiguration(cache: cache), before: before, after: after)
 
         let cached = DataSupport.cached(cc: "max-age=3600", policy: .cacheFirst(ttl: 0))
         let first = try await client.response(cached, as: CachedBody.self)
@@ -85,7 +87,8 @@ struct RuntimeStagePlacementTests {
         let gate = ConfigGate(endpoint: TestEndpoint(["gate"], options: EndpointOptions(isGate: true)))
         let before = Journal()
         let after = Journal()
-        let client = Self.client(server, sid: sid, dataLayer: DataLayerConfiguration(gate: gate), before: before, after: after)
+        let client = Self.client(
+            server, sid: sid, dataLayer: DataLayerConfiguration(gate: gate), before: before, after: after)
 
         _ = try await client.sendData(TestEndpoint(["echo"]))
         _ = try await client.sendData(TestEndpoint(["echo"]))

@@ -21,8 +21,9 @@ struct RuntimeDatePrecisionTests {
 
     @Test(arguments: [
         (0, "2024-05-01T12:34:56Z"), (250_000, "2024-05-01T12:34:56.250Z"), (123_456, "2024-05-01T12:34:56.123456Z"),
-        (1, "2024-05-01T12:34:56.000001Z"), (999_999, "2024-05-01T12:34:56.999999Z"), (120_000, "2024-05-01T12:34:56.120Z"),
-        (100_010, "2024-05-01T12:34:56.100010Z"),
+        (1, "2024-05-01T12:34:56.000001Z"), (999_999, "2024-05-01T12:34:56.999999Z"),
+        (120_000, "2024-05-01T12:34:56.120Z"),
+        (100_010, "2024-05-01T12:34:56.100010Z")
     ])
     func encodingKeepsEveryMicrosecond(micros: Int, text: String) throws {
         let date = Self.date(micros: micros)
@@ -39,12 +40,13 @@ struct RuntimeDatePrecisionTests {
 
     @Test(arguments: [
         ("2024-05-01T12:34:56Z", 0), ("2024-05-01T12:34:56.1Z", 100_000), ("2024-05-01T12:34:56.12Z", 120_000),
-        ("2024-05-01T12:34:56.123Z", 123_000), ("2024-05-01T12:34:56.1234Z", 123_400), ("2024-05-01T12:34:56.12345Z", 123_450),
+        ("2024-05-01T12:34:56.123Z", 123_000), ("2024-05-01T12:34:56.1234Z", 123_400),
+        ("2024-05-01T12:34:56.12345Z", 123_450),
         ("2024-05-01T12:34:56.123456Z", 123_456), ("2024-05-01T12:34:56.1234567Z", 123_457),
         ("2024-05-01T12:34:56.12345678z", 123_457), ("2024-05-01T12:34:56.123456789Z", 123_457),
         ("2024-05-01T18:04:56.123456+05:30", 123_456), ("2024-05-01T05:34:56.123456-07:00", 123_456),
         ("2024-05-01T12:34:56.123456+00:00", 123_456), ("2024-05-01T12:34:56.123456-00:00", 123_456),
-        ("2024-05-02T02:19:56.000001+13:45", 1),
+        ("2024-05-02T02:19:56.000001+13:45", 1)
     ])
     func decodingAcceptsZeroToNineDigitsAndAnyOffset(text: String, micros: Int) throws {
         let stamp = try DateCoding.iso8601.makeDecoder().decode(Stamp.self, from: Data(#"{"at":"\#(text)"}"#.utf8))
@@ -68,7 +70,8 @@ struct RuntimeDatePrecisionTests {
         var query = QueryParameters()
         query.append("since", date)
         let endpoint = TestEndpoint(
-            ["echo", text], method: .post, query: query, headers: [HTTPHeader("X-At", text)], body: .json(Stamp(at: date)))
+            ["echo", text], method: .post, query: query, headers: [HTTPHeader("X-At", text)],
+            body: .json(Stamp(at: date)))
         let echo = try await client.send(endpoint, as: Echo.self)
         let decoder = DateCoding.iso8601.makeDecoder()
         let fromBody = try decoder.decode(Stamp.self, from: Data(echo.body.utf8)).at

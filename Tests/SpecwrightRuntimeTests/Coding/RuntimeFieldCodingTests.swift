@@ -21,13 +21,15 @@ import Testing
         init(from decoder: any Decoder) throws {
             var fields = try FieldDecoder(decoder)
             self.init(
-                id: try fields.required("id"), name: fields.optional("display_name"), tags: fields.optional("tags", default: []),
+                id: try fields.required("id"), name: fields.optional("display_name"),
+                tags: fields.optional("tags", default: []),
                 createdAt: fields.optional("created_at"))
             try fields.finish()
         }
 
         func encode(to encoder: any Encoder) throws {
-            try FieldEncoder(encoder).encode(("id", self.id), ("display_name", self.name), ("tags", self.tags), ("created_at", self.createdAt))
+            try FieldEncoder(encoder).encode(
+                ("id", self.id), ("display_name", self.name), ("tags", self.tags), ("created_at", self.createdAt))
         }
 
         static func == (lhs: Self, rhs: Self) -> Bool {
@@ -212,17 +214,20 @@ import Testing
     @Test func everyKindOfValueRoundTrips() throws {
         let text = #"[null,true,3,2.5,"s",[1,null],{"a":{"b":null}}]"#
         let value = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
-        #expect(value == .array([
-            .null, .bool(true), .int(3), .double(2.5), .string("s"), .array([.int(1), .null]),
-            .object(["a": .object(["b": .null])]),
-        ]))
+        #expect(
+            value
+                == .array([
+                    .null, .bool(true), .int(3), .double(2.5), .string("s"), .array([.int(1), .null]),
+                    .object(["a": .object(["b": .null])])
+                ]))
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         #expect(String(decoding: try encoder.encode(value), as: UTF8.self) == text)
     }
 
     @Test func accessorsReadInsideObjectsAndArrays() throws {
-        let value = try JSONDecoder().decode(JSONValue.self, from: Data(#"{"list":[{"n":1.5,"ok":false,"name":"x"}],"none":null}"#.utf8))
+        let value = try JSONDecoder().decode(
+            JSONValue.self, from: Data(#"{"list":[{"n":1.5,"ok":false,"name":"x"}],"none":null}"#.utf8))
         #expect(value["list"]?[0]?["n"]?.doubleValue == 1.5)
         #expect(value["list"]?[0]?["ok"]?.boolValue == false)
         #expect(value["list"]?[0]?["name"]?.stringValue == "x")

@@ -11,7 +11,10 @@ import Testing
         let scale: Float
         let when: Date?
 
-        init(counts: [String: Int] = [:], values: [Double] = [], ratio: Double? = nil, scale: Float = 1, when: Date? = nil) {
+        init(
+            counts: [String: Int] = [:], values: [Double] = [], ratio: Double? = nil, scale: Float = 1,
+            when: Date? = nil
+        ) {
             self.counts = counts
             self.values = values
             self.ratio = ratio
@@ -61,7 +64,7 @@ import Testing
         // JSONEncoder refuses NaN and infinity: the old encoding-based `==` made these unequal to themselves.
         let values = [
             Box(ratio: .nan), Box(values: [.nan]), Box(scale: .nan), Box(ratio: .infinity, scale: -.infinity),
-            Box(when: Date(timeIntervalSinceReferenceDate: .nan)), Box(ratio: -.nan, scale: .signalingNaN),
+            Box(when: Date(timeIntervalSinceReferenceDate: .nan)), Box(ratio: -.nan, scale: .signalingNaN)
         ]
         for value in values {
             #expect(throws: EncodingError.self) { try JSONEncoder().encode(value) }

@@ -132,7 +132,9 @@ import Testing
     }
 
     @Test func anObjectWithMoreKeysIsNotReadAsTheSmallerAlternativeThatComesFirst() throws {
-        #expect(try decode(Blur.self, #"{"radius": 1, "startRadius": 2}"#) == .progressive(try decode(ProgressiveBlur.self, #"{"radius": 1, "startRadius": 2}"#)))
+        #expect(
+            try decode(Blur.self, #"{"radius": 1, "startRadius": 2}"#)
+                == .progressive(try decode(ProgressiveBlur.self, #"{"radius": 1, "startRadius": 2}"#)))
         #expect(try decode(Blur.self, #"{"radius": 1}"#) == .normal(try decode(NormalBlur.self, #"{"radius": 1}"#)))
     }
 
@@ -142,7 +144,10 @@ import Testing
         guard case .tagged(let value) = tagged else { Issue.record("expected .tagged, got \(tagged)"); return }
         #expect(value.extra == ["colour": "red"])
         // No alternative declares `colour` and `radius` together: the lenient pass takes the first.
-        #expect(try decode([Blur].self, #"[{"radius": 1, "colour": "red"}]"#) == [.normal(try decode(NormalBlur.self, #"{"radius": 1}"#))])
+        #expect(
+            try decode([Blur].self, #"[{"radius": 1, "colour": "red"}]"#) == [
+                .normal(try decode(NormalBlur.self, #"{"radius": 1}"#))
+            ])
     }
 
     @Test func openEnumsMatchStrictlyOnlyTheValuesTheyDeclare() throws {

@@ -24,8 +24,11 @@ struct DataBatchClientTests {
         }
     }
 
-    private func client(_ server: FixtureServer, _ sid: String, cache: HTTPCache? = nil, identity: String? = nil) -> APIClient {
-        DataSupport.client(server, sid: sid, dataLayer: DataLayerConfiguration(cache: cache, accountIdentity: { identity }))
+    private func client(_ server: FixtureServer, _ sid: String, cache: HTTPCache? = nil, identity: String? = nil)
+        -> APIClient
+    {
+        DataSupport.client(
+            server, sid: sid, dataLayer: DataLayerConfiguration(cache: cache, accountIdentity: { identity }))
     }
 
     private func requestedIDs(_ server: FixtureServer, _ sid: String) async throws -> [[String]] {
@@ -40,7 +43,8 @@ struct DataBatchClientTests {
         let sid = FixtureServer.newScenario()
         let client = client(server, sid)
         let result = await client.loadBatchPartially(
-            ["1", "2", "3", "4", "5", "2"], options: BatchOptions(size: 2, concurrency: 2), operationName: "items.batch",
+            ["1", "2", "3", "4", "5", "2"], options: BatchOptions(size: 2, concurrency: 2),
+            operationName: "items.batch",
             fetch: fetch(client, knobs: ["fail_ids": "3"]))
         #expect(result.elements.map(\.id) == ["1", "2", "5"])
         #expect(result.failedIDs == ["3", "4"])
@@ -55,7 +59,8 @@ struct DataBatchClientTests {
         let sid = FixtureServer.newScenario()
         let client = client(server, sid)
         let result = await client.loadBatchPartially(
-            ["a", "b", "c", "d", "e", "f"], options: BatchOptions(size: 2, concurrency: 3, chunkTimeout: 3), operationName: "items.batch",
+            ["a", "b", "c", "d", "e", "f"], options: BatchOptions(size: 2, concurrency: 3, chunkTimeout: 3),
+            operationName: "items.batch",
             fetch: fetch(client, knobs: ["slow_ids": "c", "delay": "30"]))
         #expect(result.elements.map(\.id) == ["a", "b", "e", "f"])
         #expect(result.failedIDs == ["c", "d"])
@@ -127,7 +132,10 @@ struct DataBatchClientTests {
         let server = try FixtureServer.shared()
         let sid = FixtureServer.newScenario()
         let client = client(server, sid, cache: HTTPCache())
-        for (cc, policy) in [("no-store", CachePolicy.cacheFirst(ttl: 60)), ("max-age=0", .cacheFirst(ttl: 60)), ("max-age=60", .networkFirst(ttl: 60))] {
+        for (cc, policy) in [
+            ("no-store", CachePolicy.cacheFirst(ttl: 60)), ("max-age=0", .cacheFirst(ttl: 60)),
+            ("max-age=60", .networkFirst(ttl: 60))
+        ] {
             let reuse = BatchReuse<String, Item>(id: { $0.id }, policy: policy)
             for _ in 0..<2 {
                 _ = try await client.loadBatch(
@@ -150,7 +158,8 @@ struct DataBatchClientTests {
         for cc in ["no-cache", "no-store", "max-age=0"] {
             for _ in 0..<2 {
                 let loaded = try await client.loadBatch(
-                    ["a", "b"], options: BatchOptions(size: 10, concurrency: 1), operationName: "items.\(cc)", reuse: reuse,
+                    ["a", "b"], options: BatchOptions(size: 10, concurrency: 1), operationName: "items.\(cc)",
+                    reuse: reuse,
                     fetch: fetch(client, knobs: ["cc": cc], policy: policy))
                 #expect(loaded.map(\.id) == ["a", "b"])
             }

@@ -97,10 +97,11 @@ struct DataDedupGateSessionTests {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<50 {
                 group.addTask {
-                    try await gate.ensureOpen(open: {
-                        await latch.begin()
-                        try await Task.sleep(nanoseconds: 20_000_000)
-                    }, unavailable: { $0 })
+                    try await gate.ensureOpen(
+                        open: {
+                            await latch.begin()
+                            try await Task.sleep(nanoseconds: 20_000_000)
+                        }, unavailable: { $0 })
                 }
             }
             try await group.waitForAll()
@@ -119,11 +120,12 @@ struct DataDedupGateSessionTests {
             for _ in 0..<20 {
                 group.addTask {
                     do {
-                        try await gate.ensureOpen(open: {
-                            await latch.begin()
-                            try await Task.sleep(nanoseconds: 20_000_000)
-                            throw GateDown()
-                        }, unavailable: { ConfigUnavailable(underlying: "\($0)") })
+                        try await gate.ensureOpen(
+                            open: {
+                                await latch.begin()
+                                try await Task.sleep(nanoseconds: 20_000_000)
+                                throw GateDown()
+                            }, unavailable: { ConfigUnavailable(underlying: "\($0)") })
                         return false
                     } catch {
                         return error is ConfigUnavailable
@@ -162,7 +164,8 @@ struct DataDedupGateSessionTests {
         await withTaskGroup(of: Void.self) { group in
             for index in 0..<20 {
                 group.addTask {
-                    session.report(SessionExpiredEvent(reason: .businessCode(40101, message: nil), operationName: "op\(index)"))
+                    session.report(
+                        SessionExpiredEvent(reason: .businessCode(40101, message: nil), operationName: "op\(index)"))
                 }
             }
         }

@@ -13,7 +13,9 @@ struct DataEnvelopeTests {
     }
 
     @Test func successCodesHandTheRawDataMemberToTheServiceDecoder() throws {
-        let body = Data(#"{"msg":"ok", "payload" : {"title":"D\"une}","published":"1965-08-01T00:00:00Z","n":[1,{"a":[]}]}, "code":0}"#.utf8)
+        let body = Data(
+            #"{"msg":"ok", "payload" : {"title":"D\"une}","published":"1965-08-01T00:00:00Z","n":[1,{"a":[]}]}, "code":0}"#
+                .utf8)
         guard case let .success(data) = try unwrapper.unwrap(body) else {
             Issue.record("expected success")
             return

@@ -91,11 +91,15 @@ struct DataGateConfigTests {
         let sid = FixtureServer.newScenario()
         var gateQuery = QueryParameters()
         gateQuery.append("statuses", "503,200")
-        let gate = ConfigGate(endpoint: TestEndpoint(["sequence"], query: gateQuery, options: EndpointOptions(isGate: true)))
+        let gate = ConfigGate(
+            endpoint: TestEndpoint(["sequence"], query: gateQuery, options: EndpointOptions(isGate: true)))
         let service = ServiceDescription(
-            name: "Data", baseURL: server.scenarioURL(sid), timeout: 10, retry: RetryPolicy(maxRetries: 2, baseDelay: 0.01, maxDelay: 0.05))
-        let client = APIClient(service: service, configuration: ClientConfiguration(
-            logging: .disabled, clock: RecordingClock(), dataLayer: DataLayerConfiguration(gate: gate)))
+            name: "Data", baseURL: server.scenarioURL(sid), timeout: 10,
+            retry: RetryPolicy(maxRetries: 2, baseDelay: 0.01, maxDelay: 0.05))
+        let client = APIClient(
+            service: service,
+            configuration: ClientConfiguration(
+                logging: .disabled, clock: RecordingClock(), dataLayer: DataLayerConfiguration(gate: gate)))
         _ = try await client.sendData(Self.read)
         #expect(try await server.hits(sid, "sequence") == 2)
         #expect(gate.isOpen && gate.gateCalls == 1)

@@ -30,7 +30,8 @@ struct DataPipelineFixtureTests {
         let sid = FixtureServer.newScenario()
         var gateQuery = QueryParameters()
         gateQuery.append("delay", 0.2)
-        let gate = ConfigGate(endpoint: TestEndpoint(["gate"], query: gateQuery, options: EndpointOptions(isGate: true)))
+        let gate = ConfigGate(
+            endpoint: TestEndpoint(["gate"], query: gateQuery, options: EndpointOptions(isGate: true)))
         let client = DataSupport.client(server, sid: sid, dataLayer: DataLayerConfiguration(gate: gate))
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<50 {
@@ -53,7 +54,8 @@ struct DataPipelineFixtureTests {
         gateQuery.append("fail", 1)
         // Slow enough that all 50 requests wait for this one gate call even on a loaded machine.
         gateQuery.append("delay", 1.0)
-        let gate = ConfigGate(endpoint: TestEndpoint(["gate"], query: gateQuery, options: EndpointOptions(isGate: true)))
+        let gate = ConfigGate(
+            endpoint: TestEndpoint(["gate"], query: gateQuery, options: EndpointOptions(isGate: true)))
         let client = DataSupport.client(server, sid: sid, dataLayer: DataLayerConfiguration(gate: gate))
         let categories = await withTaskGroup(of: SpecwrightError.Category?.self) { group in
             for _ in 0..<50 {
@@ -130,7 +132,9 @@ struct DataPipelineFixtureTests {
         let client = DataSupport.client(server, sid: sid, dataLayer: DataLayerConfiguration(), envelope: Self.envelope)
         var ok = QueryParameters()
         ok.append("code", 0)
-        #expect(try await client.send(TestEndpoint(["envelope"], query: ok), as: AttemptBody.self) == AttemptBody(attempt: 1))
+        #expect(
+            try await client.send(TestEndpoint(["envelope"], query: ok), as: AttemptBody.self)
+                == AttemptBody(attempt: 1))
         var failing = QueryParameters()
         failing.append("code", 1003)
         failing.append("message", "out of stock")
@@ -152,7 +156,8 @@ struct DataPipelineFixtureTests {
         let sid = FixtureServer.newScenario()
         let client = DataSupport.client(server, sid: sid, dataLayer: DataLayerConfiguration())
         let ids = (1...250).map { String(format: "id-%03d", $0) }
-        let items = try await BatchLoader.load(ids, options: BatchOptions(size: 100, concurrency: 2, timeout: 30)) { chunk in
+        let items = try await BatchLoader.load(ids, options: BatchOptions(size: 100, concurrency: 2, timeout: 30)) {
+            chunk in
             var query = QueryParameters()
             query.append("ids", chunk)
             query.append("delay", 0.2)

@@ -11,10 +11,14 @@ struct DataSessionAndOutboxFixtureTests {
         let server = try FixtureServer.shared()
         let sid = FixtureServer.newScenario()
         let session = SessionExpiry()
-        let service = ServiceDescription(name: "Data", baseURL: server.scenarioURL(sid), auth: .bearer, timeout: 10, retry: .none)
+        let service = ServiceDescription(
+            name: "Data", baseURL: server.scenarioURL(sid), auth: .bearer, timeout: 10, retry: .none)
         let tokens = TokenProvider(token: { "stale" }, refresh: { _ in throw RefreshRejected() })
-        let client = APIClient(service: service, configuration: ClientConfiguration(
-            tokenProvider: tokens, logging: .disabled, clock: RecordingClock(), dataLayer: DataLayerConfiguration(session: session)))
+        let client = APIClient(
+            service: service,
+            configuration: ClientConfiguration(
+                tokenProvider: tokens, logging: .disabled, clock: RecordingClock(),
+                dataLayer: DataLayerConfiguration(session: session)))
         let categories = await withTaskGroup(of: SpecwrightError.Category?.self) { group in
             for _ in 0..<20 {
                 group.addTask {
@@ -42,8 +46,9 @@ struct DataSessionAndOutboxFixtureTests {
         let client = DataSupport.client(server, sid: sid, dataLayer: DataLayerConfiguration())
         let outbox = try Outbox(fileURL: makeTemporaryDirectory("outbox").appendingPathComponent("outbox.sqlite"))
         func write(_ path: [String], key: String) -> TestEndpoint {
-            TestEndpoint(path, method: .post, headers: [HTTPHeader("Idempotency-Key", key)], body: .json(["n": 1]),
-                         options: EndpointOptions(isIdempotent: true))
+            TestEndpoint(
+                path, method: .post, headers: [HTTPHeader("Idempotency-Key", key)], body: .json(["n": 1]),
+                options: EndpointOptions(isIdempotent: true))
         }
         try client.enqueue(write(["outbox"], key: "first"), in: outbox)
         try client.enqueue(write(["status", "422"], key: "invalid"), in: outbox)

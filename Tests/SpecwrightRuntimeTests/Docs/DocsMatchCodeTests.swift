@@ -5,11 +5,15 @@ import Testing
 /// Behaviour the documentation promises (issue #16 points 8–10).
 @Suite("Docs say what the code does")
 struct DocsMatchCodeTests {
-    private func bearerClient(_ stub: StubTransport, refresh: @escaping @Sendable (String?) async throws -> String, session: SessionExpiry) throws -> APIClient {
+    private func bearerClient(
+        _ stub: StubTransport, refresh: @escaping @Sendable (String?) async throws -> String, session: SessionExpiry
+    ) throws -> APIClient {
         let service = TestSupport.service(try #require(URL(string: "https://api.example.com")), auth: .bearer)
-        return APIClient(service: service, configuration: ClientConfiguration(
-            transport: stub, tokenProvider: TokenProvider(token: { "t0" }, refresh: refresh), logging: .disabled,
-            clock: RecordingClock(), dataLayer: DataLayerConfiguration(session: session)))
+        return APIClient(
+            service: service,
+            configuration: ClientConfiguration(
+                transport: stub, tokenProvider: TokenProvider(token: { "t0" }, refresh: refresh), logging: .disabled,
+                clock: RecordingClock(), dataLayer: DataLayerConfiguration(session: session)))
     }
 
     @Test func aFailedTokenRefreshPublishesRefreshFailed() async throws {
@@ -17,7 +21,8 @@ struct DocsMatchCodeTests {
         let session = SessionExpiry()
         let received = Locked<[SessionExpiryReason]>([])
         session.onExpired { event in received.withLock { $0.append(event.reason) } }
-        let client = try bearerClient(StubTransport { _ in HTTPResponse(status: 401) }, refresh: { _ in throw RefreshDown() }, session: session)
+        let client = try bearerClient(
+            StubTransport { _ in HTTPResponse(status: 401) }, refresh: { _ in throw RefreshDown() }, session: session)
         await #expect(throws: SpecwrightError.self) { try await client.send(TestEndpoint(["a"])) }
         #expect(received.value == [.refreshFailed])
     }
@@ -26,7 +31,8 @@ struct DocsMatchCodeTests {
         let session = SessionExpiry()
         let received = Locked<[SessionExpiryReason]>([])
         session.onExpired { event in received.withLock { $0.append(event.reason) } }
-        let client = try bearerClient(StubTransport { _ in HTTPResponse(status: 401) }, refresh: { _ in "t1" }, session: session)
+        let client = try bearerClient(
+            StubTransport { _ in HTTPResponse(status: 401) }, refresh: { _ in "t1" }, session: session)
         let error = await #expect(throws: SpecwrightError.self) { try await client.send(TestEndpoint(["a"])) }
         guard case .sessionExpired = error?.kind else {
             Issue.record("expected sessionExpired, got \(String(describing: error))")
@@ -42,9 +48,12 @@ struct DocsMatchCodeTests {
                 ? HTTPResponse(status: 200, body: Data(#"{"attempt":2}"#.utf8)) : HTTPResponse(status: 401)
         }
         let service = TestSupport.service(try #require(URL(string: "https://api.example.com")), auth: .bearer)
-        let client = APIClient(service: service, configuration: ClientConfiguration(
-            transport: stub, tokenProvider: TokenProvider(token: { "t0" }, refresh: { _ in "t1" }), logging: .disabled,
-            metrics: [metrics], clock: RecordingClock()))
+        let client = APIClient(
+            service: service,
+            configuration: ClientConfiguration(
+                transport: stub, tokenProvider: TokenProvider(token: { "t0" }, refresh: { _ in "t1" }),
+                logging: .disabled,
+                metrics: [metrics], clock: RecordingClock()))
         let response = try await client.response(TestEndpoint(["a"]), as: AttemptBody.self)
         #expect(response.attempts == 2)
         #expect(response.metadata.retries.isEmpty)

@@ -25,10 +25,15 @@ private struct Book: Decodable, Sendable {
 struct RuntimeErrorMappingTests {
     private func client(retry: RetryPolicy = .none, _ handler: @escaping StubTransport.Handler) throws -> APIClient {
         let service = TestSupport.service(try #require(URL(string: "https://api.example.com")), retry: retry)
-        return APIClient(service: service, configuration: ClientConfiguration(transport: StubTransport(handler: handler), logging: .disabled, clock: RecordingClock()))
+        return APIClient(
+            service: service,
+            configuration: ClientConfiguration(
+                transport: StubTransport(handler: handler), logging: .disabled, clock: RecordingClock()))
     }
 
-    private func failure(_ client: APIClient, _ endpoint: TestEndpoint = TestEndpoint(["books"])) async -> SpecwrightError? {
+    private func failure(_ client: APIClient, _ endpoint: TestEndpoint = TestEndpoint(["books"])) async
+        -> SpecwrightError?
+    {
         do {
             _ = try await client.send(endpoint, as: Book.self)
             return nil
@@ -57,14 +62,17 @@ struct RuntimeErrorMappingTests {
 
     @Test func theDefaultTypedBodyAppliesToUndeclaredStatuses() async throws {
         let client = try client { _ in HTTPResponse(status: 500, body: Data(#"{"message":"down"}"#.utf8)) }
-        let endpoint = TestEndpoint(["books"], errorBodies: [.json(Problem.self, status: 422), .json(Fallback.self, status: nil)])
+        let endpoint = TestEndpoint(
+            ["books"], errorBodies: [.json(Problem.self, status: 422), .json(Fallback.self, status: nil)])
         let error = try #require(await failure(client, endpoint))
         #expect(error.typedBody(as: Fallback.self) == Fallback(message: "down"))
         #expect(error.isRetryable)
     }
 
     @Test func decodingErrorsNameTheCodingPath() async throws {
-        let client = try client { _ in HTTPResponse(status: 200, body: Data(#"{"authors":[{"name":"a"},{"name":7}]}"#.utf8)) }
+        let client = try client { _ in
+            HTTPResponse(status: 200, body: Data(#"{"authors":[{"name":"a"},{"name":7}]}"#.utf8))
+        }
         let error = try #require(await failure(client))
         guard case .decoding(let path, _) = error.kind else {
             Issue.record("expected decoding, got \(error)")
@@ -79,9 +87,11 @@ struct RuntimeErrorMappingTests {
         (URLError.Code.notConnectedToInternet, "transport", true, true),
         (URLError.Code.cannotConnectToHost, "transport", true, true),
         (URLError.Code.badServerResponse, "transport", false, false),
-        (URLError.Code.cancelled, "cancelled", false, false),
+        (URLError.Code.cancelled, "cancelled", false, false)
     ])
-    func transportErrorsMapToKindsWithRetryableAndOfflineFlags(code: URLError.Code, kind: String, retryable: Bool, offline: Bool) async throws {
+    func transportErrorsMapToKindsWithRetryableAndOfflineFlags(
+        code: URLError.Code, kind: String, retryable: Bool, offline: Bool
+    ) async throws {
         let client = try client { _ in throw URLError(code) }
         let error = try #require(await failure(client))
         let name: String
@@ -124,15 +134,19 @@ struct RuntimeErrorMappingTests {
 
     @Test func descriptionsNameOperationMethodAndURLWithoutSecrets() async throws {
         let service = ServiceDescription(
-            name: "S", baseURL: try #require(URL(string: "https://api.example.com")), auth: .apiKeyQuery("api_key"), retry: .none)
+            name: "S", baseURL: try #require(URL(string: "https://api.example.com")), auth: .apiKeyQuery("api_key"),
+            retry: .none)
         let stub = StubTransport { _ in HTTPResponse(status: 503) }
         let client = APIClient(
-            service: service, configuration: ClientConfiguration(transport: stub, apiKeyProvider: { "s3cr3t" }, logging: .disabled))
+            service: service,
+            configuration: ClientConfiguration(transport: stub, apiKeyProvider: { "s3cr3t" }, logging: .disabled))
         var query = QueryParameters()
         query.append("page", 2)
         query.append("password", "hunter2")
         let error = try #require(await failure(client, TestEndpoint(["books"], query: query)))
-        #expect(error.description == "test.call GET https://api.example.com/books?page=2&password=<redacted> failed: HTTP 503")
+        #expect(
+            error.description
+                == "test.call GET https://api.example.com/books?page=2&password=<redacted> failed: HTTP 503")
         #expect(!error.description.contains("hunter2"))
         #expect(!error.description.contains("s3cr3t"))
     }
@@ -150,15 +164,20 @@ struct RuntimeErrorMappingTests {
                 : HTTPResponse(status: 200, body: Data(#"{"authors":[]}"#.utf8))
         }
         let service = TestSupport.service(try #require(URL(string: "https://api.example.com")))
-        let client = APIClient(service: service, configuration: ClientConfiguration(transport: stub, logging: .disabled, clock: clock))
+        let client = APIClient(
+            service: service, configuration: ClientConfiguration(transport: stub, logging: .disabled, clock: clock))
         _ = try await client.send(TestEndpoint(["books"]), as: Book.self)
         #expect(clock.sleeps == [3])
     }
 
     @Test func aSequenceStubAnswersInOrderAndRepeatsTheLastResponse() async throws {
-        let stub = StubTransport(sequence: [HTTPResponse(status: 503), HTTPResponse(status: 200, body: Data(#"{"attempt":2}"#.utf8))])
+        let stub = StubTransport(sequence: [
+            HTTPResponse(status: 503), HTTPResponse(status: 200, body: Data(#"{"attempt":2}"#.utf8))
+        ])
         let service = TestSupport.service(try #require(URL(string: "https://api.example.com")))
-        let client = APIClient(service: service, configuration: ClientConfiguration(transport: stub, logging: .disabled, clock: RecordingClock()))
+        let client = APIClient(
+            service: service,
+            configuration: ClientConfiguration(transport: stub, logging: .disabled, clock: RecordingClock()))
         #expect(try await client.send(TestEndpoint(["a"]), as: AttemptBody.self).attempt == 2)
         #expect(try await client.send(TestEndpoint(["a"]), as: AttemptBody.self).attempt == 2)
         #expect(stub.requests.count == 3)

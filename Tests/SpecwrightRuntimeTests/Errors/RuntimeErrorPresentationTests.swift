@@ -13,34 +13,44 @@ import Testing
         var reason: String
     }
 
-    static let failure = SpecwrightError.HTTPFailure(status: 503, headers: ["retry-after": "1"], body: Data("down".utf8))
+    static let failure = SpecwrightError.HTTPFailure(
+        status: 503, headers: ["retry-after": "1"], body: Data("down".utf8))
 
     static let everyKind: [SpecwrightError.Kind] = [
-        .invalidRequest("bad"), .transport(URLError(.notConnectedToInternet)), .transport(URLError(.secureConnectionFailed)),
+        .invalidRequest("bad"), .transport(URLError(.notConnectedToInternet)),
+        .transport(URLError(.secureConnectionFailed)),
         .timeout, .cancelled, .responseTooLarge(limit: 10), .httpStatus(failure),
-        .httpStatus(.init(status: 404, headers: [:], body: Data())), .unauthorized(.init(status: 401, headers: [:], body: Data())),
+        .httpStatus(.init(status: 404, headers: [:], body: Data())),
+        .unauthorized(.init(status: 401, headers: [:], body: Data())),
         .decoding(codingPath: "items[0].id", message: "expected Int"), .business(code: 7, message: nil),
-        .business(code: 8, message: "Out of stock"), .sessionExpired("refresh failed"), .configUnavailable("gate"), .notCached,
+        .business(code: 8, message: "Out of stock"), .sessionExpired("refresh failed"), .configUnavailable("gate"),
+        .notCached
     ]
 
     @Test func everyKindHasAPlainMessageWithoutTheURL() {
         for kind in Self.everyKind {
-            let error = SpecwrightError(kind, operationName: "books.list", method: .get, url: "https://api.example/books?token=<redacted>", attempts: 2)
+            let error = SpecwrightError(
+                kind, operationName: "books.list", method: .get, url: "https://api.example/books?token=<redacted>",
+                attempts: 2)
             let message = error.localizedDescription
             #expect(message == error.errorDescription)
             #expect(!message.isEmpty, "\(kind)")
-            if kind != .business(code: 8, message: "Out of stock") { #expect(message.hasSuffix("."), "\(kind): \(message)") }
+            if kind != .business(code: 8, message: "Out of stock") {
+                #expect(message.hasSuffix("."), "\(kind): \(message)")
+            }
             #expect(!message.contains("https://") && !message.contains("books.list"), "\(message)")
             #expect(error.failureReason == error.kindDescription)
         }
         #expect(SpecwrightError(.business(code: 8, message: "Out of stock")).localizedDescription == "Out of stock")
-        #expect(SpecwrightError(.transport(URLError(.notConnectedToInternet))).recoverySuggestion == "Check the internet connection and try again.")
+        #expect(
+            SpecwrightError(.transport(URLError(.notConnectedToInternet))).recoverySuggestion
+                == "Check the internet connection and try again.")
     }
 
     @Test func isOfflineAgreesWithTheCategoryForEveryKindAndTransportCode() {
         let codes: [URLError.Code] = [
             .notConnectedToInternet, .networkConnectionLost, .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed,
-            .timedOut, .badServerResponse, .secureConnectionFailed, .unknown, .cancelled, .badURL,
+            .timedOut, .badServerResponse, .secureConnectionFailed, .unknown, .cancelled, .badURL
         ]
         for kind in Self.everyKind + codes.map({ .transport(URLError($0)) }) {
             let error = SpecwrightError(kind)
@@ -67,13 +77,18 @@ import Testing
 
     @Test func theUnderlyingErrorIsTheOneAnInterceptorThrewOrTheURLError() async throws {
         struct Failing: Interceptor {
-            func inspect(_ response: HTTPResponse, for request: HTTPRequest, context: AttemptContext) async throws -> InterceptorDecision {
+            func inspect(_ response: HTTPResponse, for request: HTTPRequest, context: AttemptContext) async throws
+                -> InterceptorDecision
+            {
                 throw AppError(reason: "app rule")
             }
         }
         let service = TestSupport.service(try #require(URL(string: "https://api.example.com")))
-        let client = APIClient(service: service, configuration: ClientConfiguration(
-            transport: StubTransport { _ in HTTPResponse(status: 200) }, interceptors: [Failing()], logging: .disabled))
+        let client = APIClient(
+            service: service,
+            configuration: ClientConfiguration(
+                transport: StubTransport { _ in HTTPResponse(status: 200) }, interceptors: [Failing()],
+                logging: .disabled))
         do {
             try await client.send(TestEndpoint(["books"]))
             Issue.record("expected an error")
@@ -93,11 +108,13 @@ import Testing
         }
         let sent = Locked(0)
         let service = TestSupport.service(try #require(URL(string: "https://api.example.com")))
-        let client = APIClient(service: service, configuration: ClientConfiguration(
-            transport: StubTransport { _ in
-                sent.withLock { $0 += 1 }
-                return HTTPResponse(status: 200)
-            }, interceptors: [Refusing()], logging: .disabled))
+        let client = APIClient(
+            service: service,
+            configuration: ClientConfiguration(
+                transport: StubTransport { _ in
+                    sent.withLock { $0 += 1 }
+                    return HTTPResponse(status: 200)
+                }, interceptors: [Refusing()], logging: .disabled))
         do {
             try await client.send(TestEndpoint(["books"]))
             Issue.record("expected an error")

@@ -8,9 +8,11 @@ struct ObservabilityMetricsTests {
     /// unless the endpoint asks for them.
     private func client(_ server: FixtureServer, sid: String, metrics: MetricsAggregator) -> APIClient {
         let service = ServiceDescription(name: "Metrics", baseURL: server.scenarioURL(sid), timeout: 10, retry: .none)
-        return APIClient(service: service, configuration: ClientConfiguration(
-            logging: .disabled, metrics: [metrics], clock: RecordingClock(),
-            dataLayer: DataLayerConfiguration(cache: HTTPCache())))
+        return APIClient(
+            service: service,
+            configuration: ClientConfiguration(
+                logging: .disabled, metrics: [metrics], clock: RecordingClock(),
+                dataLayer: DataLayerConfiguration(cache: HTTPCache())))
     }
 
     private func named(_ name: String, _ endpoint: TestEndpoint) -> TestEndpoint {
@@ -28,8 +30,11 @@ struct ObservabilityMetricsTests {
         // Retried once (HTTP 503), then 200; a PUT with a 7-byte body, so 14 bytes out.
         var query = QueryParameters()
         query.append("statuses", "503,200")
-        let retried = named("m.retry", TestEndpoint(
-            ["sequence"], method: .put, query: query, body: .json(["a": 1]), options: EndpointOptions(retry: retry)))
+        let retried = named(
+            "m.retry",
+            TestEndpoint(
+                ["sequence"], method: .put, query: query, body: .json(["a": 1]), options: EndpointOptions(retry: retry))
+        )
         let retriedResponse = try await client(server, sid: FixtureServer.newScenario(), metrics: metrics)
             .response(retried, as: AttemptBody.self)
         // Fails with 404: an `.http` error.
@@ -43,7 +48,8 @@ struct ObservabilityMetricsTests {
         for _ in 0..<2 { _ = try await fresh.response(freshEndpoint, as: CachedBody.self) }
         // Miss, then 304.
         let revalidating = client(server, sid: FixtureServer.newScenario(), metrics: metrics)
-        let revalidated = named("m.revalidated", DataSupport.cached(cc: "no-cache", etag: "\"v1\"", policy: .cacheFirst(ttl: 300)))
+        let revalidated = named(
+            "m.revalidated", DataSupport.cached(cc: "no-cache", etag: "\"v1\"", policy: .cacheFirst(ttl: 300)))
         for _ in 0..<2 { _ = try await revalidating.response(revalidated, as: CachedBody.self) }
         // Miss, then stale served at once (stale-while-revalidate).
         let swr = client(server, sid: FixtureServer.newScenario(), metrics: metrics)
@@ -54,7 +60,9 @@ struct ObservabilityMetricsTests {
         var offlineQuery = QueryParameters()
         offlineQuery.append("cc", "max-age=0")
         offlineQuery.append("down_after", 1)
-        let offlineEndpoint = named("m.offline", TestEndpoint(["cached"], query: offlineQuery, options: EndpointOptions(cache: .networkFirst(ttl: 60))))
+        let offlineEndpoint = named(
+            "m.offline",
+            TestEndpoint(["cached"], query: offlineQuery, options: EndpointOptions(cache: .networkFirst(ttl: 60))))
         _ = try await offline.response(offlineEndpoint, as: CachedBody.self)
         let offlineCopy = try await offline.response(offlineEndpoint, as: CachedBody.self)
         #expect(offlineCopy.metadata.cacheStatus == .stale && offlineCopy.metadata.isNetworkFallback)
@@ -65,7 +73,9 @@ struct ObservabilityMetricsTests {
         #expect(retry503.retriesByReason == ["HTTP 503": 1])
         #expect(retry503.attemptsDistribution == [2: 1])
         #expect(retry503.bytesSent == 2 * #"{"a":1}"#.utf8.count)
-        #expect(retry503.bytesReceived == #"{"error": "scripted", "attempt": 1}"#.utf8.count + #"{"attempt": 2}"#.utf8.count)
+        #expect(
+            retry503.bytesReceived == #"{"error": "scripted", "attempt": 1}"#.utf8.count + #"{"attempt": 2}"#.utf8.count
+        )
         #expect(retry503.cacheOutcomes.isEmpty)
         #expect(retriedResponse.metadata.retries.map(\.reason) == ["HTTP 503"])
 
@@ -80,7 +90,8 @@ struct ObservabilityMetricsTests {
 
         #expect(snapshot.total.requests == 10)
         #expect(snapshot.total.errorsByCategory == [.http: 1])
-        #expect(snapshot.total.cacheOutcomes == [.miss: 4, .freshHit: 1, .revalidated: 1, .staleServed: 1, .offlineCopy: 1])
+        #expect(
+            snapshot.total.cacheOutcomes == [.miss: 4, .freshHit: 1, .revalidated: 1, .staleServed: 1, .offlineCopy: 1])
         #expect(snapshot.total.cacheHitRate == 0.5)
         #expect(snapshot.total.latency.count == 10)
         #expect(snapshot.total.p50 <= snapshot.total.p90 && snapshot.total.p90 <= snapshot.total.p99)
@@ -94,7 +105,9 @@ struct ObservabilityMetricsTests {
         let client = client(server, sid: sid, metrics: MetricsAggregator())
         var query = QueryParameters()
         query.append("statuses", "503,503,200")
-        let endpoint = TestEndpoint(["sequence"], query: query, options: EndpointOptions(retry: RetryPolicy(maxRetries: 2, baseDelay: 0, maxDelay: 0)))
+        let endpoint = TestEndpoint(
+            ["sequence"], query: query,
+            options: EndpointOptions(retry: RetryPolicy(maxRetries: 2, baseDelay: 0, maxDelay: 0)))
         let response = try await client.response(endpoint, as: AttemptBody.self)
         let timings = response.metadata.transportTimings
         #expect(response.attempts == 3)
@@ -155,7 +168,9 @@ struct ObservabilityMetricsTests {
         let metrics = MetricsAggregator()
         let clock = SteppedClock()
         let (reports, continuation) = AsyncStream.makeStream(of: MetricsAggregator.Snapshot.self)
-        let event = CallEvent(operationName: "o", method: .get, status: 200, duration: 0.01, metadata: ResponseMetadata(attempts: 1), error: nil)
+        let event = CallEvent(
+            operationName: "o", method: .get, status: 200, duration: 0.01, metadata: ResponseMetadata(attempts: 1),
+            error: nil)
         metrics.record(event)
         metrics.record(event)
         let reporter = metrics.startReporting(every: 60, resetting: true, clock: clock) { continuation.yield($0) }

@@ -30,14 +30,19 @@ struct RuntimeFilePartTests {
 
     @Test func aFilePartSendsTheCallersFilenameAndContentType() async throws {
         let photo = FilePart(data: Data([1, 2, 3]), filename: "photo.png", contentType: "image/png")
-        let (body, boundary) = try await sent([MultipartPart(name: "file", file: photo, defaultContentType: "image/jpeg")])
-        #expect(body == "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"photo.png\"\r\n"
-            + "Content-Type: image/png\r\n\r\n\u{1}\u{2}\u{3}\r\n--\(boundary)--\r\n")
+        let (body, boundary) = try await sent([
+            MultipartPart(name: "file", file: photo, defaultContentType: "image/jpeg")
+        ])
+        #expect(
+            body == "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"photo.png\"\r\n"
+                + "Content-Type: image/png\r\n\r\n\u{1}\u{2}\u{3}\r\n--\(boundary)--\r\n")
     }
 
     @Test func withoutAContentTypeThePartUsesTheDeclaredOneElseOctetStream() {
         let file = FilePart(data: Data("x".utf8), filename: "a.bin")
-        #expect(MultipartPart(name: "f", file: file, defaultContentType: "application/pdf").contentType == "application/pdf")
+        #expect(
+            MultipartPart(name: "f", file: file, defaultContentType: "application/pdf").contentType == "application/pdf"
+        )
         #expect(MultipartPart(name: "f", file: file).contentType == "application/octet-stream")
         #expect(MultipartPart(name: "f", file: file).filename == "a.bin")
     }
@@ -50,7 +55,8 @@ struct RuntimeFilePartTests {
         try Data("written later".utf8).write(to: url)
         #expect(try part.source.byteCount() == 13)
         let (body, _) = try await sent([MultipartPart(name: "doc", file: part)])
-        #expect(body.contains("filename=\"\(url.lastPathComponent)\"\r\nContent-Type: text/plain\r\n\r\nwritten later\r\n"))
+        #expect(
+            body.contains("filename=\"\(url.lastPathComponent)\"\r\nContent-Type: text/plain\r\n\r\nwritten later\r\n"))
     }
 
     @Test func aMissingFileIsAnInvalidRequestNotACrash() async throws {
@@ -75,7 +81,8 @@ struct RuntimeFilePartTests {
         #expect(headers.first?.count == 2, "one Content-Disposition and one Content-Type line: \(headers)")
         #expect(headers.first?.last == "Content-Type: image/png")
         let disposition = try #require(headers.first?.first)
-        #expect(disposition.filter { $0 == "\"" }.count == 4, "only the quotes around name and filename: \(disposition)")
+        #expect(
+            disposition.filter { $0 == "\"" }.count == 4, "only the quotes around name and filename: \(disposition)")
     }
 
     @Test func aNonASCIIFilenameIsSentAsUTF8AndAsAnExtendedParameter() async throws {
@@ -86,7 +93,9 @@ struct RuntimeFilePartTests {
 
     @Test func aContentTypeWithALineBreakIsRefused() async throws {
         let file = FilePart(data: Data([0]), filename: "a", contentType: "text/plain\r\nX-Injected: 1")
-        let error = await #expect(throws: SpecwrightError.self) { _ = try await sent([MultipartPart(name: "f", file: file)]) }
+        let error = await #expect(throws: SpecwrightError.self) {
+            _ = try await sent([MultipartPart(name: "f", file: file)])
+        }
         guard case .invalidRequest? = error?.kind else {
             Issue.record("expected invalidRequest, got \(String(describing: error))")
             return

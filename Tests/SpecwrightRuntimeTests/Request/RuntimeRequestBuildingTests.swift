@@ -22,7 +22,9 @@ struct RuntimeRequestBuildingTests {
 
     @Test func pathSegmentsAreEncodedSoValuesCannotChangeThePathStructure() async throws {
         let request = try await firstRequest(TestEndpoint(["books", "a/b c?d#e%f", "é✓", "reviews"]))
-        #expect(request.url.absoluteString == "https://api.example.com/v1/books/a%2Fb%20c%3Fd%23e%25f/%C3%A9%E2%9C%93/reviews")
+        #expect(
+            request.url.absoluteString
+                == "https://api.example.com/v1/books/a%2Fb%20c%3Fd%23e%25f/%C3%A9%E2%9C%93/reviews")
         #expect(request.url.query == nil)
         #expect(request.url.fragment == nil)
     }
@@ -74,7 +76,8 @@ struct RuntimeRequestBuildingTests {
     @Test func jsonBodiesUseTheServiceDateCodingAndSetContentType() async throws {
         let body = RequestBody.json(Payload(when: Date(timeIntervalSince1970: 86_400)))
         let iso = try await firstRequest(TestEndpoint(["x"], method: .post, body: body))
-        let millis = try await firstRequest(TestEndpoint(["x"], method: .post, body: body), dates: .millisecondsSince1970)
+        let millis = try await firstRequest(
+            TestEndpoint(["x"], method: .post, body: body), dates: .millisecondsSince1970)
         #expect(String(decoding: iso.body ?? Data(), as: UTF8.self) == #"{"when":"1970-01-02T00:00:00Z"}"#)
         #expect(String(decoding: millis.body ?? Data(), as: UTF8.self) == #"{"when":86400000}"#)
         #expect(iso.headers.value(for: "content-type") == "application/json")
@@ -85,22 +88,32 @@ struct RuntimeRequestBuildingTests {
             TestEndpoint(["x"], method: .post, body: .formURLEncoded([FormField(name: "a b", value: "c&d=é")])))
         #expect(String(decoding: form.body ?? Data(), as: UTF8.self) == "a+b=c%26d%3D%C3%A9")
         let multipart = try await firstRequest(
-            TestEndpoint(["x"], method: .post, body: .multipart([MultipartPart(name: "f\"x", filename: "a.txt", contentType: "text/plain", data: Data("hi".utf8))])))
+            TestEndpoint(
+                ["x"], method: .post,
+                body: .multipart([
+                    MultipartPart(name: "f\"x", filename: "a.txt", contentType: "text/plain", data: Data("hi".utf8))
+                ])))
         let contentType = try #require(multipart.headers.value(for: "Content-Type"))
         #expect(contentType.hasPrefix("multipart/form-data; boundary="))
         let text = String(decoding: multipart.body ?? Data(), as: UTF8.self)
-        #expect(text.contains("Content-Disposition: form-data; name=\"f%22x\"; filename=\"a.txt\"\r\nContent-Type: text/plain\r\n\r\nhi\r\n"))
+        #expect(
+            text.contains(
+                "Content-Disposition: form-data; name=\"f%22x\"; filename=\"a.txt\"\r\nContent-Type: text/plain\r\n\r\nhi\r\n"
+            ))
     }
 
     @Test func deepObjectFormFieldsArePercentEncoded() async throws {
         var fields = FormFields(dates: .iso8601)
         fields.append("metadata", encoding: ["order": "67 35", "note": "a&b"], style: .deepObject)
         let form = try await firstRequest(TestEndpoint(["x"], method: .post, body: .formURLEncoded(fields.fields)))
-        #expect(String(decoding: form.body ?? Data(), as: UTF8.self) == "metadata%5Bnote%5D=a%26b&metadata%5Border%5D=67+35")
+        #expect(
+            String(decoding: form.body ?? Data(), as: UTF8.self) == "metadata%5Bnote%5D=a%26b&metadata%5Border%5D=67+35"
+        )
     }
 
     @Test func serviceEndpointAndCommonHeadersAreSentAndTheTimeoutApplies() async throws {
-        let endpoint = TestEndpoint(["x"], headers: [HTTPHeader("X-Trace", "1")], options: EndpointOptions(timeout: 2.5))
+        let endpoint = TestEndpoint(
+            ["x"], headers: [HTTPHeader("X-Trace", "1")], options: EndpointOptions(timeout: 2.5))
         let request = try await firstRequest(endpoint)
         #expect(request.headers.value(for: "x-trace") == "1")
         #expect(request.headers.value(for: "Accept") == "application/json")
@@ -122,12 +135,15 @@ struct RuntimeRequestBuildingTests {
         #expect(error?.kindDescription.contains("http://") == true)
         _ = try await firstRequest(TestEndpoint(["x"]), baseURL: "http://127.0.0.1:8080")
         _ = try await firstRequest(TestEndpoint(["x"]), baseURL: "http://localhost")
-        let allowed = try await firstRequest(TestEndpoint(["x"]), baseURL: "http://api.example.com") { $0.allowsInsecureHTTP = true }
+        let allowed = try await firstRequest(TestEndpoint(["x"]), baseURL: "http://api.example.com") {
+            $0.allowsInsecureHTTP = true
+        }
         #expect(allowed.url.absoluteString == "http://api.example.com/x")
     }
 
     @Test func idempotentPostsCarryAnIdempotencyKeyAndPlainPostsDoNot() async throws {
-        let marked = try await firstRequest(TestEndpoint(["x"], method: .post, options: EndpointOptions(isIdempotent: true)))
+        let marked = try await firstRequest(
+            TestEndpoint(["x"], method: .post, options: EndpointOptions(isIdempotent: true)))
         let plain = try await firstRequest(TestEndpoint(["x"], method: .post))
         #expect(marked.headers.value(for: "Idempotency-Key").flatMap(UUID.init(uuidString:)) != nil)
         #expect(plain.headers.value(for: "Idempotency-Key") == nil)
@@ -137,12 +153,21 @@ struct RuntimeRequestBuildingTests {
         let stub = StubTransport(json: Data("{}".utf8))
         let configuration = ClientConfiguration(transport: stub, apiKeyProvider: { "k/1" }, logging: .disabled)
         let base = try #require(URL(string: "https://api.example.com"))
-        try await APIClient(service: ServiceDescription(name: "A", baseURL: base, auth: .apiKeyHeader("X-Key")), configuration: configuration)
-            .send(TestEndpoint(["x"]))
-        try await APIClient(service: ServiceDescription(name: "B", baseURL: base, auth: .apiKeyQuery("key")), configuration: configuration)
-            .send(TestEndpoint(["x"]))
-        try await APIClient(service: ServiceDescription(name: "C", baseURL: base, auth: .apiKeyQuery("key")), configuration: configuration)
-            .send(TestEndpoint(["x"], options: EndpointOptions(auth: .none)))
+        try await APIClient(
+            service: ServiceDescription(name: "A", baseURL: base, auth: .apiKeyHeader("X-Key")),
+            configuration: configuration
+        )
+        .send(TestEndpoint(["x"]))
+        try await APIClient(
+            service: ServiceDescription(name: "B", baseURL: base, auth: .apiKeyQuery("key")),
+            configuration: configuration
+        )
+        .send(TestEndpoint(["x"]))
+        try await APIClient(
+            service: ServiceDescription(name: "C", baseURL: base, auth: .apiKeyQuery("key")),
+            configuration: configuration
+        )
+        .send(TestEndpoint(["x"], options: EndpointOptions(auth: .none)))
         let requests = stub.requests
         #expect(requests.count == 3)
         #expect(requests.first?.headers.value(for: "X-Key") == "k/1")

@@ -33,12 +33,16 @@ struct SecurityCachePartitionTests {
         clock: any RuntimeClock = RecordingClock(), retry: RetryPolicy = .none, common: CommonHeaders = .default,
         interceptors: [any Interceptor] = [], deduplicates: Bool = false
     ) -> APIClient {
-        let service = ServiceDescription(name: "Data", baseURL: server.scenarioURL(sid), auth: .bearer, timeout: 10, retry: retry)
+        let service = ServiceDescription(
+            name: "Data", baseURL: server.scenarioURL(sid), auth: .bearer, timeout: 10, retry: retry)
         let identity: @Sendable () async -> String? = { @Sendable in usesIdentity ? account.identity : nil }
-        return APIClient(service: service, configuration: ClientConfiguration(
-            tokenProvider: TokenProvider(token: { account.token }), interceptors: interceptors, retryBudget: nil,
-            commonHeaders: common, logging: .disabled, clock: clock,
-            dataLayer: DataLayerConfiguration(cache: cache, accountIdentity: identity, deduplicatesReads: deduplicates)))
+        return APIClient(
+            service: service,
+            configuration: ClientConfiguration(
+                tokenProvider: TokenProvider(token: { account.token }), interceptors: interceptors, retryBudget: nil,
+                commonHeaders: common, logging: .disabled, clock: clock,
+                dataLayer: DataLayerConfiguration(
+                    cache: cache, accountIdentity: identity, deduplicatesReads: deduplicates)))
     }
 
     @Test(.timeLimit(.minutes(1)), arguments: ["max-age=60", "private, max-age=60"], [nil, "Authorization"])
@@ -68,14 +72,20 @@ struct SecurityCachePartitionTests {
         let sid = FixtureServer.newScenario()
         let file = makeTemporaryDirectory("token").appendingPathComponent("http.sqlite")
         let secret = "secret-\(UUID().uuidString)"
-        let client = Self.client(server, sid: sid, cache: HTTPCache(fileURL: file), account: SignedInAccount(token: secret))
-        _ = try await client.response(DataSupport.cached(cc: "max-age=60", vary: "Authorization", policy: .cacheFirst(ttl: 60)), as: CachedBody.self)
+        let client = Self.client(
+            server, sid: sid, cache: HTTPCache(fileURL: file), account: SignedInAccount(token: secret))
+        _ = try await client.response(
+            DataSupport.cached(cc: "max-age=60", vary: "Authorization", policy: .cacheFirst(ttl: 60)),
+            as: CachedBody.self)
         var bytes = Data()
-        for suffix in ["", "-wal"] { bytes += (try? Data(contentsOf: URL(fileURLWithPath: file.path + suffix))) ?? Data() }
+        for suffix in ["", "-wal"] {
+            bytes += (try? Data(contentsOf: URL(fileURLWithPath: file.path + suffix))) ?? Data()
+        }
         #expect(try #require(try CacheFileTampering.keys(file).first).account.hasPrefix("credential:"))
         // The fixture echoes the bare token in the body (the stored response); the credential the
         // request carried — the key and `Vary: Authorization` value — must not be in the file.
-        #expect(bytes.range(of: Data("Bearer \(secret)".utf8)) == nil, "the Authorization value is not in the cache file")
+        #expect(
+            bytes.range(of: Data("Bearer \(secret)".utf8)) == nil, "the Authorization value is not in the cache file")
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -85,10 +95,13 @@ struct SecurityCachePartitionTests {
         let file = makeTemporaryDirectory("relaunch").appendingPathComponent("http.sqlite")
         let account = SignedInAccount(token: "token-A")
         let endpoint = DataSupport.cached(cc: "max-age=60", policy: .cacheFirst(ttl: 60))
-        let first = try await Self.client(server, sid: sid, cache: HTTPCache(fileURL: file), account: account).response(endpoint, as: CachedBody.self)
-        let relaunched = try await Self.client(server, sid: sid, cache: HTTPCache(fileURL: file), account: account).response(endpoint, as: CachedBody.self)
+        let first = try await Self.client(server, sid: sid, cache: HTTPCache(fileURL: file), account: account).response(
+            endpoint, as: CachedBody.self)
+        let relaunched = try await Self.client(server, sid: sid, cache: HTTPCache(fileURL: file), account: account)
+            .response(endpoint, as: CachedBody.self)
         account.switchTo(token: "token-B")
-        let other = try await Self.client(server, sid: sid, cache: HTTPCache(fileURL: file), account: account).response(endpoint, as: CachedBody.self)
+        let other = try await Self.client(server, sid: sid, cache: HTTPCache(fileURL: file), account: account).response(
+            endpoint, as: CachedBody.self)
         #expect(relaunched.value == first.value && relaunched.metadata.cacheStatus == .hit)
         #expect(other.value.user == "token-B" && other.metadata.cacheStatus == .miss)
     }
@@ -100,7 +113,8 @@ struct SecurityCachePartitionTests {
         let cache = HTTPCache()
         let account = SignedInAccount(token: "token-A")
         func client(language: String) -> APIClient {
-            Self.client(server, sid: sid, cache: cache, account: account, common: CommonHeaders(acceptLanguage: language))
+            Self.client(
+                server, sid: sid, cache: cache, account: account, common: CommonHeaders(acceptLanguage: language))
         }
         let endpoint = DataSupport.cached(cc: "max-age=60", vary: "Accept-Language", policy: .cacheFirst(ttl: 60))
         let german = try await client(language: "de").response(endpoint, as: CachedBody.self)
@@ -125,10 +139,14 @@ struct SecurityCachePartitionTests {
         let cache = HTTPCache()
         let account = SignedInAccount(token: "token-A")
         let endpoint = DataSupport.cached(cc: "max-age=60", vary: "Accept-Language", policy: .cacheFirst(ttl: 60))
-        let first = try await Self.client(server, sid: sid, cache: cache, account: account, interceptors: [Tenant(name: "tenant-a")])
-            .response(endpoint, as: CachedBody.self)
-        let second = try await Self.client(server, sid: sid, cache: cache, account: account, interceptors: [Tenant(name: "tenant-b")])
-            .response(endpoint, as: CachedBody.self)
+        let first = try await Self.client(
+            server, sid: sid, cache: cache, account: account, interceptors: [Tenant(name: "tenant-a")]
+        )
+        .response(endpoint, as: CachedBody.self)
+        let second = try await Self.client(
+            server, sid: sid, cache: cache, account: account, interceptors: [Tenant(name: "tenant-b")]
+        )
+        .response(endpoint, as: CachedBody.self)
         #expect(first.value.lang == "tenant-a" && second.value.lang == "tenant-b")
     }
 
@@ -166,12 +184,19 @@ struct SecurityCachePartitionTests {
         let server = try FixtureServer.shared()
         let sid = FixtureServer.newScenario()
         let endpoint = DataSupport.cached(cc: "no-store", policy: .networkOnly, delay: 0.3)
-        let service = ServiceDescription(name: "Data", baseURL: server.scenarioURL(sid), auth: .bearer, timeout: 10, retry: .none)
-        let client = APIClient(service: service, configuration: ClientConfiguration(
-            tokenProvider: TokenProvider(token: { TaskToken.value }), logging: .disabled, clock: RecordingClock(),
-            dataLayer: DataLayerConfiguration(deduplicatesReads: true)))
-        async let fromAlice = TaskToken.$value.withValue("token-A") { try await client.response(endpoint, as: CachedBody.self) }
-        async let fromBob = TaskToken.$value.withValue("token-B") { try await client.response(endpoint, as: CachedBody.self) }
+        let service = ServiceDescription(
+            name: "Data", baseURL: server.scenarioURL(sid), auth: .bearer, timeout: 10, retry: .none)
+        let client = APIClient(
+            service: service,
+            configuration: ClientConfiguration(
+                tokenProvider: TokenProvider(token: { TaskToken.value }), logging: .disabled, clock: RecordingClock(),
+                dataLayer: DataLayerConfiguration(deduplicatesReads: true)))
+        async let fromAlice = TaskToken.$value.withValue("token-A") {
+            try await client.response(endpoint, as: CachedBody.self)
+        }
+        async let fromBob = TaskToken.$value.withValue("token-B") {
+            try await client.response(endpoint, as: CachedBody.self)
+        }
         let (alice, bob) = try await (fromAlice, fromBob)
         #expect(alice.value.user == "token-A" && bob.value.user == "token-B")
         #expect(try await server.dataStats(sid).userHits == ["token-A": 1, "token-B": 1])

@@ -13,7 +13,7 @@ struct SecurityCredentialMaskingTests {
     func masksEverySpelling() {
         let headers = [
             "AUTHORIZATION": "Bearer secret-1", "cOOKIE": "session=secret-2", "proxy-Authorization": "Basic secret-3",
-            "X-Api-KEY": "secret-4", "Accept": "application/json", "X-Request-ID": "id-1",
+            "X-Api-KEY": "secret-4", "Accept": "application/json", "X-Request-ID": "id-1"
         ]
         let masked = fingerprint.masking(headers, names: ["x-api-key"])
         #expect(masked.count == headers.count)

@@ -20,7 +20,9 @@ struct SecurityDeadlineTests {
     func aServerDrippingOneBytePerSecondCannotStretchTheTimeout(timeout: TimeInterval) async throws {
         let server = try FixtureServer.shared()
         let client = TestSupport.fixtureClient(server, sid: FixtureServer.newScenario(), retry: RetryPolicy.none)
-        let error = await #expect(throws: SpecwrightError.self) { _ = try await client.sendData(dripEndpoint(timeout: timeout)) }
+        let error = await #expect(throws: SpecwrightError.self) {
+            _ = try await client.sendData(dripEndpoint(timeout: timeout))
+        }
         guard case .timeout = error?.kind else {
             Issue.record("expected a timeout, got \(String(describing: error))")
             return
@@ -61,8 +63,10 @@ struct SecurityDeadlineTests {
 
     @Test func aServiceDefaultTimeoutIsValidatedToo() async throws {
         let stub = StubTransport(json: Data("{}".utf8))
-        let service = ServiceDescription(name: "T", baseURL: try #require(URL(string: "https://api.example.com")), timeout: 1e11 + 0.5)
-        let client = APIClient(service: service, configuration: ClientConfiguration(transport: stub, logging: .disabled))
+        let service = ServiceDescription(
+            name: "T", baseURL: try #require(URL(string: "https://api.example.com")), timeout: 1e11 + 0.5)
+        let client = APIClient(
+            service: service, configuration: ClientConfiguration(transport: stub, logging: .disabled))
         await #expect(throws: SpecwrightError.self) { try await client.send(TestEndpoint(["x"])) }
         #expect(stub.requests.isEmpty)
     }
@@ -79,8 +83,11 @@ struct SecurityDeadlineTests {
     @Test func aTimeoutAnInterceptorSetIsValidatedBeforeTheTransportSeesIt() async throws {
         let stub = StubTransport(json: Data("{}".utf8))
         let configuration = ClientConfiguration(
-            transport: stub, interceptors: [TimeoutRewriter(timeout: 1e11 + 0.5)], logging: .disabled, clock: RecordingClock())
-        let client = APIClient(service: TestSupport.service(try #require(URL(string: "https://api.example.com"))), configuration: configuration)
+            transport: stub, interceptors: [TimeoutRewriter(timeout: 1e11 + 0.5)], logging: .disabled,
+            clock: RecordingClock())
+        let client = APIClient(
+            service: TestSupport.service(try #require(URL(string: "https://api.example.com"))),
+            configuration: configuration)
         await #expect(throws: SpecwrightError.self) { try await client.send(TestEndpoint(["x"])) }
         #expect(stub.requests.isEmpty)
     }
@@ -92,7 +99,9 @@ struct SecurityDeadlineTests {
         let url = server.scenarioURL(FixtureServer.newScenario()).appendingPathComponent("json1k")
         let transport = URLSessionTransport()
         for timeout in [1e11 + 0.5, .nan, -1] {
-            await #expect(throws: SpecwrightError.self) { _ = try await transport.send(HTTPRequest(method: .get, url: url, timeout: timeout)) }
+            await #expect(throws: SpecwrightError.self) {
+                _ = try await transport.send(HTTPRequest(method: .get, url: url, timeout: timeout))
+            }
         }
         let response = try await transport.send(HTTPRequest(method: .get, url: url, timeout: 5.5))
         #expect(response.status == 200)
@@ -105,12 +114,15 @@ struct SecurityDeadlineTests {
         let server = try FixtureServer.shared()
         let sid = FixtureServer.newScenario()
         let client = TestSupport.fixtureClient(server, sid: sid, retry: RetryPolicy.none)
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("deadline-outbox-\(UUID().uuidString).sqlite")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "deadline-outbox-\(UUID().uuidString).sqlite")
         defer { try? FileManager.default.removeItem(at: file) }
         let outbox = try Outbox(fileURL: file)
         let url = server.scenarioURL(sid).appendingPathComponent("outbox")
-        try outbox.enqueue(OutboxRequest(method: "POST", url: url, body: Data("{}".utf8), timeout: 1e11 + 0.5), operationName: "w.bad")
-        try outbox.enqueue(OutboxRequest(method: "POST", url: url, body: Data("{}".utf8), timeout: 60), operationName: "w.good")
+        try outbox.enqueue(
+            OutboxRequest(method: "POST", url: url, body: Data("{}".utf8), timeout: 1e11 + 0.5), operationName: "w.bad")
+        try outbox.enqueue(
+            OutboxRequest(method: "POST", url: url, body: Data("{}".utf8), timeout: 60), operationName: "w.good")
         let result = try await client.flush(outbox)
         #expect(result.delivered == 1)
         #expect(result.deadLettered == 1)

@@ -31,7 +31,7 @@ struct SecurityDeltaSecondsTests {
         ["Age": "18446744073709551615"], ["Age": "99999999999999999999999999999"],
         ["Expires": "Fri, 31 Dec 9999 23:59:59 GMT", "Date": "Thu, 01 Jan 1970 00:00:00 GMT"],
         ["Cache-Control": "max-age=18446744073709551615, stale-if-error=18446744073709551615"],
-        ["Date": "Mon, 01 Jan 0001 00:00:00 GMT", "Last-Modified": "Fri, 31 Dec 9999 23:59:59 GMT"],
+        ["Date": "Mon, 01 Jan 0001 00:00:00 GMT", "Last-Modified": "Fri, 31 Dec 9999 23:59:59 GMT"]
     ])
     func hostileHeadersGiveAFiniteAgeAndLifetime(headers: [String: String]) {
         let entry = makeCacheEntry(headers, received: now)
@@ -71,7 +71,9 @@ struct SecurityDeltaSecondsTests {
         #expect(age.isFinite && age >= 0 && age <= DeltaSeconds.maximum)
         #expect(lifetime.isFinite && lifetime >= 0 && lifetime <= DeltaSeconds.maximum)
         for mode in [CacheMode.cacheFirst(ttl: 60), .networkFirst(ttl: 60), .staleWhileRevalidate(ttl: .infinity)] {
-            switch CacheDecision.decide(mode: mode, entry: entry, requestHeaders: ["Cache-Control": "max-stale"], now: now) {
+            switch CacheDecision.decide(
+                mode: mode, entry: entry, requestHeaders: ["Cache-Control": "max-stale"], now: now)
+            {
             case let .fresh(_, age), let .serveStaleAndRefresh(_, age), let .revalidate(_, age, _):
                 _ = HTTPCacheStage.response(from: entry, age: age)
             case .miss:

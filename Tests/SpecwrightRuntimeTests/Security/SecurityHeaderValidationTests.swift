@@ -38,13 +38,16 @@ struct SecurityHeaderValidationTests {
             case .requestIDHeaderNameWithCRLF: configuration.requestIDHeader = "X-Request-Id\r\nX-Injected: yes"
             case .requestIDHeaderNameWithSpace: configuration.requestIDHeader = "X Request Id"
             case .clientVersionNameWithCRLF: configuration.commonHeaders.clientVersion = { HTTPHeader(injected, "1.0") }
-            case .clientVersionValueWithCRLF: configuration.commonHeaders.clientVersion = { HTTPHeader("X-Client-Version", "1.0\r\nX-Injected: yes") }
-            case .deviceIDValueWithNUL: configuration.commonHeaders.deviceID = { HTTPHeader("X-Device-Id", "abc\u{0}def") }
+            case .clientVersionValueWithCRLF:
+                configuration.commonHeaders.clientVersion = { HTTPHeader("X-Client-Version", "1.0\r\nX-Injected: yes") }
+            case .deviceIDValueWithNUL:
+                configuration.commonHeaders.deviceID = { HTTPHeader("X-Device-Id", "abc\u{0}def") }
             case .timestampHeaderNameWithColon: configuration.commonHeaders.timestampHeader = "X-Time: 1"
             case .userAgentValueWithLF: configuration.commonHeaders.userAgent = "App/1\nX-Injected: yes"
             case .interceptorNameWithCRLF: configuration.interceptors = [SetsHeader(name: injected, value: "1")]
             case .interceptorNameWithParenthesis: configuration.interceptors = [SetsHeader(name: "X-(A)", value: "1")]
-            case .interceptorValueWithCR: configuration.interceptors = [SetsHeader(name: "X-A", value: "1\rX-Injected: yes")]
+            case .interceptorValueWithCR:
+                configuration.interceptors = [SetsHeader(name: "X-A", value: "1\rX-Injected: yes")]
             case .endpointNameWithSlash: break
             }
         }
@@ -76,7 +79,9 @@ struct SecurityHeaderValidationTests {
         let server = try FixtureServer.shared()
         let sid = FixtureServer.newScenario()
         let name = "X-Token!#$%&'*+.^_`|~09az"
-        let client = TestSupport.fixtureClient(server, sid: sid) { $0.interceptors = [SetsHeader(name: name, value: "v\tw ü")] }
+        let client = TestSupport.fixtureClient(server, sid: sid) {
+            $0.interceptors = [SetsHeader(name: name, value: "v\tw ü")]
+        }
         _ = try await client.sendData(TestEndpoint(["echo"]))
         let headers = try #require(try await server.stats(sid).requests.first?.headers)
         #expect(headers[name.lowercased()] != nil)

@@ -11,7 +11,8 @@ struct SecurityLoopbackTests {
     private func outcome(_ baseURL: String) async throws -> (error: SpecwrightError?, sent: Int) {
         let stub = StubTransport(json: Data("{}".utf8))
         let configuration = ClientConfiguration(transport: stub, logging: .disabled, clock: RecordingClock())
-        let client = APIClient(service: TestSupport.service(try #require(URL(string: baseURL))), configuration: configuration)
+        let client = APIClient(
+            service: TestSupport.service(try #require(URL(string: baseURL))), configuration: configuration)
         do {
             try await client.send(TestEndpoint(["x"]))
             return (nil, stub.requests.count)
@@ -25,7 +26,7 @@ struct SecurityLoopbackTests {
         "http://127.0.0.1.evil.example:8080/v1", "http://localhost.evil.example", "http://evil.localhost",
         "http://localhost.", "http://127.1", "http://0177.0.0.1", "http://127.0.0.01", "http://127.0.0.256",
         "http://2130706433", "http://0x7f.0.0.1", "http://128.0.0.1", "http://[::2]", "http://[::ffff:127.0.0.1]",
-        "http://10.0.0.1", "http://[fe80::1]",
+        "http://10.0.0.1", "http://[fe80::1]"
     ])
     func aHostThatOnlyLooksLikeLoopbackIsRefusedBeforeAnythingIsSent(baseURL: String) async throws {
         let (error, sent) = try await outcome(baseURL)
@@ -39,7 +40,7 @@ struct SecurityLoopbackTests {
 
     @Test(arguments: [
         "http://127.0.0.1:8080", "http://127.255.255.254/v1", "http://127.0.0.1", "http://localhost:3000",
-        "http://LOCALHOST", "http://[::1]:8080", "http://[0:0:0:0:0:0:0:1]", "http://[::0:1]",
+        "http://LOCALHOST", "http://[::1]:8080", "http://[0:0:0:0:0:0:0:1]", "http://[::0:1]"
     ])
     func loopbackLiteralsAndLocalhostMayUsePlainHTTP(baseURL: String) async throws {
         let (error, sent) = try await outcome(baseURL)
@@ -49,7 +50,8 @@ struct SecurityLoopbackTests {
 
     @Test func allowsInsecureHTTPStillOpensAnyHost() async throws {
         let stub = StubTransport(json: Data("{}".utf8))
-        let configuration = ClientConfiguration(transport: stub, logging: .disabled, clock: RecordingClock(), allowsInsecureHTTP: true)
+        let configuration = ClientConfiguration(
+            transport: stub, logging: .disabled, clock: RecordingClock(), allowsInsecureHTTP: true)
         let service = TestSupport.service(try #require(URL(string: "http://127.0.0.1.nip.io")))
         try await APIClient(service: service, configuration: configuration).send(TestEndpoint(["x"]))
         #expect(stub.requests.count == 1)

@@ -17,8 +17,9 @@ struct SecurityOutboxTests {
     }
 
     private func write(_ key: String) -> TestEndpoint {
-        TestEndpoint(["outbox"], method: .post, headers: [HTTPHeader("Idempotency-Key", key)], body: .json(["n": 1]),
-                     options: EndpointOptions(isIdempotent: true))
+        TestEndpoint(
+            ["outbox"], method: .post, headers: [HTTPHeader("Idempotency-Key", key)], body: .json(["n": 1]),
+            options: EndpointOptions(isIdempotent: true))
     }
 
     /// Three writes enqueued through `client`; returns the outbox file.
@@ -34,20 +35,30 @@ struct SecurityOutboxTests {
         let connection = try SQLiteConnection(path: file.path, durable: true)
         var blob = Data()
         try connection.perform { session in
-            try session.query("SELECT request FROM outbox_entries WHERE idempotency_key = ?", [.text(key)]) { blob = $0.blob(0) }
+            try session.query("SELECT request FROM outbox_entries WHERE idempotency_key = ?", [.text(key)]) {
+                blob = $0.blob(0)
+            }
         }
         var object = try #require(try JSONSerialization.jsonObject(with: blob) as? [String: Any])
         edit(&object)
         let edited = try JSONSerialization.data(withJSONObject: object)
-        _ = try connection.perform { try $0.run("UPDATE outbox_entries SET request = ? WHERE idempotency_key = ?", [.blob(edited), .text(key)]) }
+        _ = try connection.perform {
+            try $0.run("UPDATE outbox_entries SET request = ? WHERE idempotency_key = ?", [.blob(edited), .text(key)])
+        }
     }
 
     private func overwriteBlob(_ file: URL, key: String, with bytes: Data) throws {
         let connection = try SQLiteConnection(path: file.path, durable: true)
-        _ = try connection.perform { try $0.run("UPDATE outbox_entries SET request = ? WHERE idempotency_key = ?", [.blob(bytes), .text(key)]) }
+        _ = try connection.perform {
+            try $0.run("UPDATE outbox_entries SET request = ? WHERE idempotency_key = ?", [.blob(bytes), .text(key)])
+        }
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: [Data([0x00, 0xFF, 0x13]), Data(), Data(#"{"method":"POST"}"#.utf8), Data(#"{"method":1,"url":[]}"#.utf8)])
+    @Test(
+        .timeLimit(.minutes(1)),
+        arguments: [
+            Data([0x00, 0xFF, 0x13]), Data(), Data(#"{"method":"POST"}"#.utf8), Data(#"{"method":1,"url":[]}"#.utf8)
+        ])
     func anUnreadableRowIsQuarantinedAndTheHealthyOnesAreStillSent(blob: Data) async throws {
         let server = try FixtureServer.shared()
         let sid = FixtureServer.newScenario()
@@ -69,11 +80,14 @@ struct SecurityOutboxTests {
         #expect(try outbox.snapshot() == OutboxSnapshot(pending: [], failed: [], quarantined: []))
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: [
-        "http://evil.example/collect", "https://evil.example/collect", "http://127.0.0.1:{evil}/collect",
-        "https://127.0.0.1:{port}/{sid}/outbox", "ftp://127.0.0.1:{port}/{sid}/outbox", "http://user:pw@127.0.0.1:{port}/{sid}/outbox",
-        "http://localhost:{port}/{sid}/outbox", "file:///etc/passwd",
-    ])
+    @Test(
+        .timeLimit(.minutes(1)),
+        arguments: [
+            "http://evil.example/collect", "https://evil.example/collect", "http://127.0.0.1:{evil}/collect",
+            "https://127.0.0.1:{port}/{sid}/outbox", "ftp://127.0.0.1:{port}/{sid}/outbox",
+            "http://user:pw@127.0.0.1:{port}/{sid}/outbox",
+            "http://localhost:{port}/{sid}/outbox", "file:///etc/passwd"
+        ])
     func aRowEditedToPointElsewhereIsQuarantinedAndNeverSentWithTheToken(template: String) async throws {
         let server = try FixtureServer.shared()
         let evil = try FixtureServer(lifetime: 60)
@@ -109,7 +123,11 @@ struct SecurityOutboxTests {
         #expect(result.delivered == 3 && result.quarantined == 0, "\(result)")
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: [#"[["X-A\r\nX-Injected","1"]]"#, #"[["X-A","1\r\nX-Injected: yes"]]"#, #"[["X-A"]]"#, #"[["X (A)","1"]]"#])
+    @Test(
+        .timeLimit(.minutes(1)),
+        arguments: [
+            #"[["X-A\r\nX-Injected","1"]]"#, #"[["X-A","1\r\nX-Injected: yes"]]"#, #"[["X-A"]]"#, #"[["X (A)","1"]]"#
+        ])
     func aRowEditedToInjectAHeaderIsQuarantined(headers: String) async throws {
         let server = try FixtureServer.shared()
         let sid = FixtureServer.newScenario()

@@ -42,10 +42,10 @@ struct SecurityRedactionFixtureTests {
             .multipart([
                 MultipartPart(name: "title", data: Data("visible-title".utf8)),
                 MultipartPart(name: "clientSecret", data: Data(secret.utf8)),
-                MultipartPart(name: "meta", contentType: "application/json", data: Data(#"{"otp":"\#(secret)"}"#.utf8)),
+                MultipartPart(name: "meta", contentType: "application/json", data: Data(#"{"otp":"\#(secret)"}"#.utf8))
             ]),
             .data(Data("{\"a\":1}\n{\"otp\":\"\(secret)\"}\n".utf8), contentType: "application/x-ndjson"),
-            .data(Data(")]}',\n{\"newPassword\":\"\(secret)\"}".utf8), contentType: "application/json"),
+            .data(Data(")]}',\n{\"newPassword\":\"\(secret)\"}".utf8), contentType: "application/json")
         ]
         for body in bodies {
             _ = try await client.sendData(TestEndpoint(["echo"], method: .post, query: signedQuery(), body: body))
@@ -104,15 +104,21 @@ struct SecurityRedactionFixtureTests {
     @Test func aCustomTransportsURLErrorIsRebuiltWithEveryFailingURLKeyRedacted() async throws {
         let stub = StubTransport { request in
             let underlying = NSError(domain: "Inner", code: 7, userInfo: [NSURLErrorFailingURLErrorKey: request.url])
-            throw URLError(.networkConnectionLost, userInfo: [
-                NSURLErrorFailingURLErrorKey: request.url, "NSErrorFailingURLStringKey": request.url.absoluteString,
-                "NSURLErrorFailingURLStringErrorKey": request.url.absoluteString, "Text": "see \(request.url)",
-                NSLocalizedDescriptionKey: "The connection to \(request.url.absoluteString) was lost.", NSUnderlyingErrorKey: underlying,
-            ])
+            throw URLError(
+                .networkConnectionLost,
+                userInfo: [
+                    NSURLErrorFailingURLErrorKey: request.url, "NSErrorFailingURLStringKey": request.url.absoluteString,
+                    "NSURLErrorFailingURLStringErrorKey": request.url.absoluteString, "Text": "see \(request.url)",
+                    NSLocalizedDescriptionKey: "The connection to \(request.url.absoluteString) was lost.",
+                    NSUnderlyingErrorKey: underlying
+                ])
         }
         let service = TestSupport.service(try #require(URL(string: "https://api.example.com")), retry: RetryPolicy.none)
-        let client = APIClient(service: service, configuration: ClientConfiguration(transport: stub, logging: .disabled))
-        let error = await #expect(throws: SpecwrightError.self) { try await client.send(TestEndpoint(["x"], query: signedQuery())) }
+        let client = APIClient(
+            service: service, configuration: ClientConfiguration(transport: stub, logging: .disabled))
+        let error = await #expect(throws: SpecwrightError.self) {
+            try await client.send(TestEndpoint(["x"], query: signedQuery()))
+        }
         guard case .transport(let urlError) = error?.kind else {
             Issue.record("expected a transport error, got \(String(describing: error))")
             return

@@ -39,19 +39,24 @@ struct SecurityRedirectTests {
         defer { other.stop() }
         let sid = FixtureServer.newScenario()
         let target = other.scenarioURL(sid).appendingPathComponent("echo")
-        let error = await #expect(throws: SpecwrightError.self) { try await client(origin, sid: sid).send(redirect(to: target)) }
+        let error = await #expect(throws: SpecwrightError.self) {
+            try await client(origin, sid: sid).send(redirect(to: target))
+        }
         #expect(error?.status == 302)
         #expect(try await other.stats(sid).hits == 0)
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: [(302, HTTPMethod.get), (307, HTTPMethod.post), (308, HTTPMethod.post), (303, HTTPMethod.post)])
+    @Test(
+        .timeLimit(.minutes(1)),
+        arguments: [(302, HTTPMethod.get), (307, HTTPMethod.post), (308, HTTPMethod.post), (303, HTTPMethod.post)])
     func whenFollowedToAnotherOriginNoCredentialReachesIt(status: Int, method: HTTPMethod) async throws {
         let origin = try FixtureServer.shared()
         let other = try FixtureServer(lifetime: 60)
         defer { other.stop() }
         let sid = FixtureServer.newScenario()
         let target = other.scenarioURL(sid).appendingPathComponent("echo")
-        try await client(origin, sid: sid, redirects: .follow).send(redirect(to: target, status: status, method: method))
+        try await client(origin, sid: sid, redirects: .follow).send(
+            redirect(to: target, status: status, method: method))
         let reached = try await other.stats(sid).requests
         #expect(reached.count == 1)
         let headers = reached.first?.headers ?? [:]
@@ -80,10 +85,14 @@ struct SecurityRedirectTests {
         let origin = try FixtureServer.shared()
         let sid = FixtureServer.newScenario()
         let target = origin.scenarioURL(sid).appendingPathComponent("echo")
-        let error = await #expect(throws: SpecwrightError.self) { try await client(origin, sid: sid, redirects: .never).send(redirect(to: target)) }
+        let error = await #expect(throws: SpecwrightError.self) {
+            try await client(origin, sid: sid, redirects: .never).send(redirect(to: target))
+        }
         #expect(error?.status == 302)
         let refusing = RedirectPolicy.custom { $0.status != 302 }
-        await #expect(throws: SpecwrightError.self) { try await client(origin, sid: sid, redirects: refusing).send(redirect(to: target)) }
+        await #expect(throws: SpecwrightError.self) {
+            try await client(origin, sid: sid, redirects: refusing).send(redirect(to: target))
+        }
         try await client(origin, sid: sid, redirects: .custom { $0.status == 302 }).send(redirect(to: target))
         #expect(try await origin.stats(sid).hits == 4)
     }
@@ -97,7 +106,9 @@ struct SecurityRedirectTests {
         defer { other.stop() }
         let sid = FixtureServer.newScenario()
         let target = try #require(URL(string: "http://127.0.0.1.nip.io:\(other.port)/\(sid)/echo"))
-        let error = await #expect(throws: SpecwrightError.self) { try await client(origin, sid: sid, redirects: .follow).send(redirect(to: target)) }
+        let error = await #expect(throws: SpecwrightError.self) {
+            try await client(origin, sid: sid, redirects: .follow).send(redirect(to: target))
+        }
         #expect(error?.status == 302)
         #expect(try await other.stats(sid).hits == 0)
     }
@@ -113,14 +124,20 @@ struct SecurityRedirectTests {
                 toURL: try #require(URL(string: to)))
             return policy.decision(for: redirect)
         }
-        #expect(try decide("https://api.example.com/a", "https://api.example.com/a", "http://api.example.com/b") == .refuse)
+        #expect(
+            try decide("https://api.example.com/a", "https://api.example.com/a", "http://api.example.com/b") == .refuse)
         #expect(try decide("https://api.example.com/a", "https://api.example.com/a", "http://127.0.0.1/b") == .refuse)
-        #expect(try decide("https://api.example.com/a", "https://api.example.com/a", "http://127.0.0.1.evil.example/b") == .refuse)
-        #expect(try decide("https://api.example.com/a", "https://api.example.com/a", "ftp://api.example.com/b") == .refuse)
+        #expect(
+            try decide("https://api.example.com/a", "https://api.example.com/a", "http://127.0.0.1.evil.example/b")
+                == .refuse)
+        #expect(
+            try decide("https://api.example.com/a", "https://api.example.com/a", "ftp://api.example.com/b") == .refuse)
         #expect(try decide("https://api.example.com/a", "https://api.example.com/a", "file:///etc/passwd") == .refuse)
         #expect(try decide("http://127.0.0.1:1/a", "http://127.0.0.1:1/a", "http://10.0.0.1/b") == .refuse)
-        let crossOrigin = try decide("https://api.example.com/a", "https://api.example.com/a", "https://cdn.example.com/b")
-        let sameOrigin = try decide("https://api.example.com/a", "https://api.example.com/a", "https://API.example.com:443/b")
+        let crossOrigin = try decide(
+            "https://api.example.com/a", "https://api.example.com/a", "https://cdn.example.com/b")
+        let sameOrigin = try decide(
+            "https://api.example.com/a", "https://api.example.com/a", "https://API.example.com:443/b")
         if policy == .never {
             #expect(sameOrigin == .refuse)
         } else {

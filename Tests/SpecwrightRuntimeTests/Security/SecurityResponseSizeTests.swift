@@ -13,7 +13,9 @@ struct SecurityResponseSizeTests {
         }
     }
 
-    private func expectTooLarge(_ error: SpecwrightError?, limit: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectTooLarge(
+        _ error: SpecwrightError?, limit: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         guard case .responseTooLarge(let reported) = error?.kind else {
             Issue.record("expected responseTooLarge, got \(String(describing: error))", sourceLocation: sourceLocation)
             return
@@ -45,7 +47,9 @@ struct SecurityResponseSizeTests {
             let after = try #require(ProcessMemory.current())
             let start = try #require(before)
             // The peak may include other tests running in parallel; the bomb alone would add GBs.
-            #expect(after.peakResidentBytes - start.residentBytes < ProcessMemory.testBound, "peak grew by \(after.peakResidentBytes - start.residentBytes) B")
+            #expect(
+                after.peakResidentBytes - start.residentBytes < ProcessMemory.testBound,
+                "peak grew by \(after.peakResidentBytes - start.residentBytes) B")
         #endif
     }
 
@@ -70,7 +74,9 @@ struct SecurityResponseSizeTests {
         #if os(Linux)
             let after = try #require(ProcessMemory.current())
             let start = try #require(before)
-            #expect(after.peakResidentBytes - start.residentBytes < ProcessMemory.testBound, "peak grew by \(after.peakResidentBytes - start.residentBytes) B")
+            #expect(
+                after.peakResidentBytes - start.residentBytes < ProcessMemory.testBound,
+                "peak grew by \(after.peakResidentBytes - start.residentBytes) B")
         #endif
     }
 
@@ -86,7 +92,9 @@ struct SecurityResponseSizeTests {
         let stub = StubTransport(json: Data(repeating: 0x20, count: 2_048))
         var configuration = ClientConfiguration(transport: stub, logging: .disabled, clock: RecordingClock())
         configuration.transferLimits = TransferLimits(maximumResponseBytes: 2_047)
-        let client = APIClient(service: TestSupport.service(try #require(URL(string: "https://api.example.com"))), configuration: configuration)
+        let client = APIClient(
+            service: TestSupport.service(try #require(URL(string: "https://api.example.com"))),
+            configuration: configuration)
         let error = await #expect(throws: SpecwrightError.self) { _ = try await client.sendData(TestEndpoint(["x"])) }
         expectTooLarge(error, limit: 2_047)
         #expect(stub.requests.first?.limits.maximumResponseBytes == 2_047)
@@ -108,7 +116,9 @@ struct ProcessMemory {
     static func current() -> ProcessMemory? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
         func kilobytes(_ field: String) -> Int? {
-            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }) else { return nil }
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }) else {
+                return nil
+            }
             return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
         }
         guard let rss = kilobytes("VmRSS"), let hwm = kilobytes("VmHWM") else { return nil }

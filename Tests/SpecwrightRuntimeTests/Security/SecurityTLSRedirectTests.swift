@@ -23,7 +23,9 @@ import Testing
             #expect(result.body.contains("Bearer tls-secret-token"))
         }
 
-        @Test(.timeLimit(.minutes(2)), arguments: [(301, "GET"), (302, "GET"), (303, "POST"), (307, "POST"), (308, "POST")])
+        @Test(
+            .timeLimit(.minutes(2)),
+            arguments: [(301, "GET"), (302, "GET"), (303, "POST"), (307, "POST"), (308, "POST")])
         func anHTTPSToHTTPRedirectIsNeverFollowed(status: Int, method: String) async throws {
             let tls = try TLSFixture()
             defer { tls.stop() }
@@ -73,7 +75,7 @@ import Testing
                     "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
                     "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
                     "-keyout", directory.appendingPathComponent("key.pem").path,
-                    "-out", directory.appendingPathComponent("cert.pem").path,
+                    "-out", directory.appendingPathComponent("cert.pem").path
                 ])
             server = try FixtureServer(
                 lifetime: 120,
@@ -90,8 +92,10 @@ import Testing
             let script = #"mount --bind "$1" /etc/ssl/certs/ca-certificates.crt && shift && exec "$@""#
             let output = try await ChildProcess.output(
                 "/usr/bin/unshare",
-                TrustingNamespace.unshareFlags + ["sh", "-c", script, "sh", directory.appendingPathComponent("cert.pem").path,
-                 ChildProcess.probeChild.path, url, method, policy, "tls-secret-token"])
+                TrustingNamespace.unshareFlags + [
+                    "sh", "-c", script, "sh", directory.appendingPathComponent("cert.pem").path,
+                    ChildProcess.probeChild.path, url, method, policy, "tls-secret-token"
+                ])
             return try JSONDecoder().decode(ProbeResult.self, from: output)
         }
     }
@@ -124,9 +128,11 @@ import Testing
 
         /// `-m` (a mount namespace: root or `CAP_SYS_ADMIN`), else `-r -m` (inside a user namespace
         /// of its own, where unprivileged users may bind-mount), else none (the suite is skipped).
-        static let unshareFlags: [String] = [["-m"], ["-r", "-m"]].first { flags in
-            (try? ChildProcess.run("/usr/bin/unshare", flags + ["sh", "-c", "mount --bind /etc/hostname /etc/hostname"])) != nil
-        } ?? []
+        static let unshareFlags: [String] =
+            [["-m"], ["-r", "-m"]].first { flags in
+                (try? ChildProcess.run(
+                    "/usr/bin/unshare", flags + ["sh", "-c", "mount --bind /etc/hostname /etc/hostname"])) != nil
+            } ?? []
     }
 
 #endif

@@ -17,7 +17,8 @@ struct StreamAcceptTests {
         let service = ServiceDescription(
             name: "Test", baseURL: server.scenarioURL(sid), headers: headers, timeout: 30,
             retry: RetryPolicy(maxRetries: 0, baseDelay: 0.5, maxDelay: 8, jitter: .none))
-        return APIClient(service: service, configuration: ClientConfiguration(logging: .disabled, clock: RecordingClock()))
+        return APIClient(
+            service: service, configuration: ClientConfiguration(logging: .disabled, clock: RecordingClock()))
     }
 
     private func endpoint(
@@ -46,7 +47,9 @@ struct StreamAcceptTests {
         let sid = FixtureServer.newScenario()
         let client = client(server, sid: sid, headers: [HTTPHeader("accept", "application/json")])
         var received: [Int] = []
-        for try await value in try await client.events(endpoint("sse-resume", ["total": 4, "cut": 2]), as: Numbered.self) {
+        for try await value in try await client.events(
+            endpoint("sse-resume", ["total": 4, "cut": 2]), as: Numbered.self)
+        {
             received.append(value.n)
         }
         #expect(received == [1, 2, 3, 4])
@@ -61,7 +64,9 @@ struct StreamAcceptTests {
         let sid = FixtureServer.newScenario()
         let client = client(server, sid: sid, headers: [HTTPHeader("Accept", "application/json")])
         var count = 0
-        for try await _ in try await client.jsonLines(endpoint("ndjson", ["count": 3]), as: Numbered.self) { count += 1 }
+        for try await _ in try await client.jsonLines(endpoint("ndjson", ["count": 3]), as: Numbered.self) {
+            count += 1
+        }
         #expect(count == 3)
         let requests = try await server.stats(sid).requests
         #expect(requests.map { $0.headers["accept"] } == [APIClient.jsonLinesMediaTypes])
@@ -73,7 +78,9 @@ struct StreamAcceptTests {
         let sid = FixtureServer.newScenario()
         let client = client(server, sid: sid, headers: [HTTPHeader("Accept", "application/json")])
         var count = 0
-        for try await _ in try await client.jsonLines(endpoint("ndjson", ["count": 2]), as: Numbered.self, accept: "application/x-ndjson") {
+        for try await _ in try await client.jsonLines(
+            endpoint("ndjson", ["count": 2]), as: Numbered.self, accept: "application/x-ndjson")
+        {
             count += 1
         }
         #expect(count == 2)
@@ -123,6 +130,9 @@ struct StreamAcceptTests {
         let own = endpoint("blob", ["bytes": 10], headers: [HTTPHeader("accept", "image/webp")], accept: "image/png")
         _ = try await client.sendData(own)
         let accepts = try await server.stats(sid).requests.map { $0.headers["accept"] }
-        #expect(accepts == ["application/x-ndjson", "text/event-stream, */*;q=0.1", "image/png, image/*;q=0.8", "*/*", "image/webp"])
+        #expect(
+            accepts == [
+                "application/x-ndjson", "text/event-stream, */*;q=0.1", "image/png, image/*;q=0.8", "*/*", "image/webp"
+            ])
     }
 }

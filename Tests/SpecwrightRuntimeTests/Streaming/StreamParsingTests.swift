@@ -19,7 +19,7 @@ struct StreamParsingTests {
         ServerSentEvent(event: "update", data: "line one\nline two\n indented", id: "7"),
         ServerSentEvent(data: "{\"n\":3}", id: "7"),
         ServerSentEvent(data: "\nafter an empty data field"),
-        ServerSentEvent(data: "after a block without data", id: "9"),
+        ServerSentEvent(data: "after a block without data", id: "9")
     ]
 
     private func parse(_ body: Data, chunkSize: Int) throws -> [ServerSentEvent] {
@@ -49,7 +49,8 @@ struct StreamParsingTests {
 
     @Test func keepsTheLastEventIDAndRetryAcrossEvents() throws {
         var parser = ServerSentEventParser()
-        let events = try parser.parse(Data("id: 1\nretry: 250\ndata: a\n\ndata: b\n\nid: bad\u{0}id\ndata: c\n\nid\ndata: d\n\n".utf8))
+        let events = try parser.parse(
+            Data("id: 1\nretry: 250\ndata: a\n\ndata: b\n\nid: bad\u{0}id\ndata: c\n\nid\ndata: d\n\n".utf8))
         #expect(events.map(\.id) == ["1", "1", "1", nil])
         #expect(events.map(\.retry) == [250, nil, nil, nil])
         #expect(parser.retry == 250)
@@ -64,7 +65,9 @@ struct StreamParsingTests {
 
     @Test func aLineOrEventLargerThanTheLimitIsAClearError() throws {
         var parser = ServerSentEventParser(limit: 64)
-        #expect(throws: SpecwrightError.self) { try parser.parse(Data(("data: " + String(repeating: "x", count: 100)).utf8)) }
+        #expect(throws: SpecwrightError.self) {
+            try parser.parse(Data(("data: " + String(repeating: "x", count: 100)).utf8))
+        }
         var lines = ServerSentEventParser(limit: 64)
         let error = #expect(throws: SpecwrightError.self) {
             for _ in 0..<10 { _ = try lines.parse(Data("data: 0123456789\n".utf8)) }

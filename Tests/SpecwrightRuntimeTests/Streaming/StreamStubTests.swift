@@ -17,13 +17,19 @@ struct StreamStubTests {
     }
 
     @Test func aStreamingStubDeliversEventsSplitAnywhereAndEndsAtDone() async throws {
-        let body = Data("data: {\"text\":\"Hel\"}\n\ndata: {\"text\":\"lo\"}\n\ndata: [DONE]\n\ndata: {\"text\":\"never\"}\n\n".utf8)
+        let body = Data(
+            "data: {\"text\":\"Hel\"}\n\ndata: {\"text\":\"lo\"}\n\ndata: [DONE]\n\ndata: {\"text\":\"never\"}\n\n".utf8
+        )
         let chunks = stride(from: 0, to: body.count, by: 5).map { body[$0..<min($0 + 5, body.count)] }
         let stub = StubTransport.streaming { _ in
-            HTTPStreamedResponse(status: 200, headers: ["Content-Type": "text/event-stream"], body: HTTPBody(chunks: chunks.map { Data($0) }))
+            HTTPStreamedResponse(
+                status: 200, headers: ["Content-Type": "text/event-stream"],
+                body: HTTPBody(chunks: chunks.map { Data($0) }))
         }
         var tokens: [String] = []
-        for try await token in try await client(stub).events(TestEndpoint(["chat"]), as: Token.self) { tokens.append(token.text) }
+        for try await token in try await client(stub).events(TestEndpoint(["chat"]), as: Token.self) {
+            tokens.append(token.text)
+        }
         #expect(tokens == ["Hel", "lo"])
         #expect(stub.requests.first?.destination == .stream)
         #expect(stub.requests.first?.headers.value(for: "Accept") == "text/event-stream")
@@ -34,14 +40,20 @@ struct StreamStubTests {
             HTTPStreamedResponse(status: 200, body: HTTPBody(Data("data: plain text\ndata: two lines\n\n".utf8)))
         }
         var texts: [String] = []
-        for try await text in try await client(stub).events(TestEndpoint(["chat"]), as: String.self) { texts.append(text) }
+        for try await text in try await client(stub).events(TestEndpoint(["chat"]), as: String.self) {
+            texts.append(text)
+        }
         #expect(texts == ["plain text\ntwo lines"])
     }
 
     @Test func aPlainStubStreamsItsBodyAsOneChunk() async throws {
-        let stub = StubTransport { _ in HTTPResponse(status: 200, body: Data("{\"text\":\"a\"}\n{\"text\":\"b\"}\n".utf8)) }
+        let stub = StubTransport { _ in
+            HTTPResponse(status: 200, body: Data("{\"text\":\"a\"}\n{\"text\":\"b\"}\n".utf8))
+        }
         var tokens: [Token] = []
-        for try await token in try await client(stub).jsonLines(TestEndpoint(["lines"]), as: Token.self) { tokens.append(token) }
+        for try await token in try await client(stub).jsonLines(TestEndpoint(["lines"]), as: Token.self) {
+            tokens.append(token)
+        }
         #expect(tokens == [Token(text: "a"), Token(text: "b")])
     }
 
@@ -54,7 +66,9 @@ struct StreamStubTests {
         }
         var tokens: [Token] = []
         let error = await #expect(throws: SpecwrightError.self) {
-            for try await token in try await client(stub).jsonLines(TestEndpoint(["lines"]), as: Token.self) { tokens.append(token) }
+            for try await token in try await client(stub).jsonLines(TestEndpoint(["lines"]), as: Token.self) {
+                tokens.append(token)
+            }
         }
         #expect(tokens == [Token(text: "a")])
         #expect(error?.operationName == "test.call")
@@ -66,7 +80,9 @@ struct StreamStubTests {
     }
 
     @Test func aValueThatDoesNotDecodeIsADecodingError() async throws {
-        let stub = StubTransport.streaming { _ in HTTPStreamedResponse(status: 200, body: HTTPBody(Data("{\"text\":1}\n".utf8))) }
+        let stub = StubTransport.streaming { _ in
+            HTTPStreamedResponse(status: 200, body: HTTPBody(Data("{\"text\":1}\n".utf8)))
+        }
         let error = await #expect(throws: SpecwrightError.self) {
             for try await _ in try await client(stub).jsonLines(TestEndpoint(["lines"]), as: Token.self) {}
         }
@@ -78,7 +94,9 @@ struct StreamStubTests {
 
     @Test func bodiesCollectUpToALimitAndFilesIterateInChunks() async throws {
         #expect(try await HTTPBody(chunks: [Data("ab".utf8), Data("cd".utf8)]).collect(upTo: 4) == Data("abcd".utf8))
-        await #expect(throws: SpecwrightError.self) { try await HTTPBody(chunks: [Data("ab".utf8), Data("cd".utf8)]).collect(upTo: 3) }
+        await #expect(throws: SpecwrightError.self) {
+            try await HTTPBody(chunks: [Data("ab".utf8), Data("cd".utf8)]).collect(upTo: 3)
+        }
         let directory = makeTemporaryDirectory("stream-body")
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("f")

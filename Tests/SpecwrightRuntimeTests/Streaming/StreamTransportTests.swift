@@ -20,7 +20,8 @@ struct StreamTransportTests {
         var text: String
     }
 
-    private func endpoint(_ behaviour: String, _ query: [String: Int] = [:], timeout: TimeInterval = 30) -> TestEndpoint {
+    private func endpoint(_ behaviour: String, _ query: [String: Int] = [:], timeout: TimeInterval = 30) -> TestEndpoint
+    {
         var parameters = QueryParameters()
         for (name, value) in query.sorted(by: { $0.key < $1.key }) { parameters.append(name, value) }
         return TestEndpoint([behaviour], query: parameters, options: EndpointOptions(timeout: timeout))
@@ -97,7 +98,9 @@ struct StreamTransportTests {
         let clock = RecordingClock()
         let client = TestSupport.fixtureClient(server, sid: sid) { $0.clock = clock }
         var received: [Int] = []
-        for try await value in try await client.events(endpoint("sse-resume", ["total": 6, "cut": 3]), as: Numbered.self) {
+        for try await value in try await client.events(
+            endpoint("sse-resume", ["total": 6, "cut": 3]), as: Numbered.self)
+        {
             received.append(value.n)
         }
         #expect(received == [1, 2, 3, 4, 5, 6])
@@ -112,7 +115,9 @@ struct StreamTransportTests {
         let client = TestSupport.fixtureClient(server, sid: FixtureServer.newScenario())
         var received: [Int] = []
         let error = await #expect(throws: SpecwrightError.self) {
-            for try await value in try await client.events(endpoint("sse-resume", ["total": 6, "cut": 3]), as: Numbered.self, reconnect: .never) {
+            for try await value in try await client.events(
+                endpoint("sse-resume", ["total": 6, "cut": 3]), as: Numbered.self, reconnect: .never)
+            {
                 received.append(value.n)
             }
         }
@@ -129,7 +134,9 @@ struct StreamTransportTests {
         let server = try FixtureServer.shared()
         let client = TestSupport.fixtureClient(server, sid: FixtureServer.newScenario())
         var lines: [Line] = []
-        for try await line in try await client.jsonLines(endpoint("ndjson", ["count": 40, "split": 9]), as: Line.self) { lines.append(line) }
+        for try await line in try await client.jsonLines(endpoint("ndjson", ["count": 40, "split": 9]), as: Line.self) {
+            lines.append(line)
+        }
         #expect(lines == (1...40).map { Line(n: $0, text: "line \($0)") })
     }
 
@@ -139,7 +146,9 @@ struct StreamTransportTests {
         let client = TestSupport.fixtureClient(server, sid: FixtureServer.newScenario())
         var received: [Numbered] = []
         let error = await #expect(throws: SpecwrightError.self) {
-            for try await value in try await client.events(endpoint("sse-stall", timeout: 0.5), as: Numbered.self, reconnect: .never) {
+            for try await value in try await client.events(
+                endpoint("sse-stall", timeout: 0.5), as: Numbered.self, reconnect: .never)
+            {
                 received.append(value)
             }
         }
@@ -159,7 +168,9 @@ struct StreamTransportTests {
         let server = try FixtureServer.shared()
         let sid = FixtureServer.newScenario()
         let size = 64 << 20
-        let client = TestSupport.fixtureClient(server, sid: sid) { $0.transferLimits = TransferLimits(maximumResponseBytes: 4 << 20) }
+        let client = TestSupport.fixtureClient(server, sid: sid) {
+            $0.transferLimits = TransferLimits(maximumResponseBytes: 4 << 20)
+        }
         var iterator = try await client.stream(endpoint("flood", ["bytes": size])).value.makeAsyncIterator()
         var total = 0
         #if canImport(FoundationNetworking)
@@ -176,7 +187,8 @@ struct StreamTransportTests {
             #expect(limit == 4 << 20)
             #expect(total < 4 << 20)
         #else
-            total = try await iterator.next()?.count ?? 0  // a first chunk, then the reader sleeps: the server must wait
+            // a first chunk, then the reader sleeps: the server must wait
+            total = try await iterator.next()?.count ?? 0
             try await Task.sleep(nanoseconds: 500_000_000)
             while let chunk = try await iterator.next() { total += chunk.count }
             #expect(total == size)
@@ -187,7 +199,9 @@ struct StreamTransportTests {
     func anErrorStatusFailsTheCallWithItsBodyAndRetriesHappenBeforeTheStream() async throws {
         let server = try FixtureServer.shared()
         let client = TestSupport.fixtureClient(server, sid: FixtureServer.newScenario())
-        let error = await #expect(throws: SpecwrightError.self) { _ = try await client.stream(TestEndpoint(["status", "404"])) }
+        let error = await #expect(throws: SpecwrightError.self) {
+            _ = try await client.stream(TestEndpoint(["status", "404"]))
+        }
         #expect(error?.status == 404)
         var query = QueryParameters()
         query.append("statuses", "503,200")

@@ -13,9 +13,10 @@ enum ChildProcess {
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().deletingLastPathComponent(),
             URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent(".build/debug"),
+                .deletingLastPathComponent().appendingPathComponent(".build/debug")
         ].map { $0.appendingPathComponent("transport-probe-child") }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[candidates.count - 1]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+            ?? candidates[candidates.count - 1]
     }
 
     /// Runs `executable` to the end (short commands only); throws unless it exits with 0.
@@ -27,14 +28,20 @@ enum ChildProcess {
         process.standardError = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw Failed(description: "\(executable) \(arguments) exited with \(process.terminationStatus)") }
+        guard process.terminationStatus == 0 else {
+            throw Failed(description: "\(executable) \(arguments) exited with \(process.terminationStatus)")
+        }
     }
 
     /// Runs `executable` (with `environment` added to this process's) and returns its standard
     /// output once it has exited with 0.
-    static func output(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) async throws -> Data {
+    static func output(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) async throws
+        -> Data
+    {
         let process = Process()
-        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let output = Pipe()
         let errors = Pipe()
         process.executableURL = URL(fileURLWithPath: executable)

@@ -36,7 +36,8 @@ struct AttemptBody: Codable, Sendable, Hashable {
 enum TestSupport {
     /// A service on `baseURL` with a deterministic retry policy (no jitter) unless given.
     static func service(
-        _ baseURL: URL, auth: AuthScheme = .none, retry: RetryPolicy = RetryPolicy(maxRetries: 3, baseDelay: 0.5, maxDelay: 8, jitter: .none),
+        _ baseURL: URL, auth: AuthScheme = .none,
+        retry: RetryPolicy = RetryPolicy(maxRetries: 3, baseDelay: 0.5, maxDelay: 8, jitter: .none),
         dates: DateCoding = .iso8601
     ) -> ServiceDescription {
         ServiceDescription(name: "Test", baseURL: baseURL, auth: auth, dates: dates, timeout: 10, retry: retry)
@@ -49,7 +50,9 @@ enum TestSupport {
     ) -> APIClient {
         var configuration = ClientConfiguration(logging: .disabled, clock: RecordingClock())
         configure(&configuration)
-        let service = retry.map { self.service(server.scenarioURL(sid), auth: auth, retry: $0) } ?? self.service(server.scenarioURL(sid), auth: auth)
+        let service =
+            retry.map { self.service(server.scenarioURL(sid), auth: auth, retry: $0) }
+            ?? self.service(server.scenarioURL(sid), auth: auth)
         return APIClient(service: service, configuration: configuration)
     }
 }

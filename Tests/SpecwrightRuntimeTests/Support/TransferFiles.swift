@@ -5,7 +5,9 @@ import SpecwrightRuntime
 /// transfer leaves behind.
 enum TransferFiles {
     /// `/blob` of `bytes` bytes; see `Tests/Fixtures/transfer_fixture.py` for the other parameters.
-    static func blob(_ bytes: Int, cut: Int? = nil, once: Bool = false, changes: Bool = false, stall: Int? = nil) -> TestEndpoint {
+    static func blob(_ bytes: Int, cut: Int? = nil, once: Bool = false, changes: Bool = false, stall: Int? = nil)
+        -> TestEndpoint
+    {
         var query = QueryParameters()
         query.append("bytes", bytes)
         query.append("cut", cut)
@@ -29,7 +31,9 @@ enum TransferFiles {
         for offset in [0, size / 3, size / 2, max(0, size - 70_000)] {
             try handle.seek(toOffset: UInt64(offset))
             let bytes = try handle.read(upToCount: 65_536) ?? Data()
-            guard bytes.enumerated().allSatisfy({ Int($0.element) == (offset + $0.offset + shift) % 251 }) else { return false }
+            guard bytes.enumerated().allSatisfy({ Int($0.element) == (offset + $0.offset + shift) % 251 }) else {
+                return false
+            }
         }
         return true
     }

@@ -51,15 +51,18 @@ struct TransferCancellationTests {
     @Test(.timeLimit(.minutes(1)))
     func cancellingACallThatWaitsForATokenRefreshIsACancellation() async throws {
         let refreshing = AsyncStream<Void>.makeStream()
-        let tokens = TokenProvider(token: { "expired" }, refresh: { _ in
-            refreshing.continuation.yield()
-            try await Task.sleep(nanoseconds: 60 * 1_000_000_000)
-            return "fresh"
-        })
+        let tokens = TokenProvider(
+            token: { "expired" },
+            refresh: { _ in
+                refreshing.continuation.yield()
+                try await Task.sleep(nanoseconds: 60 * 1_000_000_000)
+                return "fresh"
+            })
         let stub = StubTransport { _ in HTTPResponse(status: 401) }
         let client = APIClient(
             service: TestSupport.service(try #require(URL(string: "https://api.example.com")), auth: .bearer),
-            configuration: ClientConfiguration(transport: stub, tokenProvider: tokens, logging: .disabled, clock: RecordingClock()))
+            configuration: ClientConfiguration(
+                transport: stub, tokenProvider: tokens, logging: .disabled, clock: RecordingClock()))
         let task = Task { try await client.send(TestEndpoint(["me"])) }
         var started = refreshing.stream.makeAsyncIterator()
         _ = await started.next()

@@ -27,7 +27,9 @@ struct TransferDownloadTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let destination = directory.appendingPathComponent("blob.bin")
         let size = 200_000_000
-        let url = server.scenarioURL(FixtureServer.newScenario()).appendingPathComponent("blob").absoluteString + "?bytes=\(size)"
+        let url =
+            server.scenarioURL(FixtureServer.newScenario()).appendingPathComponent("blob").absoluteString
+            + "?bytes=\(size)"
         let output = try await ChildProcess.output(ChildProcess.probeChild.path, ["download", url, destination.path])
         let result = try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any])
         #expect(result["status"] as? String == "200", "\(result)")
@@ -107,7 +109,9 @@ struct TransferDownloadTests {
         try Data("old".utf8).write(to: destination)
         let last = Locked<TransferProgress?>(nil)
         let client = TestSupport.fixtureClient(server, sid: FixtureServer.newScenario())
-        let response = try await client.download(blob(300_000), to: destination) { progress in last.withLock { $0 = progress } }
+        let response = try await client.download(blob(300_000), to: destination) { progress in
+            last.withLock { $0 = progress }
+        }
         #expect(response.value == destination)
         #expect(try holdsBlob(destination, size: 300_000))
         #expect(last.value == TransferProgress(completedBytes: 300_000, totalBytes: 300_000))
@@ -126,7 +130,9 @@ struct TransferDownloadTests {
             service: TestSupport.service(try #require(URL(string: "https://api.example.com"))),
             configuration: ClientConfiguration(transport: stub, logging: .disabled, clock: RecordingClock()))
         let last = Locked<TransferProgress?>(nil)
-        try await client.download(TestEndpoint(["report"]), to: destination) { progress in last.withLock { $0 = progress } }
+        try await client.download(TestEndpoint(["report"]), to: destination) { progress in
+            last.withLock { $0 = progress }
+        }
         #expect(try Data(contentsOf: destination) == Data("%PDF-1.7".utf8))
         #expect(last.value == TransferProgress(completedBytes: 8, totalBytes: 8))
     }

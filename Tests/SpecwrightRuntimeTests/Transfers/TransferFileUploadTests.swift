@@ -55,8 +55,13 @@ struct TransferFileUploadTests {
             ["upload-hash"], method: .put, body: .file(FilePart(fileURL: file, contentType: "video/quicktime")),
             options: EndpointOptions(timeout: 60))
         let progress = Locked<[TransferProgress]>([])
-        let response = try await client.upload(endpoint, as: UploadReceipt.self) { value in progress.withLock { $0.append(value) } }
-        #expect(response.value == UploadReceipt(bytes: 5_000_000, sha256: try await Self.sha256(of: file), contentType: "video/quicktime"))
+        let response = try await client.upload(endpoint, as: UploadReceipt.self) { value in
+            progress.withLock { $0.append(value) }
+        }
+        #expect(
+            response.value
+                == UploadReceipt(
+                    bytes: 5_000_000, sha256: try await Self.sha256(of: file), contentType: "video/quicktime"))
         let values = progress.value
         #expect(zip(values, values.dropFirst()).allSatisfy { $0.completedBytes <= $1.completedBytes })
         #expect(values.last == TransferProgress(completedBytes: 5_000_000, totalBytes: 5_000_000))
@@ -77,21 +82,27 @@ struct TransferFileUploadTests {
                 MultipartPart(name: "title", data: Data("Summer".utf8)),
                 MultipartPart(name: "photo", file: FilePart(fileURL: photo, contentType: "image/jpeg")),
                 MultipartPart(name: "notes", file: FilePart(fileURL: notes, filename: "notes-2026.txt")),
-                MultipartPart(name: "album", data: Data("Holidays".utf8)),
+                MultipartPart(name: "album", data: Data("Holidays".utf8))
             ]),
             options: EndpointOptions(timeout: 60))
         let last = Locked<TransferProgress?>(nil)
-        let receipt = try await client.upload(endpoint, as: MultipartReceipt.self) { value in last.withLock { $0 = value } }.value
+        let receipt = try await client.upload(endpoint, as: MultipartReceipt.self) { value in
+            last.withLock { $0 = value }
+        }.value
         let expected: [MultipartReceipt.Part] = [
             .init(name: "title", bytes: 6, sha256: SHA256Hex.of(Data("Summer".utf8)), value: "Summer"),
-            .init(name: "photo", filename: "photo.jpg", contentType: "image/jpeg", bytes: 3_000_001, sha256: try await Self.sha256(of: photo)),
+            .init(
+                name: "photo", filename: "photo.jpg", contentType: "image/jpeg", bytes: 3_000_001,
+                sha256: try await Self.sha256(of: photo)),
             .init(
                 name: "notes", filename: "notes-2026.txt", contentType: "application/octet-stream", bytes: 777,
-                sha256: try await Self.sha256(of: notes), value: String(decoding: try Data(contentsOf: notes), as: UTF8.self)),
-            .init(name: "album", bytes: 8, sha256: SHA256Hex.of(Data("Holidays".utf8)), value: "Holidays"),
+                sha256: try await Self.sha256(of: notes),
+                value: String(decoding: try Data(contentsOf: notes), as: UTF8.self)),
+            .init(name: "album", bytes: 8, sha256: SHA256Hex.of(Data("Holidays".utf8)), value: "Holidays")
         ]
         #expect(receipt.parts == expected)
-        #expect(last.value.map { $0.completedBytes == $0.totalBytes && $0.completedBytes == Int64(receipt.bytes) } == true)
+        #expect(
+            last.value.map { $0.completedBytes == $0.totalBytes && $0.completedBytes == Int64(receipt.bytes) } == true)
     }
 
     @Test(.timeLimit(.minutes(2)))
@@ -100,7 +111,10 @@ struct TransferFileUploadTests {
         let sid = FixtureServer.newScenario()
         let client = TestSupport.fixtureClient(server, sid: sid)
         let missing = URL(fileURLWithPath: "/nonexistent/\(UUID().uuidString).bin")
-        for body in [RequestBody.file(FilePart(fileURL: missing)), .multipart([MultipartPart(name: "f", file: FilePart(fileURL: missing))])] {
+        for body in [
+            RequestBody.file(FilePart(fileURL: missing)),
+            .multipart([MultipartPart(name: "f", file: FilePart(fileURL: missing))])
+        ] {
             let error = await #expect(throws: SpecwrightError.self) {
                 try await client.upload(TestEndpoint(["upload-hash"], method: .post, body: body)) { _ in }
             }
@@ -170,7 +184,11 @@ struct TransferLargeUploadTests {
         let file = try TransferFileUploadTests.makeFile("large.bin", size: 100_000_000, seed: 5, in: directory)
         let result = try await run("upload", "upload-hash", files: [file])
         let receipt = try JSONDecoder().decode(UploadReceipt.self, from: Data((result["body"] as? String ?? "").utf8))
-        #expect(receipt == UploadReceipt(bytes: 100_000_000, sha256: try await TransferFileUploadTests.sha256(of: file), contentType: "application/x-probe"))
+        #expect(
+            receipt
+                == UploadReceipt(
+                    bytes: 100_000_000, sha256: try await TransferFileUploadTests.sha256(of: file),
+                    contentType: "application/x-probe"))
         #expect(result["lastProgress"] as? String == "100000000")
         #expect(result["total"] as? String == "100000000")
     }
@@ -182,15 +200,20 @@ struct TransferLargeUploadTests {
         let first = try TransferFileUploadTests.makeFile("first.bin", size: 60_000_000, seed: 2, in: directory)
         let second = try TransferFileUploadTests.makeFile("second.dat", size: 40_000_000, seed: 8, in: directory)
         let result = try await run("upload-multipart", "multipart-hash", files: [first, second])
-        let receipt = try JSONDecoder().decode(MultipartReceipt.self, from: Data((result["body"] as? String ?? "").utf8))
+        let receipt = try JSONDecoder().decode(
+            MultipartReceipt.self, from: Data((result["body"] as? String ?? "").utf8))
         #expect(receipt.parts.map(\.name) == ["title", "first", "second", "note"])
         #expect(receipt.parts.map(\.value) == ["two files", nil, nil, "last field"])
-        #expect(receipt.parts[1] == .init(
-            name: "first", filename: "first.bin", contentType: "application/x-first", bytes: 60_000_000,
-            sha256: try await TransferFileUploadTests.sha256(of: first)))
-        #expect(receipt.parts[2] == .init(
-            name: "second", filename: "second.dat", contentType: "application/octet-stream", bytes: 40_000_000,
-            sha256: try await TransferFileUploadTests.sha256(of: second)))
+        #expect(
+            receipt.parts[1]
+                == .init(
+                    name: "first", filename: "first.bin", contentType: "application/x-first", bytes: 60_000_000,
+                    sha256: try await TransferFileUploadTests.sha256(of: first)))
+        #expect(
+            receipt.parts[2]
+                == .init(
+                    name: "second", filename: "second.dat", contentType: "application/octet-stream", bytes: 40_000_000,
+                    sha256: try await TransferFileUploadTests.sha256(of: second)))
         #expect(result["lastProgress"] as? String == String(receipt.bytes))
     }
 }

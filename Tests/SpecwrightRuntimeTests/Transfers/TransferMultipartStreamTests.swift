@@ -24,7 +24,7 @@ struct TransferMultipartStreamTests {
             MultipartPart(name: "title", data: Data("Holiday".utf8)),
             MultipartPart(name: "photo", file: FilePart(fileURL: photo, contentType: "image/jpeg")),
             MultipartPart(name: "note", file: FilePart(fileURL: empty, filename: "naïve \"note\".txt")),
-            MultipartPart(name: "blank", data: Data()),
+            MultipartPart(name: "blank", data: Data())
         ]
         let stream = try MultipartStream(parts, boundary: "b-1", chunkSize: 777)
         let expected = try MultipartEncoding.body(parts, boundary: "b-1")

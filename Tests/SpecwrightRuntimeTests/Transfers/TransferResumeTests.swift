@@ -18,7 +18,9 @@ struct TransferResumeTests {
         let progress = Locked<[TransferProgress]>([])
         // A cut no other test uses: two unfinished downloads of the same byte count started at the
         // same time cannot be told apart (PlatformDownloadFile) and would restart from 0.
-        let response = try await client.download(TransferFiles.blob(5_000_000, cut: 2_222_222, once: true), to: destination) { value in
+        let response = try await client.download(
+            TransferFiles.blob(5_000_000, cut: 2_222_222, once: true), to: destination
+        ) { value in
             progress.withLock { $0.append(value) }
         }
         #expect(response.attempts == 2)
@@ -45,7 +47,8 @@ struct TransferResumeTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let destination = directory.appendingPathComponent("blob.bin")
         let client = TestSupport.fixtureClient(server, sid: sid)
-        try await client.download(TransferFiles.blob(3_000_000, cut: 1_000_000, once: true, changes: true), to: destination)
+        try await client.download(
+            TransferFiles.blob(3_000_000, cut: 1_000_000, once: true, changes: true), to: destination)
         // Version 2 whole: never the first version's bytes followed by the second's.
         #expect(try TransferFiles.holdsBlob(destination, size: 3_000_000, shift: 7))
         #expect(try TransferFiles.files(in: directory) == ["blob.bin"])
@@ -61,7 +64,8 @@ struct TransferResumeTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let client = TestSupport.fixtureClient(server, sid: FixtureServer.newScenario(), retry: RetryPolicy.none)
         await #expect(throws: SpecwrightError.self) {
-            try await client.download(TransferFiles.blob(3_000_000, cut: 1_500_000), to: directory.appendingPathComponent("blob.bin"))
+            try await client.download(
+                TransferFiles.blob(3_000_000, cut: 1_500_000), to: directory.appendingPathComponent("blob.bin"))
         }
         #expect(try TransferFiles.files(in: directory) == [])
     }
@@ -79,7 +83,8 @@ struct TransferPlatformFileTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let temporary = directory.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-        let url = server.scenarioURL(FixtureServer.newScenario()).appendingPathComponent("blob").absoluteString
+        let url =
+            server.scenarioURL(FixtureServer.newScenario()).appendingPathComponent("blob").absoluteString
             + "?bytes=50000000&stall=3000000"
         let output = try await ChildProcess.output(
             ChildProcess.probeChild.path, ["download-cancel", url, directory.appendingPathComponent("blob.bin").path],

@@ -19,7 +19,9 @@ struct TransferUploadTests {
         Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) })
     }
 
-    private func upload(_ body: Data, method: HTTPMethod = .post, query: QueryParameters = QueryParameters(), idempotent: Bool = false) -> TestEndpoint {
+    private func upload(
+        _ body: Data, method: HTTPMethod = .post, query: QueryParameters = QueryParameters(), idempotent: Bool = false
+    ) -> TestEndpoint {
         TestEndpoint(
             ["upload-hash"], method: method, query: query, body: .data(body, contentType: "application/octet-stream"),
             options: EndpointOptions(timeout: 60, isIdempotent: idempotent))
@@ -31,8 +33,12 @@ struct TransferUploadTests {
         let client = TestSupport.fixtureClient(server, sid: FixtureServer.newScenario())
         let body = bytes(3_000_000)
         let progress = Locked<[TransferProgress]>([])
-        let response = try await client.upload(upload(body), as: UploadReceipt.self) { value in progress.withLock { $0.append(value) } }
-        #expect(response.value == UploadReceipt(bytes: body.count, sha256: SHA256.hex(body), contentType: "application/octet-stream"))
+        let response = try await client.upload(upload(body), as: UploadReceipt.self) { value in
+            progress.withLock { $0.append(value) }
+        }
+        #expect(
+            response.value
+                == UploadReceipt(bytes: body.count, sha256: SHA256.hex(body), contentType: "application/octet-stream"))
         let values = progress.value
         #expect(values.count > 1)
         #expect(zip(values, values.dropFirst()).allSatisfy { $0.completedBytes <= $1.completedBytes })
@@ -84,7 +90,9 @@ struct TransferUploadTests {
             service: TestSupport.service(try #require(URL(string: "https://api.example.com"))),
             configuration: ClientConfiguration(transport: stub, logging: .disabled, clock: RecordingClock()))
         let progress = Locked<[TransferProgress]>([])
-        let response = try await client.upload(upload(bytes(1234)), as: UploadReceipt.self) { value in progress.withLock { $0.append(value) } }
+        let response = try await client.upload(upload(bytes(1234)), as: UploadReceipt.self) { value in
+            progress.withLock { $0.append(value) }
+        }
         #expect(response.value.bytes == 1234)
         #expect(progress.value == [TransferProgress(completedBytes: 1234, totalBytes: 1234)])
     }

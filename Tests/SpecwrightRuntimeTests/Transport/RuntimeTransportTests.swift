@@ -77,13 +77,17 @@ struct RuntimeTransportTests {
         let server = try FixtureServer.shared()
         let sid = FixtureServer.newScenario()
         let client = TestSupport.fixtureClient(server, sid: sid)
-        let error = await #expect(throws: SpecwrightError.self) { _ = try await client.send(TestEndpoint(["invalid-json"]), as: Title.self) }
+        let error = await #expect(throws: SpecwrightError.self) {
+            _ = try await client.send(TestEndpoint(["invalid-json"]), as: Title.self)
+        }
         guard case .decoding = error?.kind else {
             Issue.record("expected decoding, got \(String(describing: error))")
             return
         }
         #expect(error?.isRetryable == false)
-        #expect(error?.description.hasPrefix("test.call GET http://127.0.0.1:\(server.port)/\(sid)/invalid-json failed") == true)
+        #expect(
+            error?.description.hasPrefix("test.call GET http://127.0.0.1:\(server.port)/\(sid)/invalid-json failed")
+                == true)
     }
 
     @Test(.timeLimit(.minutes(1)))

@@ -77,8 +77,10 @@ struct OpenAPIStructureCheck {
                 visitPatterned(key, entry.value, of: kind, as: patterned)
             } else if !key.hasPrefix("x-") {
                 let hint = Suggestions.didYouMean(key, in: fields.keys.sorted())
-                report(error: false, "unknown field '\(key)' in \(kind.article) \(kind.rawValue) object\(hint.text); extensions start with 'x-'",
-                       at: entry.key.location)
+                report(
+                    error: false,
+                    "unknown field '\(key)' in \(kind.article) \(kind.rawValue) object\(hint.text); extensions start with 'x-'",
+                    at: entry.key.location)
             }
         }
         for key in kind.required where node[key] == nil {
@@ -88,7 +90,9 @@ struct OpenAPIStructureCheck {
         checkRules(node, kind)
     }
 
-    private mutating func visitPatterned(_ key: String, _ value: Node, of kind: OpenAPIObjectKind, as shape: OpenAPIShape) {
+    private mutating func visitPatterned(
+        _ key: String, _ value: Node, of kind: OpenAPIObjectKind, as shape: OpenAPIShape
+    ) {
         if kind == .paths, !key.hasPrefix("/") {
             report(error: true, "path '\(key)' must start with '/'", at: value.location)
         }
@@ -99,8 +103,10 @@ struct OpenAPIStructureCheck {
     private mutating func visitSchema(_ node: Node, field: String) {
         if is31, node.openAPIBool != nil { return }
         guard node.mapping != nil else {
-            return report(error: true, "\(field) must be a Schema object (a mapping\(is31 ? " or a boolean" : "")), found \(node.kindName)",
-                          at: node.location)
+            return report(
+                error: true,
+                "\(field) must be a Schema object (a mapping\(is31 ? " or a boolean" : "")), found \(node.kindName)",
+                at: node.location)
         }
         if let reference = node["$ref"] { visit(reference, as: .text, field: "'$ref'", client: true) }
         for key in ["items", "not", "additionalProperties", "contains", "propertyNames", "if", "then", "else"] {
@@ -116,12 +122,15 @@ struct OpenAPIStructureCheck {
             guard let child = node[key] else { continue }
             visit(child, as: .list(.schema), field: "'\(key)'", client: true)
         }
-        if let discriminator = node["discriminator"] { visit(discriminator, as: .object(.discriminator), field: "'discriminator'", client: true) }
+        if let discriminator = node["discriminator"] {
+            visit(discriminator, as: .object(.discriminator), field: "'discriminator'", client: true)
+        }
     }
 
     /// `parameters:` with nothing after it: read as empty, which is what it says (a warning).
     private mutating func emptyCollection(_ node: Node, _ shape: OpenAPIShape, _ field: String) {
-        report(error: false, "\(field) must be \(shape.description), found null; it is read as empty", at: node.location)
+        report(
+            error: false, "\(field) must be \(shape.description), found null; it is read as empty", at: node.location)
     }
 
     private mutating func mismatch(_ node: Node, _ shape: OpenAPIShape, _ field: String, _ client: Bool) {

@@ -29,26 +29,45 @@ struct MappingReader {
     /// YAML anchors for reuse).
     /// `owner` is the location of the key whose value this mapping is; missing keys are reported
     /// there (the mapping's own location when nil).
-    init?(_ node: Node, context: String, allowed: [String], owner: SourceLocation? = nil, allowsExtensions: Bool = false, diagnostics: inout DiagnosticBag) {
-        self.init(node, contextKind: context, contextName: nil, allowed: allowed, owner: owner, allowsExtensions: allowsExtensions, diagnostics: &diagnostics)
+    init?(
+        _ node: Node, context: String, allowed: [String], owner: SourceLocation? = nil, allowsExtensions: Bool = false,
+        diagnostics: inout DiagnosticBag
+    ) {
+        self.init(
+            node, contextKind: context, contextName: nil, allowed: allowed, owner: owner,
+            allowsExtensions: allowsExtensions, diagnostics: &diagnostics)
     }
 
     /// Like ``init(_:context:allowed:owner:allowsExtensions:diagnostics:)`` for the context
     /// `kind 'name'` (`property 'title'`).
-    init?(_ node: Node, kind contextKind: String, named contextName: String, allowed: [String], owner: SourceLocation? = nil, diagnostics: inout DiagnosticBag) {
-        self.init(node, contextKind: contextKind, contextName: contextName, allowed: allowed, owner: owner, allowsExtensions: false, diagnostics: &diagnostics)
+    init?(
+        _ node: Node, kind contextKind: String, named contextName: String, allowed: [String],
+        owner: SourceLocation? = nil, diagnostics: inout DiagnosticBag
+    ) {
+        self.init(
+            node, contextKind: contextKind, contextName: contextName, allowed: allowed, owner: owner,
+            allowsExtensions: false, diagnostics: &diagnostics)
     }
 
     /// Like ``init(_:kind:named:allowed:owner:diagnostics:)`` for the context
     /// `kind 'qualifier.name'` (`endpoint 'books.list'`).
-    init?(_ node: Node, kind contextKind: String, named contextName: String, qualifiedBy qualifier: String, allowed: [String], owner: SourceLocation? = nil, diagnostics: inout DiagnosticBag) {
-        self.init(node, contextKind: contextKind, contextName: contextName, qualifier: qualifier, allowed: allowed, owner: owner, allowsExtensions: false, diagnostics: &diagnostics)
+    init?(
+        _ node: Node, kind contextKind: String, named contextName: String, qualifiedBy qualifier: String,
+        allowed: [String], owner: SourceLocation? = nil, diagnostics: inout DiagnosticBag
+    ) {
+        self.init(
+            node, contextKind: contextKind, contextName: contextName, qualifier: qualifier, allowed: allowed,
+            owner: owner, allowsExtensions: false, diagnostics: &diagnostics)
     }
 
-    private init?(_ node: Node, contextKind: String, contextName: String?, qualifier: String? = nil, allowed: [String], owner: SourceLocation?, allowsExtensions: Bool, diagnostics: inout DiagnosticBag) {
+    private init?(
+        _ node: Node, contextKind: String, contextName: String?, qualifier: String? = nil, allowed: [String],
+        owner: SourceLocation?, allowsExtensions: Bool, diagnostics: inout DiagnosticBag
+    ) {
         let context = { Self.describe(contextKind, contextName, qualifier) }
         guard let mapping = node.mapping else {
-            diagnostics.error("expected a mapping for \(context()), found \(NodeDescription.describe(node))", at: node.location)
+            diagnostics.error(
+                "expected a mapping for \(context()), found \(NodeDescription.describe(node))", at: node.location)
             return nil
         }
         self.location = node.location
@@ -63,14 +82,18 @@ struct MappingReader {
             for position in entries.indices {
                 guard case .scalar(let scalar) = entries[position].key.kind else {
                     let key = entries[position].key
-                    diagnostics.error("keys in \(context()) must be plain text, found \(NodeDescription.describe(key))", at: key.location)
+                    diagnostics.error(
+                        "keys in \(context()) must be plain text, found \(NodeDescription.describe(key))",
+                        at: key.location)
                     continue
                 }
                 let key = scalar.text
                 if allowsExtensions, key.hasPrefix("x-") { continue }
                 guard allowed.contains(key) else {
                     let hint = Suggestions.didYouMean(key, in: allowed)
-                    diagnostics.error("unknown key '\(key)' in \(context())\(hint.text)", at: entries[position].key.location, suggestion: hint.suggestion)
+                    diagnostics.error(
+                        "unknown key '\(key)' in \(context())\(hint.text)", at: entries[position].key.location,
+                        suggestion: hint.suggestion)
                     continue
                 }
                 if position < 64 {

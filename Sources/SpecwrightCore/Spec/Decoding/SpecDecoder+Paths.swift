@@ -18,7 +18,9 @@ extension SpecDecoder {
             return nil
         }
         if let bad = scalars.firstIndex(where: { $0 == "?" || $0 == "#" || $0 == " " || $0.value < 0x20 }) {
-            diagnostics.error("the path must not contain '\(scalars[bad].escaped(asASCII: true))'; declare query parameters under 'query'", at: start.advanced(by: bad))
+            diagnostics.error(
+                "the path must not contain '\(scalars[bad].escaped(asASCII: true))'; declare query parameters under 'query'",
+                at: start.advanced(by: bad))
             return nil
         }
         var parts: [PathTemplate.Part] = []
@@ -37,16 +39,20 @@ extension SpecDecoder {
                 index += 1
                 continue
             }
-            guard let close = scalars[(index + 1)...].firstIndex(where: { $0 == "}" || $0 == "{" }), scalars[close] == "}" else {
+            guard let close = scalars[(index + 1)...].firstIndex(where: { $0 == "}" || $0 == "{" }),
+                scalars[close] == "}"
+            else {
                 diagnostics.error("unclosed '{' in path", at: start.advanced(by: index))
                 return nil
             }
             let name = String(String.UnicodeScalarView(scalars[(index + 1)..<close]))
             if name.isEmpty || SwiftName.lowerCamelCase(name) == nil {
-                diagnostics.error("path parameter '{\(name)}' needs a name made of letters and digits", at: start.advanced(by: index))
+                diagnostics.error(
+                    "path parameter '{\(name)}' needs a name made of letters and digits", at: start.advanced(by: index))
                 valid = false
             } else if seen.contains(name) {
-                diagnostics.error("path parameter '{\(name)}' appears more than once in the path", at: start.advanced(by: index))
+                diagnostics.error(
+                    "path parameter '{\(name)}' appears more than once in the path", at: start.advanced(by: index))
                 valid = false
             } else {
                 seen.append(name)
@@ -117,12 +123,16 @@ extension SpecDecoder {
         let names = path.value.parameterNames
         for parameter in declared where !names.contains(parameter.name) {
             let hint = Suggestions.didYouMean(parameter.name, in: names)
-            diagnostics.error("path parameter '\(parameter.name)' does not appear in the path '\(NodeDescription.excerpt(path.value.text))'\(hint.text)", at: parameter.location, suggestion: hint.suggestion)
+            diagnostics.error(
+                "path parameter '\(parameter.name)' does not appear in the path '\(NodeDescription.excerpt(path.value.text))'\(hint.text)",
+                at: parameter.location, suggestion: hint.suggestion)
         }
         return names.map { name in
             if let parameter = declared.first(where: { $0.name == name }) { return parameter }
             let string = TypeUse(expression: .primitive(.string), location: path.location, references: [])
-            return Parameter(name: name, type: string, defaultValue: nil, description: nil, isDeclared: false, location: path.location)
+            return Parameter(
+                name: name, type: string, defaultValue: nil, description: nil, isDeclared: false,
+                location: path.location)
         }
     }
 }

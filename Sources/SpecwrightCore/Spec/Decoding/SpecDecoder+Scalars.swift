@@ -28,7 +28,8 @@ extension SpecDecoder {
             case .int(let value): return Double(value)
             case .float(let value) where value.isFinite: return value
             case .float:
-                diagnostics.error("\(what) must be a finite number, not '\(NodeDescription.excerpt(scalar.text))'", at: node.location)
+                diagnostics.error(
+                    "\(what) must be a finite number, not '\(NodeDescription.excerpt(scalar.text))'", at: node.location)
                 return nil
             default: break
             }
@@ -43,7 +44,8 @@ extension SpecDecoder {
             switch scalar.value {
             case .int(let value): return value
             case .bigInt:
-                diagnostics.error("integer \(NodeDescription.describe(node)) is too large for \(what)", at: node.location)
+                diagnostics.error(
+                    "integer \(NodeDescription.describe(node)) is too large for \(what)", at: node.location)
                 return nil
             default: break
             }
@@ -55,7 +57,8 @@ extension SpecDecoder {
     /// A `true`/`false` scalar.
     mutating func bool(_ node: Node, _ what: String) -> Bool? {
         if let scalar = node.scalar, case .bool(let value) = scalar.value { return value }
-        diagnostics.error("expected true or false for \(what), found \(NodeDescription.describe(node))", at: node.location)
+        diagnostics.error(
+            "expected true or false for \(what), found \(NodeDescription.describe(node))", at: node.location)
         return nil
     }
 
@@ -74,7 +77,9 @@ extension SpecDecoder {
     mutating func operationList(_ node: Node, _ what: String) -> [Located<String>] {
         let items = node.sequence ?? [node]
         if node.sequence == nil, node.scalar == nil {
-            diagnostics.error("expected a list of operation names (group.endpoint) for \(what), found \(NodeDescription.describe(node))", at: node.location)
+            diagnostics.error(
+                "expected a list of operation names (group.endpoint) for \(what), found \(NodeDescription.describe(node))",
+                at: node.location)
             return []
         }
         return items.compactMap { item in word(item, what).map { Located($0, at: item.location) } }
@@ -86,7 +91,8 @@ extension SpecDecoder {
             return integer(node, what).map { [$0] }
         }
         guard let items = node.sequence else {
-            diagnostics.error("expected a list of integers for \(what), found \(NodeDescription.describe(node))", at: node.location)
+            diagnostics.error(
+                "expected a list of integers for \(what), found \(NodeDescription.describe(node))", at: node.location)
             return nil
         }
         var result: [Int] = []

@@ -3,7 +3,9 @@ import SpecwrightYAML
 extension SpecDecoder {
     mutating func decodeStaticHeaders(_ node: Node) -> [StaticHeader] {
         guard let mapping = node.mapping else {
-            diagnostics.error("expected a mapping of header names to values for 'headers', found \(NodeDescription.describe(node))", at: node.location)
+            diagnostics.error(
+                "expected a mapping of header names to values for 'headers', found \(NodeDescription.describe(node))",
+                at: node.location)
             return []
         }
         var headers: [StaticHeader] = []
@@ -23,7 +25,9 @@ extension SpecDecoder {
     mutating func headerName(_ node: Node) -> String? {
         guard let name = text(node, "a header name") else { return nil }
         guard !name.isEmpty, name.unicodeScalars.allSatisfy(Self.isTokenCharacter) else {
-            diagnostics.error("invalid header name '\(NodeDescription.excerpt(name))' (letters, digits and !#$%&'*+-.^_`|~ only)", at: node.location)
+            diagnostics.error(
+                "invalid header name '\(NodeDescription.excerpt(name))' (letters, digits and !#$%&'*+-.^_`|~ only)",
+                at: node.location)
             return nil
         }
         return name
@@ -46,13 +50,20 @@ extension SpecDecoder {
             case "none": return AuthSetting.none
             default:
                 let hint = Suggestions.didYouMean(value, in: ["bearer", "none", "apiKey"])
-                diagnostics.error("invalid auth '\(NodeDescription.excerpt(value))' (expected \(Self.authAlternatives))\(hint.text)", at: node.location, suggestion: hint.suggestion)
+                diagnostics.error(
+                    "invalid auth '\(NodeDescription.excerpt(value))' (expected \(Self.authAlternatives))\(hint.text)",
+                    at: node.location, suggestion: hint.suggestion)
                 return nil
             }
         }
-        guard let reader = MappingReader(node, context: "'auth'", allowed: ["apiKey"], owner: owner, diagnostics: &diagnostics) else { return nil }
+        guard
+            let reader = MappingReader(
+                node, context: "'auth'", allowed: ["apiKey"], owner: owner, diagnostics: &diagnostics)
+        else { return nil }
         guard let apiKey = reader.required("apiKey", diagnostics: &diagnostics),
-            let keyReader = MappingReader(apiKey, context: "'apiKey'", allowed: ["header", "query"], owner: reader.entry("apiKey")?.key.location, diagnostics: &diagnostics)
+            let keyReader = MappingReader(
+                apiKey, context: "'apiKey'", allowed: ["header", "query"], owner: reader.entry("apiKey")?.key.location,
+                diagnostics: &diagnostics)
         else { return nil }
         switch (keyReader["header"], keyReader["query"]) {
         case (let header?, nil):
@@ -63,13 +74,19 @@ extension SpecDecoder {
             diagnostics.error("'apiKey' takes either 'header' or 'query', not both", at: keyReader.owner)
             return nil
         case (nil, nil):
-            diagnostics.error("'apiKey' needs 'header' or 'query' (the name the key is sent under)", at: keyReader.owner)
+            diagnostics.error(
+                "'apiKey' needs 'header' or 'query' (the name the key is sent under)", at: keyReader.owner)
             return nil
         }
     }
 
     mutating func decodeEnvelope(_ node: Node, owner: SourceLocation) -> EnvelopeSetting? {
-        guard let reader = MappingReader(node, context: "'envelope'", allowed: ["code", "message", "data", "success", "sessionExpired", "tokenExpired"], owner: owner, diagnostics: &diagnostics) else { return nil }
+        guard
+            let reader = MappingReader(
+                node, context: "'envelope'",
+                allowed: ["code", "message", "data", "success", "sessionExpired", "tokenExpired"], owner: owner,
+                diagnostics: &diagnostics)
+        else { return nil }
         let code = reader.required("code", diagnostics: &diagnostics).flatMap { text($0, "'code'") }
         let message = reader.required("message", diagnostics: &diagnostics).flatMap { text($0, "'message'") }
         let data = reader.required("data", diagnostics: &diagnostics).flatMap { text($0, "'data'") }
@@ -94,7 +111,10 @@ extension SpecDecoder {
     }
 
     mutating func decodeDefaults(_ node: Node) -> EndpointDefaults {
-        guard let reader = MappingReader(node, context: "'defaults'", allowed: ["timeout", "retry", "cache"], diagnostics: &diagnostics) else {
+        guard
+            let reader = MappingReader(
+                node, context: "'defaults'", allowed: ["timeout", "retry", "cache"], diagnostics: &diagnostics)
+        else {
             return .standard
         }
         let standard = EndpointDefaults.standard
@@ -108,18 +128,31 @@ extension SpecDecoder {
         if node.scalar != nil {
             guard let value = word(node, "'retry'") else { return nil }
             if value == "none" { return RetrySetting.none }
-            diagnostics.error("invalid retry '\(NodeDescription.excerpt(value))' (expected none or { max, baseDelay, maxDelay })", at: node.location)
+            diagnostics.error(
+                "invalid retry '\(NodeDescription.excerpt(value))' (expected none or { max, baseDelay, maxDelay })",
+                at: node.location)
             return nil
         }
-        guard let reader = MappingReader(node, context: "'retry'", allowed: ["max", "baseDelay", "maxDelay"], diagnostics: &diagnostics) else { return nil }
+        guard
+            let reader = MappingReader(
+                node, context: "'retry'", allowed: ["max", "baseDelay", "maxDelay"], diagnostics: &diagnostics)
+        else { return nil }
         let standard = RetrySetting.standard
-        let maxRetries = nonNegative(reader["max"], "'max'", default: standard.maxRetries) { this, node in this.integer(node, "'max'") }
-        let baseDelay = nonNegative(reader["baseDelay"], "'baseDelay'", default: standard.baseDelay) { this, node in this.number(node, "'baseDelay'") }
-        let maxDelay = nonNegative(reader["maxDelay"], "'maxDelay'", default: standard.maxDelay) { this, node in this.number(node, "'maxDelay'") }
+        let maxRetries = nonNegative(reader["max"], "'max'", default: standard.maxRetries) { this, node in
+            this.integer(node, "'max'")
+        }
+        let baseDelay = nonNegative(reader["baseDelay"], "'baseDelay'", default: standard.baseDelay) { this, node in
+            this.number(node, "'baseDelay'")
+        }
+        let maxDelay = nonNegative(reader["maxDelay"], "'maxDelay'", default: standard.maxDelay) { this, node in
+            this.number(node, "'maxDelay'")
+        }
         guard let baseDelay, let maxDelay else { return nil }
         if maxDelay < baseDelay {
             let location = reader["maxDelay"]?.location ?? reader["baseDelay"]?.location ?? node.location
-            diagnostics.error("'maxDelay' (\(Self.format(maxDelay))) must not be less than 'baseDelay' (\(Self.format(baseDelay)))", at: location)
+            diagnostics.error(
+                "'maxDelay' (\(Self.format(maxDelay))) must not be less than 'baseDelay' (\(Self.format(baseDelay)))",
+                at: location)
             return nil
         }
         guard let maxRetries else { return nil }
@@ -146,16 +179,22 @@ extension SpecDecoder {
 
     /// An endpoint's `cache:`: a policy and, in the mapping form, who decides the lifetime
     /// (`lifetime: app | server`; only endpoints take it — the runtime sets it per endpoint).
-    mutating func decodeCache(_ node: Node, owner: SourceLocation, allowsLifetime: Bool) -> (setting: CacheSetting, lifetime: CacheLifetimeSetting?)? {
+    mutating func decodeCache(_ node: Node, owner: SourceLocation, allowsLifetime: Bool) -> (
+        setting: CacheSetting, lifetime: CacheLifetimeSetting?
+    )? {
         if node.scalar != nil {
             guard let value = word(node, "'cache'") else { return nil }
             if value == "none" { return (CacheSetting.none, nil) }
             if value == "http" { return (CacheSetting.http, nil) }
-            diagnostics.error("invalid cache '\(NodeDescription.excerpt(value))' (expected none, http or { policy: \(CacheSetting.policyNames.joined(separator: " | ")), ttl: SECONDS })", at: node.location)
+            diagnostics.error(
+                "invalid cache '\(NodeDescription.excerpt(value))' (expected none, http or { policy: \(CacheSetting.policyNames.joined(separator: " | ")), ttl: SECONDS })",
+                at: node.location)
             return nil
         }
         let keys = ["policy", "ttl"] + (allowsLifetime ? ["lifetime"] : [])
-        guard let reader = MappingReader(node, context: "'cache'", allowed: keys, owner: owner, diagnostics: &diagnostics) else { return nil }
+        guard
+            let reader = MappingReader(node, context: "'cache'", allowed: keys, owner: owner, diagnostics: &diagnostics)
+        else { return nil }
         let lifetime = reader["lifetime"].flatMap { keyword($0, "'lifetime'", CacheLifetimeSetting.self) }
         let policyNode = reader.required("policy", diagnostics: &diagnostics)
         let ttl = reader.required("ttl", diagnostics: &diagnostics).flatMap { positiveSeconds($0, "'ttl'") }
@@ -168,7 +207,9 @@ extension SpecDecoder {
         default:
             make = nil
             let hint = Suggestions.didYouMean(policy, in: CacheSetting.policyNames)
-            diagnostics.error("invalid cache policy '\(NodeDescription.excerpt(policy))' (expected \(Self.alternatives(CacheSetting.policyNames)))\(hint.text)", at: policyNode.location, suggestion: hint.suggestion)
+            diagnostics.error(
+                "invalid cache policy '\(NodeDescription.excerpt(policy))' (expected \(Self.alternatives(CacheSetting.policyNames)))\(hint.text)",
+                at: policyNode.location, suggestion: hint.suggestion)
         }
         guard let make, let ttl else { return nil }
         return (make(ttl), lifetime)

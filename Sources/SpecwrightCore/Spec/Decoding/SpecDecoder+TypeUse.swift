@@ -14,14 +14,17 @@ extension SpecDecoder {
             return parseTypeScalar(scalar, at: node.location)
         case .sequence(let items):
             guard items.count == 1, let element = items.first else {
-                diagnostics.error("expected a type for \(what()), found a sequence of \(items.count) elements (write an array type as [T])", at: node.location)
+                diagnostics.error(
+                    "expected a type for \(what()), found a sequence of \(items.count) elements (write an array type as [T])",
+                    at: node.location)
                 return nil
             }
             if let entries = element.mapping {
                 return dictionarySugar(entries, at: node.location, what())
             }
             guard let inner = typeUse(element, what()) else { return nil }
-            return TypeUse(expression: .array(inner.expression), location: node.location, storedReferences: inner.storedReferences)
+            return TypeUse(
+                expression: .array(inner.expression), location: node.location, storedReferences: inner.storedReferences)
         case .mapping:
             diagnostics.error("expected a type for \(what()), found a mapping", at: node.location)
             return nil
@@ -29,17 +32,23 @@ extension SpecDecoder {
     }
 
     /// `[String: T]` written unquoted: a sequence holding the one-entry mapping `String: T`.
-    private mutating func dictionarySugar(_ entries: [MappingEntry], at location: SourceLocation, _ what: String) -> TypeUse? {
+    private mutating func dictionarySugar(_ entries: [MappingEntry], at location: SourceLocation, _ what: String)
+        -> TypeUse?
+    {
         guard entries.count == 1, let entry = entries.first else {
-            diagnostics.error("expected a type for \(what), found a sequence holding a mapping (write a dictionary type as [String: T])", at: location)
+            diagnostics.error(
+                "expected a type for \(what), found a sequence holding a mapping (write a dictionary type as [String: T])",
+                at: location)
             return nil
         }
         guard entry.key.scalar?.text == "String" else {
-            diagnostics.error("dictionary keys must be 'String', not \(NodeDescription.describe(entry.key))", at: entry.key.location)
+            diagnostics.error(
+                "dictionary keys must be 'String', not \(NodeDescription.describe(entry.key))", at: entry.key.location)
             return nil
         }
         guard let value = typeUse(entry.value, what) else { return nil }
-        return TypeUse(expression: .dictionary(value.expression), location: location, storedReferences: value.storedReferences)
+        return TypeUse(
+            expression: .dictionary(value.expression), location: location, storedReferences: value.storedReferences)
     }
 
     private mutating func parseTypeScalar(_ scalar: Scalar, at location: SourceLocation) -> TypeUse? {
@@ -54,7 +63,8 @@ extension SpecDecoder {
             guard let textStart else { return location }
             // Offset 0 of a plain scalar is the scalar's own location: no need to scan the text.
             if offset == 0, scalar.style == .plain { return location }
-            let mapsColumns = !scalar.text.utf8.contains(UInt8(ascii: "\n"))
+            let mapsColumns =
+                !scalar.text.utf8.contains(UInt8(ascii: "\n"))
                 && !(scalar.style == .doubleQuoted && scalar.text.utf8.contains(UInt8(ascii: "\\")))
             return mapsColumns ? textStart.advanced(by: offset) : location
         }
@@ -63,8 +73,9 @@ extension SpecDecoder {
             if let primitive = PrimitiveType.named(scalar.text) {
                 return TypeUse(expression: .primitive(primitive), location: location, references: [])
             }
-            return TypeUse(expression: .named(scalar.text), location: location,
-                           storedReferences: .one(Located(scalar.text, at: place(0))))
+            return TypeUse(
+                expression: .named(scalar.text), location: location,
+                storedReferences: .one(Located(scalar.text, at: place(0))))
         }
         if let (expression, reference) = TypeExpressionParser.commonCompound(scalar.text) {
             // `T?`, `[T]`, `[String: T]`: cheaper than a lookup, at most one reference.
@@ -83,7 +94,9 @@ extension SpecDecoder {
             let references = parsed.references.map { Located($0.name, at: place($0.offset)) }
             return TypeUse(expression: parsed.expression, location: location, references: references)
         case .failure(let failure):
-            diagnostics.error("malformed type '\(NodeDescription.excerpt(scalar.text))': \(failure.message)", at: place(failure.offset))
+            diagnostics.error(
+                "malformed type '\(NodeDescription.excerpt(scalar.text))': \(failure.message)",
+                at: place(failure.offset))
             return nil
         }
     }

@@ -21,16 +21,21 @@ struct SpecDecoder {
 
     static let topLevelKeys = [
         "specwright", "name", "description", "baseURL", "headers", "auth", "jsonKeys", "dates",
-        "envelope", "defaults", "types", "endpoints",
+        "envelope", "defaults", "types", "endpoints"
     ]
 
     /// Decodes the document root; nil only when the root is not a mapping at all.
     mutating func decodeDocument(_ root: Node) -> SpecDocument? {
         if let scalar = root.scalar, case .null = scalar.value, scalar.style == .plain {
-            diagnostics.error("the spec is empty; it needs at least 'specwright: 1', 'name' and 'baseURL'", at: root.location)
+            diagnostics.error(
+                "the spec is empty; it needs at least 'specwright: 1', 'name' and 'baseURL'", at: root.location)
             return nil
         }
-        guard let reader = MappingReader(root, context: "the spec", allowed: Self.topLevelKeys, allowsExtensions: true, diagnostics: &diagnostics) else {
+        guard
+            let reader = MappingReader(
+                root, context: "the spec", allowed: Self.topLevelKeys, allowsExtensions: true, diagnostics: &diagnostics
+            )
+        else {
             return nil
         }
         let formatVersion = decodeFormatVersion(reader)
@@ -55,7 +60,8 @@ struct SpecDecoder {
         guard let node = reader.required("specwright", diagnostics: &diagnostics) else { return 1 }
         guard let version = integer(node, "'specwright'") else { return 1 }
         if version != 1 {
-            diagnostics.error("unsupported spec format version \(version) (this Specwright reads version 1)", at: node.location)
+            diagnostics.error(
+                "unsupported spec format version \(version) (this Specwright reads version 1)", at: node.location)
         }
         return version
     }
@@ -66,7 +72,9 @@ struct SpecDecoder {
         }
         guard let name = text(node, "'name'") else { return Located("", at: node.location) }
         if SwiftName.upperCamelCase(name) == nil {
-            diagnostics.error("name '\(NodeDescription.excerpt(name))' has no letters or digits to make a Swift name", at: node.location)
+            diagnostics.error(
+                "name '\(NodeDescription.excerpt(name))' has no letters or digits to make a Swift name",
+                at: node.location)
         }
         return Located(name, at: node.location)
     }
@@ -100,7 +108,8 @@ struct SpecDecoder {
     }
 
     /// A scalar that must be one of an enum's raw values; reports others with "did you mean".
-    mutating func keyword<Value: RawRepresentable & CaseIterable>(_ node: Node, _ what: String, _ type: Value.Type) -> Value?
+    mutating func keyword<Value: RawRepresentable & CaseIterable>(_ node: Node, _ what: String, _ type: Value.Type)
+        -> Value?
     where Value.RawValue == String {
         let names = Value.allCases.map(\.rawValue)
         guard let value = word(node, what) else { return nil }

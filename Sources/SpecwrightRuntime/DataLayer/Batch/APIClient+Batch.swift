@@ -61,7 +61,8 @@ extension APIClient {
         let results: [Result<[Element], any Error>]
         do {
             results = try await BatchScheduler.run(
-                chunks: chunks, options: options, failFast: false, fetch: storingFetch(plan, operationName: operationName, fetch: fetch))
+                chunks: chunks, options: options, failFast: false,
+                fetch: storingFetch(plan, operationName: operationName, fetch: fetch))
         } catch {
             results = chunks.map { _ in .failure(error) }
         }
@@ -86,14 +87,17 @@ extension APIClient {
         _ ids: [ID], operationName: String, reuse: BatchReuse<ID, Element>?
     ) async -> BatchReusePlan<ID, Element> {
         let unique = BatchPlan.uniqueIDs(ids)
-        guard let reuse, let store = configuration.dataLayer.cache?.batchElements, let partition = await batchPartition(),
+        guard let reuse, let store = configuration.dataLayer.cache?.batchElements,
+            let partition = await batchPartition(),
             Self.skipsFreshIDs(reuse.policy)
         else {
             return BatchReusePlan(ids: unique, known: [:], missing: unique, reuse: nil, store: nil, partition: "")
         }
-        let known = store.fresh(unique, operation: operationName, partition: partition, now: configuration.clock.now(), as: Element.self)
+        let known = store.fresh(
+            unique, operation: operationName, partition: partition, now: configuration.clock.now(), as: Element.self)
         return BatchReusePlan(
-            ids: unique, known: known, missing: unique.filter { known[$0] == nil }, reuse: reuse, store: store, partition: partition)
+            ids: unique, known: known, missing: unique.filter { known[$0] == nil }, reuse: reuse, store: store,
+            partition: partition)
     }
 
     /// The fetch the scheduler runs: the caller's, storing what it returns when reuse is on.
@@ -120,7 +124,8 @@ extension APIClient {
     /// fetched with credentials but without a known account are never shared).
     private func batchPartition() async -> String? {
         if let identity = await configuration.dataLayer.accountIdentity() { return identity }
-        let hasCredentials = configuration.tokenProvider != nil || configuration.basicCredentialsProvider != nil
+        let hasCredentials =
+            configuration.tokenProvider != nil || configuration.basicCredentialsProvider != nil
             || configuration.apiKeys != nil || configuration.apiKeyProvider != nil
         return hasCredentials ? nil : ""
     }

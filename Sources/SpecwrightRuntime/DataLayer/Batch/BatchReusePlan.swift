@@ -23,7 +23,9 @@ struct BatchReusePlan<ID: Hashable & Sendable, Element: Sendable>: Sendable {
     /// reused (already stale; with `.server`, also `no-store` and `no-cache`). The lifetime is
     /// the response's by its headers (RFC 9111 §4.2, `ttl` when it states none), or `ttl` alone
     /// when the app decides (`CacheLifetime.app`, as `CacheDecision.lifetime` does for the HTTP cache).
-    static func freshFor(_ response: APIResponse<[Element]>, ttl: TimeInterval, lifetime authority: CacheLifetime) -> TimeInterval? {
+    static func freshFor(_ response: APIResponse<[Element]>, ttl: TimeInterval, lifetime authority: CacheLifetime)
+        -> TimeInterval?
+    {
         let headers = response.headers.dictionary
         let lifetime: TimeInterval
         switch authority {

@@ -46,7 +46,9 @@ enum BatchScheduler {
                 group.addTask {
                     do {
                         try Task.checkCancellation()
-                        return .chunk(index: index, result: .success(try await fetchChunk(ids, timeout: chunkTimeout, fetch: fetch)))
+                        return .chunk(
+                            index: index,
+                            result: .success(try await fetchChunk(ids, timeout: chunkTimeout, fetch: fetch)))
                     } catch {
                         return .chunk(index: index, result: .failure(error))
                     }

@@ -86,7 +86,9 @@ struct CacheControl: Sendable, Hashable {
                     index = utf8.index(after: index)
                     let start = index
                     while index < end, utf8[index] != UInt8(ascii: "\"") {
-                        if utf8[index] == UInt8(ascii: "\\"), utf8.index(after: index) < end { index = utf8.index(after: index) }
+                        if utf8[index] == UInt8(ascii: "\\"), utf8.index(after: index) < end {
+                            index = utf8.index(after: index)
+                        }
                         index = utf8.index(after: index)
                     }
                     argument = value[start..<index]

@@ -49,7 +49,8 @@ enum CacheDecision: Sendable, Equatable {
     /// With `lifetime == .app` the response's `no-cache`, `must-revalidate`, `max-age` and
     /// `Expires` give way to the policy's ttl; the request's own directives still apply.
     static func decide(
-        mode: CacheMode, entry: CacheEntry?, requestHeaders: [String: String], now: Date, lifetime authority: CacheLifetime = .server
+        mode: CacheMode, entry: CacheEntry?, requestHeaders: [String: String], now: Date,
+        lifetime authority: CacheLifetime = .server
     ) -> CacheDecision {
         guard let entry else { return .miss }
         let request = CacheControl(headers: requestHeaders)

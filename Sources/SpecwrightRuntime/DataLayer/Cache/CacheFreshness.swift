@@ -29,7 +29,9 @@ enum CacheFreshness {
         DeltaSeconds.clamp(unclampedLifetime(status: status, headers: headers, fallbackTTL: fallbackTTL))
     }
 
-    private static func unclampedLifetime(status: Int, headers: [String: String], fallbackTTL: TimeInterval?) -> TimeInterval {
+    private static func unclampedLifetime(status: Int, headers: [String: String], fallbackTTL: TimeInterval?)
+        -> TimeInterval
+    {
         let control = CacheControl(headers: headers)
         if let maxAge = control.maxAge { return maxAge }
         if let expiresValue = HeaderLookup.value("Expires", in: headers) {
@@ -51,12 +53,15 @@ enum CacheFreshness {
     /// `Vary: *`, and a status that is cacheable by default or has an explicit lifetime. With
     /// `CacheLifetime.app` the response's `no-store` gives way (the app opted in to its own ttl).
     static func isStorable(
-        status: Int, responseHeaders: [String: String], requestHeaders: [String: String], lifetime: CacheLifetime = .server
+        status: Int, responseHeaders: [String: String], requestHeaders: [String: String],
+        lifetime: CacheLifetime = .server
     ) -> Bool {
         if CacheControl(headers: requestHeaders).noStore { return false }
         if lifetime == .server, CacheControl(headers: responseHeaders).noStore { return false }
         if status == 206 || status == 304 || status < 200 { return false }
-        if CacheVariant(varyHeader: HeaderLookup.value("Vary", in: responseHeaders), requestHeaders: requestHeaders) == nil {
+        if CacheVariant(varyHeader: HeaderLookup.value("Vary", in: responseHeaders), requestHeaders: requestHeaders)
+            == nil
+        {
             return false
         }
         return heuristicallyCacheableStatuses.contains(status) || hasExplicitLifetime(responseHeaders)

@@ -33,6 +33,7 @@ struct CredentialFingerprint: Sendable {
     /// Compared without a lowered copy of `name` unless `names` is non-empty (runs on every cache hit).
     private static func carriesCredential(_ name: String, names: Set<String>) -> Bool {
         HTTPHeader.namesMatch(name, "authorization") || HTTPHeader.namesMatch(name, "cookie")
-            || HTTPHeader.namesMatch(name, "proxy-authorization") || (!names.isEmpty && names.contains(name.lowercased()))
+            || HTTPHeader.namesMatch(name, "proxy-authorization")
+            || (!names.isEmpty && names.contains(name.lowercased()))
     }
 }

@@ -33,13 +33,16 @@ public final class HTTPCache: Sendable {
         diskCapacity: Int = HTTPCache.defaultDiskCapacity, log: any LogSink = PlatformLogSink()
     ) {
         self.init(
-            fileURL: fileURL, memoryCapacity: memoryCapacity, diskCapacity: diskCapacity, log: log, busyTimeoutMilliseconds: 5_000)
+            fileURL: fileURL, memoryCapacity: memoryCapacity, diskCapacity: diskCapacity, log: log,
+            busyTimeoutMilliseconds: 5_000)
     }
 
     /// `init(fileURL:…)` with another busy timeout (tests of a locked file).
     init(fileURL: URL, memoryCapacity: Int, diskCapacity: Int, log: any LogSink, busyTimeoutMilliseconds: Int32) {
         memory = MemoryCacheStore(capacity: memoryCapacity)
-        disk = SQLiteCacheStore.open(path: fileURL.path, capacity: diskCapacity, busyTimeoutMilliseconds: busyTimeoutMilliseconds) {
+        disk = SQLiteCacheStore.open(
+            path: fileURL.path, capacity: diskCapacity, busyTimeoutMilliseconds: busyTimeoutMilliseconds
+        ) {
             log.log(LogEntry(level: .error, operationName: "HTTPCache", message: "warning: " + $0))
         }
         fingerprint = disk.map { CredentialFingerprint(salt: $0.salt) } ?? .random()

@@ -28,12 +28,15 @@ struct HTTPCacheCallStage: CallStage {
         let request = CacheableRequest(
             method: context.request.method.rawValue, url: context.request.url.absoluteString,
             headers: fingerprint.masking(HeaderLookup.dictionary(expected.headers), names: credentialNames),
-            account: context.partition ?? "", operation: context.operationName, invalidates: context.options.invalidates)
+            account: context.partition ?? "", operation: context.operationName, invalidates: context.options.invalidates
+        )
         let networkFailed = Locked(false)
         // The call's own network response, returned as it came when the cache passes it through:
         // the cache's dictionary of fields would collapse repeated ones (Set-Cookie, Link).
         let networkResponse = Locked<HTTPResponse?>(nil)
-        let result = try await stage.perform(request, mode: mode, lifetime: context.options.cacheLifetime, classify: Self.classify) { extra, isBackground in
+        let result = try await stage.perform(
+            request, mode: mode, lifetime: context.options.cacheLifetime, classify: Self.classify
+        ) { extra, isBackground in
             var call = context
             if isBackground {
                 call.trace = CallTrace()
@@ -61,10 +64,12 @@ struct HTTPCacheCallStage: CallStage {
             // A stale copy after a failed request is the offline (or stale-if-error) fallback.
             let isFallback = result.info.source == .cache && result.info.isStale && networkFailed.value
             context.trace.setCacheStatus(
-                Self.status(result.info), age: result.info.isFromCache ? result.info.age : nil, isNetworkFallback: isFallback)
+                Self.status(result.info), age: result.info.isFromCache ? result.info.age : nil,
+                isNetworkFallback: isFallback)
         }
         if result.info.source == .network, let response = networkResponse.value { return response }
-        return HTTPResponse(status: result.response.status, headers: Self.fields(result.response.headers), body: result.response.body)
+        return HTTPResponse(
+            status: result.response.status, headers: Self.fields(result.response.headers), body: result.response.body)
     }
 
     /// Stored fields as the app reads them: a joined `Set-Cookie` split back into one field per

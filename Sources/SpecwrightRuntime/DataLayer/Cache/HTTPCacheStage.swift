@@ -5,7 +5,8 @@ import Foundation
 struct HTTPCacheStage: Sendable {
     /// Sends the request with extra (conditional) headers and returns the raw response;
     /// `isBackgroundRefresh` is true for stale-while-revalidate refreshes nobody waits for.
-    typealias Network = @Sendable (_ extraHeaders: [String: String], _ isBackgroundRefresh: Bool) async throws
+    typealias Network =
+        @Sendable (_ extraHeaders: [String: String], _ isBackgroundRefresh: Bool) async throws
         -> CacheableResponse
 
     let cache: HTTPCache
@@ -39,7 +40,9 @@ struct HTTPCacheStage: Sendable {
             authority: mode.ttl == nil ? .server : lifetime, classify: classify)
         let stored = cache.lookup(call.key, requestHeaders: request.headers)?.entry
         let now = now()
-        switch CacheDecision.decide(mode: mode, entry: stored, requestHeaders: request.headers, now: now, lifetime: call.authority) {
+        switch CacheDecision.decide(
+            mode: mode, entry: stored, requestHeaders: request.headers, now: now, lifetime: call.authority)
+        {
         case let .fresh(entry, age):
             let isStale = age >= CacheDecision.lifetime(of: entry, mode: mode, authority: call.authority)
             return (Self.response(from: entry, age: age), CacheInfo(source: .cache, age: age, isStale: isStale))
@@ -49,7 +52,9 @@ struct HTTPCacheStage: Sendable {
                 // Nobody's call: its store is a change every observer hears, the one reading included.
                 Task {
                     await CacheChanges.$origin.withValue(nil) {
-                        _ = try? await fetch(call, stored: entry, conditional: conditional) { try await network($0, true) }
+                        _ = try? await fetch(call, stored: entry, conditional: conditional) {
+                            try await network($0, true)
+                        }
                         refreshes.end(call.key)
                     }
                 }
@@ -90,11 +95,13 @@ struct HTTPCacheStage: Sendable {
         let responseTime = now()
         let sentHeaders = response.sentHeaders ?? call.request.headers
         if response.status == 304, let stored {
-            let refreshed = stored.refreshed(with: response.headers, requestTime: requestTime, responseTime: responseTime)
+            let refreshed = stored.refreshed(
+                with: response.headers, requestTime: requestTime, responseTime: responseTime)
             // Merged only when the 304 answered the partition's own credentials (`mayStore`).
             if response.mayStore {
                 if CacheFreshness.isStorable(
-                    status: refreshed.status, responseHeaders: refreshed.headers, requestHeaders: sentHeaders, lifetime: call.authority)
+                    status: refreshed.status, responseHeaders: refreshed.headers, requestHeaders: sentHeaders,
+                    lifetime: call.authority)
                 {
                     cache.store(refreshed)
                 } else {
@@ -104,28 +111,38 @@ struct HTTPCacheStage: Sendable {
             let age = CacheFreshness.currentAge(of: refreshed, now: responseTime)
             return (Self.response(from: refreshed, age: age), CacheInfo(source: .revalidated, age: age, isStale: false))
         }
-        if [500, 502, 503, 504].contains(response.status), let fallback = fallback(stored, call: call, kind: .serverError) {
+        if [500, 502, 503, 504].contains(response.status),
+            let fallback = fallback(stored, call: call, kind: .serverError)
+        {
             return fallback
         }
         guard response.mayStore else { return (response, .network) }
         if CacheFreshness.isStorable(
-            status: response.status, responseHeaders: response.headers, requestHeaders: sentHeaders, lifetime: call.authority),
-            let variant = CacheVariant(varyHeader: HeaderLookup.value("Vary", in: response.headers), requestHeaders: sentHeaders)
+            status: response.status, responseHeaders: response.headers, requestHeaders: sentHeaders,
+            lifetime: call.authority),
+            let variant = CacheVariant(
+                varyHeader: HeaderLookup.value("Vary", in: response.headers), requestHeaders: sentHeaders)
         {
-            cache.store(CacheEntry(
-                key: call.key, variant: variant, status: response.status, headers: response.headers, body: response.body,
-                requestTime: requestTime, responseTime: responseTime, operation: call.request.operation))
+            cache.store(
+                CacheEntry(
+                    key: call.key, variant: variant, status: response.status, headers: response.headers,
+                    body: response.body,
+                    requestTime: requestTime, responseTime: responseTime, operation: call.request.operation))
         } else if stored != nil, response.status != 304 {
             cache.remove(call.key)
         }
         return (response, .network)
     }
 
-    private func fallback(_ stored: CacheEntry?, call: Call, kind: CacheFailureKind) -> (response: CacheableResponse, info: CacheInfo)? {
+    private func fallback(_ stored: CacheEntry?, call: Call, kind: CacheFailureKind) -> (
+        response: CacheableResponse, info: CacheInfo
+    )? {
         let now = now()
-        guard let stored, CacheDecision.mayServeOnError(
-            mode: call.mode, entry: stored, requestHeaders: call.request.headers, isTransportFailure: kind == .transport, now: now,
-            lifetime: call.authority)
+        guard let stored,
+            CacheDecision.mayServeOnError(
+                mode: call.mode, entry: stored, requestHeaders: call.request.headers,
+                isTransportFailure: kind == .transport, now: now,
+                lifetime: call.authority)
         else { return nil }
         let age = CacheFreshness.currentAge(of: stored, now: now)
         return (Self.response(from: stored, age: age), CacheInfo(source: .cache, age: age, isStale: true))

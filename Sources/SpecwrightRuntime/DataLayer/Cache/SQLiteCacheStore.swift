@@ -47,14 +47,16 @@ final class SQLiteCacheStore: Sendable {
         }
     }
 
-    private static func openOnce(path: String, capacity: Int, busyTimeoutMilliseconds: Int32) throws -> SQLiteCacheStore {
+    private static func openOnce(path: String, capacity: Int, busyTimeoutMilliseconds: Int32) throws -> SQLiteCacheStore
+    {
         let connection = try SQLiteConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         var version = 0
         try connection.perform { session in
             try session.query("PRAGMA user_version") { version = Int(clamping: $0.int64(0)) }
         }
         if version != schemaVersion {
-            try connection.execute("""
+            try connection.execute(
+                """
                 DROP TABLE IF EXISTS cache_entries;
                 DROP TABLE IF EXISTS cache_salt;
                 CREATE TABLE cache_salt (value BLOB NOT NULL);
@@ -108,14 +110,17 @@ final class SQLiteCacheStore: Sendable {
             try session.query(
                 "SELECT entry, body, last_access FROM cache_entries WHERE storage_key = ?", [.text(key.storageKey)]
             ) { row in
-                guard let entry = CacheEntry.stored(metadata: row.blob(0), body: row.blob(1), filedUnder: key, decoder: decoder)
+                guard
+                    let entry = CacheEntry.stored(
+                        metadata: row.blob(0), body: row.blob(1), filedUnder: key, decoder: decoder)
                 else { return }
                 result.append(entry)
                 if now - row.double(2) > Self.accessTimeResolution { needsTouch = true }
             }
             if needsTouch {
                 try session.run(
-                    "UPDATE cache_entries SET last_access = ? WHERE storage_key = ?", [.double(now), .text(key.storageKey)])
+                    "UPDATE cache_entries SET last_access = ? WHERE storage_key = ?",
+                    [.double(now), .text(key.storageKey)])
             }
         }
         return result
@@ -136,8 +141,9 @@ final class SQLiteCacheStore: Sendable {
                 """,
                 [
                     .text(entry.key.storageKey), .text(entry.variant.storageKey), .text(entry.key.account),
-                    .text(entry.key.url), .text(entry.operation ?? ""), .blob(encoded), .blob(entry.body), .integer(Int64(entry.cost)),
-                    .double(Date().timeIntervalSince1970),
+                    .text(entry.key.url), .text(entry.operation ?? ""), .blob(encoded), .blob(entry.body),
+                    .integer(Int64(entry.cost)),
+                    .double(Date().timeIntervalSince1970)
                 ])
             // Costs are read as doubles, and negative ones as 0: a tampered `cost` column can
             // neither overflow the sum (SUM would fail, Int64 arithmetic would trap) nor hide

@@ -9,7 +9,8 @@ struct RequestSignature: Sendable, Hashable {
 
     /// The signature of a request; header names are compared case-insensitively.
     init(method: String, url: String, headers: [String: String], account: String) {
-        let headerPart = headers
+        let headerPart =
+            headers
             .map { "\($0.key.lowercased()):\($0.value)" }
             .sorted()
             .joined(separator: "\u{1E}")

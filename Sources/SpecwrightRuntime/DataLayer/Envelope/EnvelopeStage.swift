@@ -71,7 +71,9 @@ struct EnvelopeStage: CallStage {
             return response
         case let .sessionExpired(code, message), let .tokenExpired(code, message):
             // A token-expired code reaches this stage only when no refresh applies to the call.
-            session.report(SessionExpiredEvent(reason: .businessCode(code, message: message), operationName: context.operationName))
+            session.report(
+                SessionExpiredEvent(reason: .businessCode(code, message: message), operationName: context.operationName)
+            )
             throw SpecwrightError(.sessionExpired("business code \(code)" + (message.map { ": \($0)" } ?? "")))
         case let .businessError(code, message):
             throw SpecwrightError(.business(code: code, message: message))

@@ -39,7 +39,8 @@ struct EnvelopeUnwrapper: Sendable {
         do {
             members = try JSONMemberScanner.members(of: body)
         } catch let error as JSONMemberScanner.Malformed {
-            throw EnvelopeError(reason: "the body is not a JSON object (expected \(error.expected) at byte \(error.offset))")
+            throw EnvelopeError(
+                reason: "the body is not a JSON object (expected \(error.expected) at byte \(error.offset))")
         }
         guard let codeRange = members[codeKey] else {
             throw EnvelopeError(reason: "missing business code \"\(codeKey)\"")
@@ -71,7 +72,8 @@ struct EnvelopeUnwrapper: Sendable {
     /// The code of `response`'s envelope when it is one of `tokenExpiredCodes`, whatever the
     /// status (services send it with a 200, a 401 or a 403); nil for anything else.
     func tokenExpiredCode(in response: HTTPResponse) -> Int? {
-        guard !tokenExpiredCodes.isEmpty, !response.body.isEmpty, EnvelopeStage.mayBeJSON(response.header("content-type")),
+        guard !tokenExpiredCodes.isEmpty, !response.body.isEmpty,
+            EnvelopeStage.mayBeJSON(response.header("content-type")),
             case .tokenExpired(let code, _)? = try? unwrap(response.body)
         else { return nil }
         return code

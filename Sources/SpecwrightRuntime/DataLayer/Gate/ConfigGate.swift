@@ -111,7 +111,8 @@ public final class ConfigGate: Sendable {
         do {
             let response = try await calls.run(url?.absoluteString ?? "gate") { [self] in
                 // A caller that arrives just after a gate call finished finds the gate open here.
-                if let held = self.state.withLock({ state in self.isOpen(state, at: self.now()) ? state.response : nil }) {
+                if let held = self.state.withLock({ state in self.isOpen(state, at: self.now()) ? state.response : nil }
+                ) {
                     return held
                 }
                 let generation = self.state.withLock { state -> UInt64 in
@@ -125,7 +126,8 @@ public final class ConfigGate: Sendable {
                 return response
             }
             guard response.isSuccess else {
-                throw SpecwrightError(.httpStatus(.init(status: response.status, headers: response.headers, body: response.body)))
+                throw SpecwrightError(
+                    .httpStatus(.init(status: response.status, headers: response.headers, body: response.body)))
             }
         } catch is CancellationError {
             throw CancellationError()
@@ -135,16 +137,23 @@ public final class ConfigGate: Sendable {
     }
 
     /// `ensureOpen` for an opening call whose answer is not kept.
-    func ensureOpen(open: @escaping @Sendable () async throws -> Void, unavailable: @Sendable (any Error) -> any Error) async throws {
-        try await ensureOpen(url: nil, fetch: {
-            try await open()
-            return HTTPResponse(status: 204)
-        }, unavailable: unavailable)
+    func ensureOpen(open: @escaping @Sendable () async throws -> Void, unavailable: @Sendable (any Error) -> any Error)
+        async throws
+    {
+        try await ensureOpen(
+            url: nil,
+            fetch: {
+                try await open()
+                return HTTPResponse(status: 204)
+            }, unavailable: unavailable)
     }
 
     /// Records a successful gate call: opens the gate (unless a reset happened since it started,
     /// when `generation` is given), keeps the response of `url` and tells observers.
-    func record(_ response: HTTPResponse, url: URL?, options: ResolvedOptions?, learned: CallContext?, ifGeneration generation: UInt64? = nil) {
+    func record(
+        _ response: HTTPResponse, url: URL?, options: ResolvedOptions?, learned: CallContext?,
+        ifGeneration generation: UInt64? = nil
+    ) {
         let now = now()
         let opened = state.withLock { state -> Bool in
             guard generation == nil || state.generation == generation else { return false }

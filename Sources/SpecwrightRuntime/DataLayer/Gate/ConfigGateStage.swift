@@ -21,7 +21,9 @@ struct ConfigGateStage: CallStage {
     func handle(_ context: CallContext, next: @escaping CallHandler) async throws -> HTTPResponse {
         if context.options.isGate { return try await passGateCall(context, next: next) }
         if gate.isOpen { return try await next(context) }
-        guard let opening = try gate.openingContext(builder: builder, fallback: fallback) else { return try await next(context) }
+        guard let opening = try gate.openingContext(builder: builder, fallback: fallback) else {
+            return try await next(context)
+        }
         do {
             try await gate.ensureOpen(
                 url: opening.request.url, options: opening.options,
@@ -29,7 +31,8 @@ struct ConfigGateStage: CallStage {
                 unavailable: { error in
                     let reason = (error as? SpecwrightError)?.description ?? String(describing: error)
                     return GateFailure(
-                        error: SpecwrightError(.configUnavailable("the gate call \(opening.operationName) failed: \(reason)")),
+                        error: SpecwrightError(
+                            .configUnavailable("the gate call \(opening.operationName) failed: \(reason)")),
                         isOffline: (error as? SpecwrightError)?.category == .offline)
                 })
         } catch is CancellationError {
@@ -51,7 +54,9 @@ struct ConfigGateStage: CallStage {
     /// fetch shared with any gate call in flight for the same URL; a success opens the gate.
     private func passGateCall(_ context: CallContext, next: @escaping CallHandler) async throws -> HTTPResponse {
         let url = context.request.url
-        if context.options.cache != .reload, !context.refreshesGate, let held = gate.heldResponse(for: url) { return held }
+        if context.options.cache != .reload, !context.refreshesGate, let held = gate.heldResponse(for: url) {
+            return held
+        }
         let response: HTTPResponse
         do {
             response = try await gate.calls.run(url.absoluteString) { try await next(context) }

@@ -10,7 +10,8 @@ extension APIClient {
         let call = try builder.build(endpoint)
         let request = OutboxRequest(
             method: call.request.method.rawValue, url: call.request.url,
-            headers: call.request.headers.map { [$0.name, $0.value] }, body: call.request.body, timeout: call.request.timeout,
+            headers: call.request.headers.map { [$0.name, $0.value] }, body: call.request.body,
+            timeout: call.request.timeout,
             auth: call.options.auth, invalidates: call.options.invalidates)
         let key = call.idempotencyKey ?? call.request.headers.value(for: "Idempotency-Key") ?? UUID().uuidString
         return try outbox.enqueue(request, operationName: call.operationName, idempotencyKey: key)
@@ -36,7 +37,8 @@ extension APIClient {
             let url: URL
             do throws(SpecwrightError) {
                 try OutboxRequestCheck.headers(of: entry.request)
-                url = try OutboxRequestCheck.destination(entry.request.url, baseURL: builder.baseURL, allowsInsecureHTTP: builder.allowsInsecureHTTP)
+                url = try OutboxRequestCheck.destination(
+                    entry.request.url, baseURL: builder.baseURL, allowsInsecureHTTP: builder.allowsInsecureHTTP)
             } catch {
                 return .quarantined(reason: redactor.redact(error).kindDescription)
             }
@@ -55,7 +57,8 @@ extension APIClient {
                 body: entry.request.body, timeout: timeout)
             let options = ResolvedOptions(
                 timeout: timeout, retry: retry, cache: .networkOnly,
-                auth: entry.request.auth ?? AuthRequirement.inherit.resolved(inheriting: service.auth), isIdempotent: true,
+                auth: entry.request.auth ?? AuthRequirement.inherit.resolved(inheriting: service.auth),
+                isIdempotent: true,
                 isGate: false, invalidates: entry.request.invalidates)
             let call = CallContext(
                 operationName: entry.operationName, service: service, request: request, options: options,

@@ -27,7 +27,8 @@ public final class Outbox: Sendable {
     /// Appends a write. The entry is durable when this returns. Throws `invalidRequest` when a
     /// header is not a name/value pair, its name is not an RFC 9110 token or its value holds CR, LF or NUL.
     @discardableResult
-    public func enqueue(_ request: OutboxRequest, operationName: String, idempotencyKey: String = UUID().uuidString) throws
+    public func enqueue(_ request: OutboxRequest, operationName: String, idempotencyKey: String = UUID().uuidString)
+        throws
         -> OutboxEntry
     {
         try OutboxRequestCheck.headers(of: request)
@@ -37,7 +38,8 @@ public final class Outbox: Sendable {
         } else {
             request.headers.append(["Idempotency-Key", idempotencyKey])
         }
-        let entry = try store.insert(operationName: operationName, idempotencyKey: idempotencyKey, request: request, at: Date())
+        let entry = try store.insert(
+            operationName: operationName, idempotencyKey: idempotencyKey, request: request, at: Date())
         publish()
         notifyEnqueued()
         return entry
@@ -71,7 +73,9 @@ public final class Outbox: Sendable {
 
     /// Sends pending entries in order with `send` (which does its own retrying) until the outbox
     /// is empty or a delivery is deferred. Concurrent calls share one flush.
-    public func flush(using send: @escaping @Sendable (OutboxEntry) async -> OutboxDelivery) async throws -> OutboxFlushResult {
+    public func flush(using send: @escaping @Sendable (OutboxEntry) async -> OutboxDelivery) async throws
+        -> OutboxFlushResult
+    {
         do {
             return try await flushes.run("flush") { try await self.runFlush(send) }
         } catch is CancellationError {

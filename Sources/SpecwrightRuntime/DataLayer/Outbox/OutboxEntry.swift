@@ -51,7 +51,8 @@ public struct OutboxRequest: Sendable, Hashable, Codable {
         invalidates = try container.decodeIfPresent([String].self, forKey: .invalidates) ?? []
         if let stored = try container.decodeIfPresent([[String]].self, forKey: .auth) {
             guard let requirement = OutboxAuthCoding.decode(stored) else {
-                throw DecodingError.dataCorruptedError(forKey: .auth, in: container, debugDescription: "unknown authentication scheme")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .auth, in: container, debugDescription: "unknown authentication scheme")
             }
             auth = requirement
         }

@@ -59,7 +59,9 @@ public final class OutboxFlusher: Sendable {
     private let results: Results
 
     /// A flusher for `outbox` through `client`; nothing happens before `start()`.
-    public init(client: APIClient, outbox: Outbox, connectivity: ConnectivitySignal = .system, backoff: Backoff = .default) {
+    public init(
+        client: APIClient, outbox: Outbox, connectivity: ConnectivitySignal = .system, backoff: Backoff = .default
+    ) {
         self.client = client
         self.outbox = outbox
         self.connectivity = connectivity
@@ -91,12 +93,13 @@ public final class OutboxFlusher: Sendable {
             }
             state.observer = outbox.onEnqueue { [weak self] in self?.wake() }
             let restorations = connectivity.restorations
-            state.listeners.append(Task { [weak self] in
-                for await _ in restorations() {
-                    guard let self else { return }
-                    self.connectivityRestored()
-                }
-            })
+            state.listeners.append(
+                Task { [weak self] in
+                    for await _ in restorations() {
+                        guard let self else { return }
+                        self.connectivityRestored()
+                    }
+                })
             return true
         }
         if started { wake() }
@@ -162,7 +165,9 @@ public final class OutboxFlusher: Sendable {
             let (stream, continuation) = AsyncStream<OutboxFlushResult?>.makeStream()
             let id = UUID()
             subscribers.withLock { $0[id] = continuation }
-            continuation.onTermination = { [weak self] _ in _ = self?.subscribers.withLock { $0.removeValue(forKey: id) } }
+            continuation.onTermination = { [weak self] _ in
+                _ = self?.subscribers.withLock { $0.removeValue(forKey: id) }
+            }
             return stream
         }
 

@@ -9,7 +9,8 @@ enum OutboxRequestCheck {
     static func headers(of request: OutboxRequest) throws(SpecwrightError) {
         for header in request.headers {
             guard header.count == 2 else {
-                throw SpecwrightError(.invalidRequest("an outbox header must be a [name, value] pair, not \(header.count) strings"))
+                throw SpecwrightError(
+                    .invalidRequest("an outbox header must be a [name, value] pair, not \(header.count) strings"))
             }
             try HeaderValidation.check(name: header[0], value: header[1])
         }
@@ -29,10 +30,13 @@ enum OutboxRequestCheck {
         guard let origin = Origin(url), origin == Origin(baseURL) else {
             let expected = Origin(baseURL).map(\.description) ?? "none"
             let found = Origin(url).map(\.description) ?? "none"
-            throw SpecwrightError(.invalidRequest("stored URL refused: origin \(found) is not the client's origin \(expected)"))
+            throw SpecwrightError(
+                .invalidRequest("stored URL refused: origin \(found) is not the client's origin \(expected)"))
         }
         // The same origin may be spelled differently (`HTTP://`, `:443`); send it as the base URL spells it.
-        guard var normalized = components, let base = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else { return url }
+        guard var normalized = components, let base = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
+            return url
+        }
         normalized.scheme = base.scheme
         normalized.host = base.host
         normalized.port = base.port
@@ -47,7 +51,9 @@ enum OutboxRequestCheck {
 
         init?(_ url: URL) {
             let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-            guard let scheme = components?.scheme?.lowercased(), let host = components?.host?.lowercased(), !host.isEmpty else {
+            guard let scheme = components?.scheme?.lowercased(), let host = components?.host?.lowercased(),
+                !host.isEmpty
+            else {
                 return nil
             }
             guard let port = components?.port ?? ["http": 80, "https": 443][scheme] else { return nil }

@@ -17,7 +17,8 @@ final class OutboxStore: Sendable {
     init(path: String) throws {
         do {
             connection = try SQLiteConnection(path: path, durable: true)
-            try connection.execute("""
+            try connection.execute(
+                """
                 CREATE TABLE IF NOT EXISTS outbox_entries (
                     id INTEGER PRIMARY KEY AUTOINCREMENT,
                     idempotency_key TEXT NOT NULL UNIQUE,
@@ -36,7 +37,9 @@ final class OutboxStore: Sendable {
     }
 
     /// Appends an entry and returns it with its id.
-    func insert(operationName: String, idempotencyKey: String, request: OutboxRequest, at date: Date) throws -> OutboxEntry {
+    func insert(operationName: String, idempotencyKey: String, request: OutboxRequest, at date: Date) throws
+        -> OutboxEntry
+    {
         try wrap {
             let encoded = try JSONEncoder().encode(request)
             return try connection.transaction { session -> OutboxEntry in
@@ -47,7 +50,8 @@ final class OutboxStore: Sendable {
                 try session.query("SELECT last_insert_rowid()") { id = $0.int64(0) }
                 return OutboxEntry(
                     id: id, operationName: operationName, idempotencyKey: idempotencyKey, request: request,
-                    enqueuedAt: Date(timeIntervalSince1970: date.timeIntervalSince1970), attempts: 0, lastError: nil, failedStatus: nil)
+                    enqueuedAt: Date(timeIntervalSince1970: date.timeIntervalSince1970), attempts: 0, lastError: nil,
+                    failedStatus: nil)
             }
         }
     }
@@ -65,7 +69,10 @@ final class OutboxStore: Sendable {
                     SELECT id, operation, idempotency_key, request, enqueued_at, attempts, last_error, failed_status
                     FROM outbox_entries WHERE dead_lettered = ? ORDER BY id LIMIT ?
                     """,
-                    [.integer(deadLettered ? State.deadLettered.rawValue : State.pending.rawValue), .integer(Int64(min(limit, Int(Int64.max))))]
+                    [
+                        .integer(deadLettered ? State.deadLettered.rawValue : State.pending.rawValue),
+                        .integer(Int64(min(limit, Int(Int64.max))))
+                    ]
                 ) { row in
                     let request: OutboxRequest
                     do {
@@ -74,11 +81,12 @@ final class OutboxStore: Sendable {
                         unreadable.append((row.int64(0), "the stored request cannot be read: \(Self.describe(error))"))
                         return
                     }
-                    result.append(OutboxEntry(
-                        id: row.int64(0), operationName: row.text(1) ?? "", idempotencyKey: row.text(2) ?? "",
-                        request: request, enqueuedAt: Date(timeIntervalSince1970: row.double(4)),
-                        attempts: Int(row.int64(5)), lastError: row.text(6),
-                        failedStatus: row.text(7).flatMap { Int($0) }))
+                    result.append(
+                        OutboxEntry(
+                            id: row.int64(0), operationName: row.text(1) ?? "", idempotencyKey: row.text(2) ?? "",
+                            request: request, enqueuedAt: Date(timeIntervalSince1970: row.double(4)),
+                            attempts: Int(row.int64(5)), lastError: row.text(6),
+                            failedStatus: row.text(7).flatMap { Int($0) }))
                 }
             }
             for row in unreadable { try quarantine(id: row.id, reason: row.reason) }
@@ -99,9 +107,10 @@ final class OutboxStore: Sendable {
                     "SELECT id, operation, idempotency_key, enqueued_at, last_error FROM outbox_entries WHERE dead_lettered = ? ORDER BY id",
                     [.integer(State.quarantined.rawValue)]
                 ) { row in
-                    result.append(OutboxQuarantinedEntry(
-                        id: row.int64(0), operationName: row.text(1) ?? "", idempotencyKey: row.text(2) ?? "",
-                        enqueuedAt: Date(timeIntervalSince1970: row.double(3)), reason: row.text(4) ?? ""))
+                    result.append(
+                        OutboxQuarantinedEntry(
+                            id: row.int64(0), operationName: row.text(1) ?? "", idempotencyKey: row.text(2) ?? "",
+                            enqueuedAt: Date(timeIntervalSince1970: row.double(3)), reason: row.text(4) ?? ""))
                 }
             }
             return result
@@ -123,7 +132,8 @@ final class OutboxStore: Sendable {
     private static func describe(_ error: any Error) -> String {
         guard let decodingError = error as? DecodingError else { return "\(type(of: error))" }
         switch decodingError {
-        case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context), .valueNotFound(_, let context):
+        case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
+            .valueNotFound(_, let context):
             let path = context.codingPath.map(\.stringValue).joined(separator: ".")
             return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
         @unknown default:
@@ -147,7 +157,10 @@ final class OutboxStore: Sendable {
                     UPDATE outbox_entries SET attempts = attempts + 1, last_error = ?, failed_status = ?,
                         dead_lettered = ? WHERE id = ?
                     """,
-                    [.text(error), status.map { .integer(Int64($0)) } ?? .null, .integer(deadLetter ? 1 : 0), .integer(id)])
+                    [
+                        .text(error), status.map { .integer(Int64($0)) } ?? .null, .integer(deadLetter ? 1 : 0),
+                        .integer(id)
+                    ])
             }
         }
     }
@@ -156,7 +169,8 @@ final class OutboxStore: Sendable {
     func requeue(id: Int64) throws {
         try wrap {
             _ = try connection.perform {
-                try $0.run("UPDATE outbox_entries SET dead_lettered = 0 WHERE id = ? AND dead_lettered = 1", [.integer(id)])
+                try $0.run(
+                    "UPDATE outbox_entries SET dead_lettered = 0 WHERE id = ? AND dead_lettered = 1", [.integer(id)])
             }
         }
     }

@@ -37,7 +37,8 @@ struct FormSecretScanner {
     /// Letters, digits, `_ - . % + [ ]` (a form name such as `user[password]` keeps its brackets).
     private static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
             UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "%"), UInt8(ascii: "+"),
             UInt8(ascii: "["), UInt8(ascii: "]"):
             return true
@@ -85,7 +86,8 @@ struct MultipartSecretScanner {
 
     /// One part: its header block as it is, its content redacted (or replaced when the part is secret).
     private func redactPart(_ part: ArraySlice<UInt8>) -> [UInt8] {
-        let separator = Self.firstRange(of: Array("\r\n\r\n".utf8), in: part) ?? Self.firstRange(of: Array("\n\n".utf8), in: part)
+        let separator =
+            Self.firstRange(of: Array("\r\n\r\n".utf8), in: part) ?? Self.firstRange(of: Array("\n\n".utf8), in: part)
         guard let separator else { return redactText(Array(part)) }
         let headers = String(decoding: part[part.startIndex..<separator.lowerBound], as: UTF8.self)
         let content = part[separator.upperBound...]
@@ -102,7 +104,8 @@ struct MultipartSecretScanner {
     /// The `name="…"` parameter of the part's `Content-Disposition`.
     private static func partName(_ headers: String) -> String? {
         var searchStart = headers.startIndex
-        while let range = headers.range(of: "name=\"", options: .caseInsensitive, range: searchStart..<headers.endIndex) {
+        while let range = headers.range(of: "name=\"", options: .caseInsensitive, range: searchStart..<headers.endIndex)
+        {
             // `filename="…"` also contains `name="`: only a parameter of its own counts.
             if range.lowerBound == headers.startIndex || !headers[headers.index(before: range.lowerBound)].isLetter {
                 return String(headers[range.upperBound...].prefix { $0 != "\"" })
@@ -136,7 +139,8 @@ extension MultipartSecretScanner {
         output.reserveCapacity(input.count)
         var index = 0
         while index < input.count {
-            guard input[index] == key[0], index + key.count <= input.count, input[index..<(index + key.count)].elementsEqual(key),
+            guard input[index] == key[0], index + key.count <= input.count,
+                input[index..<(index + key.count)].elementsEqual(key),
                 index == 0 || !isLetter(input[index - 1])
             else {
                 output.append(input[index])
@@ -146,7 +150,9 @@ extension MultipartSecretScanner {
             var nameStart = index + key.count
             if nameStart < input.count, input[nameStart] == UInt8(ascii: "\\") { nameStart += 1 }
             guard nameStart < input.count, input[nameStart] == UInt8(ascii: "\""),
-                let nameEnd = input[(nameStart + 1)...].firstIndex(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }),
+                let nameEnd = input[(nameStart + 1)...].firstIndex(where: {
+                    $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+                }),
                 isSecret(String(decoding: input[(nameStart + 1)..<nameEnd], as: UTF8.self)),
                 let blank = firstRange(of: blankLines, in: input[nameEnd..<min(input.count, nameEnd + 1024)])
             else {
@@ -171,7 +177,9 @@ extension MultipartSecretScanner {
         candidates.compactMap { firstRange(of: $0, in: haystack) }.min { $0.lowerBound < $1.lowerBound }
     }
 
-    private static let blankLines = [Array("\r\n\r\n".utf8), Array("\n\n".utf8), Array(#"\r\n\r\n"#.utf8), Array(#"\n\n"#.utf8)]
+    private static let blankLines = [
+        Array("\r\n\r\n".utf8), Array("\n\n".utf8), Array(#"\r\n\r\n"#.utf8), Array(#"\n\n"#.utf8)
+    ]
     private static let lineBreaks = [Array("\r".utf8), Array("\n".utf8), Array(#"\r"#.utf8), Array(#"\n"#.utf8)]
 }
 

@@ -50,7 +50,8 @@ struct JSONSecretScanner {
     /// redacted — the redacted text escaped again.
     private func redactInside(_ token: ArraySlice<UInt8>) -> [UInt8] {
         guard let nested, token.contains(Self.backslash) else { return Array(token) }
-        let terminated = token.count > 1 && token.last == Self.quote && Self.endOfString(Array(token), from: 0) == token.count
+        let terminated =
+            token.count > 1 && token.last == Self.quote && Self.endOfString(Array(token), from: 0) == token.count
         let content = JSONStringEscaping.unescape(token.dropFirst().dropLast(terminated ? 1 : 0))
         let redacted = nested(content)
         guard redacted != content else { return Array(token) }
@@ -138,7 +139,9 @@ enum JSONStringEscaping {
             case UInt8(ascii: "u"):
                 let hex = bytes[index..<min(index + 4, bytes.endIndex)]
                 index += hex.count
-                if hex.count == 4, let value = UInt32(String(decoding: hex, as: UTF8.self), radix: 16), let scalar = Unicode.Scalar(value) {
+                if hex.count == 4, let value = UInt32(String(decoding: hex, as: UTF8.self), radix: 16),
+                    let scalar = Unicode.Scalar(value)
+                {
                     output.append(contentsOf: Array(String(Character(scalar)).utf8))
                 }
             default: output.append(escaped)

@@ -38,7 +38,8 @@ public struct StandardErrorLogSink: LogSink {
 
     /// Writes `[specwright] <operation> <message>` to standard error.
     public func log(_ entry: LogEntry) {
-        FileHandle.standardError.write(Data("[specwright] \(entry.level.rawValue) \(entry.operationName) \(entry.message)\n".utf8))
+        FileHandle.standardError.write(
+            Data("[specwright] \(entry.level.rawValue) \(entry.operationName) \(entry.message)\n".utf8))
     }
 }
 

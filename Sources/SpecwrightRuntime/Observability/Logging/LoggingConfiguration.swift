@@ -45,13 +45,13 @@ public struct LoggingConfiguration: Sendable {
 
     /// Credentials and session headers (RFC 9110 §11.6.2, RFC 6265) plus the usual API key headers.
     public static let defaultRedactedHeaders: Set<String> = [
-        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "x-auth-token",
+        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "x-auth-token"
     ]
 
     /// Field names that commonly carry secrets in queries and JSON bodies.
     public static let defaultRedactedFields: Set<String> = [
         "password", "token", "access_token", "refresh_token", "id_token", "api_key", "apikey", "key",
-        "secret", "client_secret", "accesstoken", "refreshtoken",
+        "secret", "client_secret", "accesstoken", "refreshtoken"
     ]
 
     /// 1 KB: enough to recognise a payload, small enough to keep logs readable.

@@ -18,11 +18,15 @@ struct LoggingInterceptor: Interceptor {
         return request
     }
 
-    func inspect(_ response: HTTPResponse, for request: HTTPRequest, context: AttemptContext) async throws -> InterceptorDecision {
+    func inspect(_ response: HTTPResponse, for request: HTTPRequest, context: AttemptContext) async throws
+        -> InterceptorDecision
+    {
         let redactor = redactor.including(context.call.options.auth).including(context.credentials)
-        var message = "← \(response.status) \(request.method.rawValue) \(redactor.url(request.url)) (\(response.body.count) bytes)"
+        var message =
+            "← \(response.status) \(request.method.rawValue) \(redactor.url(request.url)) (\(response.body.count) bytes)"
         let fields = response.headers.map { (name: $0.name.lowercased(), value: $0.value) }
-        let headers = redactor.headerLines(fields.enumerated().sorted { ($0.element.name, $0.offset) < ($1.element.name, $1.offset) }.map(\.element))
+        let headers = redactor.headerLines(
+            fields.enumerated().sorted { ($0.element.name, $0.offset) < ($1.element.name, $1.offset) }.map(\.element))
         if !headers.isEmpty { message += "\n" + headers }
         let body = redactor.body(response.body, contentType: response.header("content-type"))
         if !body.isEmpty { message += "\n" + body }

@@ -16,7 +16,8 @@ struct Redactor: Sendable {
 
     init(configuration: LoggingConfiguration, scheme: AuthScheme) {
         let base = Redactor(
-            headers: configuration.redactedHeaders, fields: configuration.redactedFields.union(configuration.redactedHeaders),
+            headers: configuration.redactedHeaders,
+            fields: configuration.redactedFields.union(configuration.redactedHeaders),
             maxBodyBytes: configuration.maxBodyBytes)
         self = base.including([scheme])
     }
@@ -70,7 +71,9 @@ struct Redactor: Sendable {
     /// The URL without user info, with the values of secret query and fragment parameters replaced.
     func url(_ url: URL) -> String {
         var text = url.absoluteString
-        if url.user != nil || url.password != nil, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
+        if url.user != nil || url.password != nil,
+            var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        {
             components.user = nil
             components.password = nil
             text = components.string ?? text
@@ -100,7 +103,8 @@ struct Redactor: Sendable {
         let prefix = Array(bytes.prefix(maxBodyBytes))
         let redacted: [UInt8]
         if let boundary = MultipartSecretScanner.boundary(contentType: contentType, body: prefix) {
-            redacted = MultipartSecretScanner(isSecret: isSecretField, redactText: redactText).redact(prefix, boundary: boundary)
+            redacted = MultipartSecretScanner(isSecret: isSecretField, redactText: redactText).redact(
+                prefix, boundary: boundary)
         } else {
             redacted = redactText(prefix)
         }

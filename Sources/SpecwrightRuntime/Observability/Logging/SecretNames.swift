@@ -14,7 +14,7 @@ enum SecretNames {
     /// Words containing one of these are secret.
     static let containedStems = [
         "password", "passwd", "passphrase", "secret", "token", "signature", "credential", "cookie", "session",
-        "apikey", "accesskey", "privatekey", "authorization", "authenticat", "jwt", "bearer",
+        "apikey", "accesskey", "privatekey", "authorization", "authenticat", "jwt", "bearer"
     ]
     /// Words ending with one of these are secret (`apikey`, `totp`, `oauth`, `xsig`).
     static let suffixStems = ["key", "keys", "sig", "otp", "auth", "pwd"]

@@ -16,7 +16,10 @@ public struct CallEvent: Sendable {
     public var error: SpecwrightError?
 
     /// Creates an event.
-    public init(operationName: String, method: HTTPMethod, status: Int?, duration: TimeInterval, metadata: ResponseMetadata, error: SpecwrightError?) {
+    public init(
+        operationName: String, method: HTTPMethod, status: Int?, duration: TimeInterval, metadata: ResponseMetadata,
+        error: SpecwrightError?
+    ) {
         self.operationName = operationName
         self.method = method
         self.status = status

@@ -60,7 +60,8 @@ public struct LatencyHistogram: Sendable, Hashable {
         guard micros >= UInt64(subBuckets) else { return Int(micros) }
         let exponent = 63 - micros.leadingZeroBitCount
         let shift = exponent - subBucketBits
-        let index = (exponent - subBucketBits + 1) * subBuckets + Int((micros >> UInt64(shift)) & UInt64(subBuckets - 1))
+        let index =
+            (exponent - subBucketBits + 1) * subBuckets + Int((micros >> UInt64(shift)) & UInt64(subBuckets - 1))
         return min(index, bucketCount - 1)
     }
 

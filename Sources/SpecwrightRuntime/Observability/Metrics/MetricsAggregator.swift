@@ -54,9 +54,10 @@ public final class MetricsAggregator: MetricsObserver {
 
     /// The current aggregate, and starts counting afresh (for reports per interval).
     public func snapshotAndReset() -> Snapshot {
-        Snapshot(operations: state.withLock { operations in
-            defer { operations = [:] }
-            return operations
-        })
+        Snapshot(
+            operations: state.withLock { operations in
+                defer { operations = [:] }
+                return operations
+            })
     }
 }

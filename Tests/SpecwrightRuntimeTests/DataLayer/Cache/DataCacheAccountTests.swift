@@ -16,9 +16,12 @@ struct DataCacheAccountTests {
     }
 
     private static func client(_ server: FixtureServer, sid: String, session: Session, cache: HTTPCache) -> APIClient {
-        let service = ServiceDescription(name: "Data", baseURL: server.scenarioURL(sid), auth: .bearer, timeout: 10, retry: .none)
-        return APIClient(service: service, configuration: ClientConfiguration(
-            tokenProvider: session.provider, logging: .disabled, dataLayer: DataLayerConfiguration(cache: cache)))
+        let service = ServiceDescription(
+            name: "Data", baseURL: server.scenarioURL(sid), auth: .bearer, timeout: 10, retry: .none)
+        return APIClient(
+            service: service,
+            configuration: ClientConfiguration(
+                tokenProvider: session.provider, logging: .disabled, dataLayer: DataLayerConfiguration(cache: cache)))
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -68,10 +71,13 @@ struct DataCacheAccountTests {
         let server = try FixtureServer.shared()
         let sid = FixtureServer.newScenario()
         let token = Locked<String?>("t1")
-        let service = ServiceDescription(name: "Data", baseURL: server.scenarioURL(sid), auth: .bearer, timeout: 10, retry: .none)
-        let client = APIClient(service: service, configuration: ClientConfiguration(
-            tokenProvider: TokenProvider(token: { token.value }), logging: .disabled,
-            dataLayer: DataLayerConfiguration(cache: HTTPCache())))
+        let service = ServiceDescription(
+            name: "Data", baseURL: server.scenarioURL(sid), auth: .bearer, timeout: 10, retry: .none)
+        let client = APIClient(
+            service: service,
+            configuration: ClientConfiguration(
+                tokenProvider: TokenProvider(token: { token.value }), logging: .disabled,
+                dataLayer: DataLayerConfiguration(cache: HTTPCache())))
         let endpoint = DataSupport.cached(cc: "max-age=600", policy: .cacheFirst(ttl: 0))
         _ = try await client.response(endpoint, as: CachedBody.self)
         token.withLock { $0 = "t2" }
@@ -102,9 +108,12 @@ struct DataCacheAccountTests {
                 return issued.token
             },
             account: { "alice" })
-        let service = ServiceDescription(name: "Data", baseURL: server.scenarioURL(sid), auth: .bearer, timeout: 10, retry: .none)
-        let client = APIClient(service: service, configuration: ClientConfiguration(
-            tokenProvider: provider, logging: .disabled, dataLayer: DataLayerConfiguration(cache: HTTPCache())))
+        let service = ServiceDescription(
+            name: "Data", baseURL: server.scenarioURL(sid), auth: .bearer, timeout: 10, retry: .none)
+        let client = APIClient(
+            service: service,
+            configuration: ClientConfiguration(
+                tokenProvider: provider, logging: .disabled, dataLayer: DataLayerConfiguration(cache: HTTPCache())))
         let endpoint = TestEndpoint(["auth"], options: EndpointOptions(cache: .cacheFirst(ttl: 600)))
 
         let replayed = try await client.response(endpoint, as: [String: Int].self)  // 401, refresh, replay

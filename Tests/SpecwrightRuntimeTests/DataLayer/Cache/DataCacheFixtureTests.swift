@@ -11,10 +11,12 @@ struct DataCacheFixtureTests {
         let file = makeTemporaryDirectory().appendingPathComponent("http.sqlite")
         let endpoint = DataSupport.cached(cc: "max-age=60", policy: .cacheFirst(ttl: 0))
 
-        let first = DataSupport.client(server, sid: sid, dataLayer: DataLayerConfiguration(cache: HTTPCache(fileURL: file)))
+        let first = DataSupport.client(
+            server, sid: sid, dataLayer: DataLayerConfiguration(cache: HTTPCache(fileURL: file)))
         let fromNetwork = try await first.response(endpoint, as: CachedBody.self)
         let fromMemory = try await first.response(endpoint, as: CachedBody.self)
-        let second = DataSupport.client(server, sid: sid, dataLayer: DataLayerConfiguration(cache: HTTPCache(fileURL: file)))
+        let second = DataSupport.client(
+            server, sid: sid, dataLayer: DataLayerConfiguration(cache: HTTPCache(fileURL: file)))
         let fromDisk = try await second.response(endpoint, as: CachedBody.self)
 
         #expect(fromNetwork.metadata.cacheStatus == .miss)
@@ -63,8 +65,9 @@ struct DataCacheFixtureTests {
         let client = DataSupport.client(server, sid: sid, dataLayer: DataLayerConfiguration(cache: HTTPCache()))
         func fetch(_ language: String) async throws -> APIResponse<CachedBody> {
             try await client.response(
-                DataSupport.cached(cc: "max-age=60", vary: "Accept-Language", policy: .cacheFirst(ttl: 0),
-                                   headers: [HTTPHeader("Accept-Language", language)]),
+                DataSupport.cached(
+                    cc: "max-age=60", vary: "Accept-Language", policy: .cacheFirst(ttl: 0),
+                    headers: [HTTPHeader("Accept-Language", language)]),
                 as: CachedBody.self)
         }
         let german = try await fetch("de")
@@ -142,14 +145,17 @@ struct DataCacheFixtureTests {
         let sid = FixtureServer.newScenario()
         let file = makeTemporaryDirectory().appendingPathComponent("http.sqlite")
         let endpoint = DataSupport.cached(cc: "max-age=60", policy: .cacheFirst(ttl: 0))
-        let warm = DataSupport.client(server, sid: sid, dataLayer: DataLayerConfiguration(cache: HTTPCache(fileURL: file)))
+        let warm = DataSupport.client(
+            server, sid: sid, dataLayer: DataLayerConfiguration(cache: HTTPCache(fileURL: file)))
         _ = try await warm.response(endpoint, as: CachedBody.self)
         try Data("this is not a database".utf8 + [UInt8](repeating: 0xFF, count: 4096)).write(to: file)
         try? FileManager.default.removeItem(atPath: file.path + "-wal")
 
-        let afterCorruption = DataSupport.client(server, sid: sid, dataLayer: DataLayerConfiguration(cache: HTTPCache(fileURL: file)))
+        let afterCorruption = DataSupport.client(
+            server, sid: sid, dataLayer: DataLayerConfiguration(cache: HTTPCache(fileURL: file)))
         let miss = try await afterCorruption.response(endpoint, as: CachedBody.self)
-        let recovered = DataSupport.client(server, sid: sid, dataLayer: DataLayerConfiguration(cache: HTTPCache(fileURL: file)))
+        let recovered = DataSupport.client(
+            server, sid: sid, dataLayer: DataLayerConfiguration(cache: HTTPCache(fileURL: file)))
         let hit = try await recovered.response(endpoint, as: CachedBody.self)
         #expect(miss.metadata.cacheStatus == .miss)
         #expect(hit.metadata.cacheStatus == .hit && hit.value == miss.value)

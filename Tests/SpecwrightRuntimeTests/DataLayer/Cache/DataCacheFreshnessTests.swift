@@ -19,7 +19,8 @@ struct DataCacheFreshnessTests {
     let t0 = Date(timeIntervalSince1970: 1_700_000_000)
 
     @Test func cacheControlDirectivesAreParsedCaseInsensitively() {
-        let control = CacheControl("Max-Age=60, no-cache, MUST-REVALIDATE, stale-while-revalidate=30, stale-if-error=\"600\", x-unknown")
+        let control = CacheControl(
+            "Max-Age=60, no-cache, MUST-REVALIDATE, stale-while-revalidate=30, stale-if-error=\"600\", x-unknown")
         #expect(control.maxAge == 60)
         #expect(control.noCache && control.mustRevalidate)
         #expect(control.staleWhileRevalidate == 30)
@@ -50,8 +51,10 @@ struct DataCacheFreshnessTests {
     }
 
     @Test func maxAgeTakesPrecedenceOverExpires() {
-        let headers = ["Cache-Control": "max-age=60", "Expires": HTTPDate.format(t0.addingTimeInterval(600)),
-                       "Date": HTTPDate.format(t0)]
+        let headers = [
+            "Cache-Control": "max-age=60", "Expires": HTTPDate.format(t0.addingTimeInterval(600)),
+            "Date": HTTPDate.format(t0)
+        ]
         #expect(CacheFreshness.lifetime(status: 200, headers: headers, fallbackTTL: nil) == 60)
     }
 
@@ -86,68 +89,106 @@ struct DataCacheFreshnessTests {
     }
 
     @Test func noStoreVaryStarAndPartialResponsesAreNotStorable() {
-        #expect(!CacheFreshness.isStorable(status: 200, responseHeaders: ["Cache-Control": "no-store"], requestHeaders: [:]))
-        #expect(!CacheFreshness.isStorable(status: 200, responseHeaders: [:], requestHeaders: ["cache-control": "no-store"]))
+        #expect(
+            !CacheFreshness.isStorable(status: 200, responseHeaders: ["Cache-Control": "no-store"], requestHeaders: [:])
+        )
+        #expect(
+            !CacheFreshness.isStorable(status: 200, responseHeaders: [:], requestHeaders: ["cache-control": "no-store"])
+        )
         #expect(!CacheFreshness.isStorable(status: 200, responseHeaders: ["Vary": "*"], requestHeaders: [:]))
-        #expect(!CacheFreshness.isStorable(status: 206, responseHeaders: ["Cache-Control": "max-age=9"], requestHeaders: [:]))
+        #expect(
+            !CacheFreshness.isStorable(
+                status: 206, responseHeaders: ["Cache-Control": "max-age=9"], requestHeaders: [:]))
         #expect(!CacheFreshness.isStorable(status: 500, responseHeaders: [:], requestHeaders: [:]))
-        #expect(CacheFreshness.isStorable(status: 500, responseHeaders: ["Cache-Control": "max-age=5"], requestHeaders: [:]))
+        #expect(
+            CacheFreshness.isStorable(status: 500, responseHeaders: ["Cache-Control": "max-age=5"], requestHeaders: [:])
+        )
         #expect(CacheFreshness.isStorable(status: 404, responseHeaders: [:], requestHeaders: [:]))
     }
 
     @Test func varyMatchesOnNormalizedRequestHeaderValues() {
-        let variant = CacheVariant(varyHeader: "Accept-Language, accept", requestHeaders: ["accept-language": "de  ch", "Accept": "a/b"])
+        let variant = CacheVariant(
+            varyHeader: "Accept-Language, accept", requestHeaders: ["accept-language": "de  ch", "Accept": "a/b"])
         #expect(variant?.names == ["accept", "accept-language"])
         #expect(variant?.matches(["Accept-Language": "de ch", "accept": "a/b"]) == true)
         #expect(variant?.matches(["Accept-Language": "en", "accept": "a/b"]) == false)
     }
 
     @Test func aFreshEntryIsServedAndAStaleOneIsRevalidatedWithItsValidators() {
-        let entry = makeCacheEntry(["Cache-Control": "max-age=60", "ETag": "\"v1\"", "Last-Modified": "Sun, 06 Nov 1994 08:49:37 GMT"], received: t0)
-        #expect(CacheDecision.decide(mode: .cacheFirst(ttl: 0), entry: entry, requestHeaders: [:], now: t0.addingTimeInterval(59))
-            == .fresh(entry, age: 59))
-        let later = CacheDecision.decide(mode: .cacheFirst(ttl: 0), entry: entry, requestHeaders: [:], now: t0.addingTimeInterval(61))
-        #expect(later == .revalidate(entry, age: 61, conditionalHeaders: [
-            "If-None-Match": "\"v1\"", "If-Modified-Since": "Sun, 06 Nov 1994 08:49:37 GMT"]))
+        let entry = makeCacheEntry(
+            ["Cache-Control": "max-age=60", "ETag": "\"v1\"", "Last-Modified": "Sun, 06 Nov 1994 08:49:37 GMT"],
+            received: t0)
+        #expect(
+            CacheDecision.decide(
+                mode: .cacheFirst(ttl: 0), entry: entry, requestHeaders: [:], now: t0.addingTimeInterval(59))
+                == .fresh(entry, age: 59))
+        let later = CacheDecision.decide(
+            mode: .cacheFirst(ttl: 0), entry: entry, requestHeaders: [:], now: t0.addingTimeInterval(61))
+        #expect(
+            later
+                == .revalidate(
+                    entry, age: 61,
+                    conditionalHeaders: [
+                        "If-None-Match": "\"v1\"", "If-Modified-Since": "Sun, 06 Nov 1994 08:49:37 GMT"
+                    ]))
     }
 
     @Test func noCacheOnEitherSideAlwaysRevalidates() {
         let fresh = makeCacheEntry(["Cache-Control": "max-age=60"], received: t0)
-        #expect(CacheDecision.decide(mode: .cacheFirst(ttl: 0), entry: fresh, requestHeaders: ["Cache-Control": "no-cache"], now: t0)
-            == .revalidate(fresh, age: 0, conditionalHeaders: [:]))
+        #expect(
+            CacheDecision.decide(
+                mode: .cacheFirst(ttl: 0), entry: fresh, requestHeaders: ["Cache-Control": "no-cache"], now: t0)
+                == .revalidate(fresh, age: 0, conditionalHeaders: [:]))
         let noCache = makeCacheEntry(["Cache-Control": "no-cache, max-age=60"], received: t0)
-        #expect(CacheDecision.decide(mode: .staleWhileRevalidate(ttl: 60), entry: noCache, requestHeaders: [:], now: t0)
-            == .revalidate(noCache, age: 0, conditionalHeaders: [:]))
+        #expect(
+            CacheDecision.decide(mode: .staleWhileRevalidate(ttl: 60), entry: noCache, requestHeaders: [:], now: t0)
+                == .revalidate(noCache, age: 0, conditionalHeaders: [:]))
     }
 
     @Test func staleWhileRevalidateWindowServesStaleAndRefreshesUnderCacheFirst() {
         let entry = makeCacheEntry(["Cache-Control": "max-age=10, stale-while-revalidate=30"], received: t0)
-        #expect(CacheDecision.decide(mode: .cacheFirst(ttl: 0), entry: entry, requestHeaders: [:], now: t0.addingTimeInterval(35))
-            == .serveStaleAndRefresh(entry, age: 35))
-        #expect(CacheDecision.decide(mode: .cacheFirst(ttl: 0), entry: entry, requestHeaders: [:], now: t0.addingTimeInterval(45))
-            == .revalidate(entry, age: 45, conditionalHeaders: [:]))
+        #expect(
+            CacheDecision.decide(
+                mode: .cacheFirst(ttl: 0), entry: entry, requestHeaders: [:], now: t0.addingTimeInterval(35))
+                == .serveStaleAndRefresh(entry, age: 35))
+        #expect(
+            CacheDecision.decide(
+                mode: .cacheFirst(ttl: 0), entry: entry, requestHeaders: [:], now: t0.addingTimeInterval(45))
+                == .revalidate(entry, age: 45, conditionalHeaders: [:]))
     }
 
     @Test func mustRevalidateForbidsServingStaleEvenUnderStaleWhileRevalidatePolicy() {
         let entry = makeCacheEntry(["Cache-Control": "max-age=10, must-revalidate", "ETag": "x"], received: t0)
-        let decision = CacheDecision.decide(mode: .staleWhileRevalidate(ttl: 60), entry: entry, requestHeaders: [:], now: t0.addingTimeInterval(11))
+        let decision = CacheDecision.decide(
+            mode: .staleWhileRevalidate(ttl: 60), entry: entry, requestHeaders: [:], now: t0.addingTimeInterval(11))
         #expect(decision == .revalidate(entry, age: 11, conditionalHeaders: ["If-None-Match": "x"]))
-        #expect(!CacheDecision.mayServeOnError(mode: .networkFirst(ttl: 0), entry: entry, requestHeaders: [:], isTransportFailure: true, now: t0.addingTimeInterval(11)))
+        #expect(
+            !CacheDecision.mayServeOnError(
+                mode: .networkFirst(ttl: 0), entry: entry, requestHeaders: [:], isTransportFailure: true,
+                now: t0.addingTimeInterval(11)))
     }
 
     @Test func networkFirstAlwaysAsksTheNetworkButMayFallBackOnTransportFailure() {
         let entry = makeCacheEntry(["Cache-Control": "max-age=60"], received: t0)
-        #expect(CacheDecision.decide(mode: .networkFirst(ttl: 60), entry: entry, requestHeaders: [:], now: t0)
-            == .revalidate(entry, age: 0, conditionalHeaders: [:]))
-        #expect(CacheDecision.mayServeOnError(mode: .networkFirst(ttl: 0), entry: entry, requestHeaders: [:], isTransportFailure: true, now: t0.addingTimeInterval(30)))
-        #expect(!CacheDecision.mayServeOnError(mode: .networkFirst(ttl: 0), entry: entry, requestHeaders: [:], isTransportFailure: false, now: t0.addingTimeInterval(30)))
+        #expect(
+            CacheDecision.decide(mode: .networkFirst(ttl: 60), entry: entry, requestHeaders: [:], now: t0)
+                == .revalidate(entry, age: 0, conditionalHeaders: [:]))
+        #expect(
+            CacheDecision.mayServeOnError(
+                mode: .networkFirst(ttl: 0), entry: entry, requestHeaders: [:], isTransportFailure: true,
+                now: t0.addingTimeInterval(30)))
+        #expect(
+            !CacheDecision.mayServeOnError(
+                mode: .networkFirst(ttl: 0), entry: entry, requestHeaders: [:], isTransportFailure: false,
+                now: t0.addingTimeInterval(30)))
     }
 
     @Test func networkFirstFallsBackOfflineOnlyWhileTheCopyIsFreshOrYoungerThanItsTTL() {
         let entry = makeCacheEntry(["Cache-Control": "max-age=60"], received: t0)
         func offline(_ ttl: TimeInterval, at age: TimeInterval) -> Bool {
             CacheDecision.mayServeOnError(
-                mode: .networkFirst(ttl: ttl), entry: entry, requestHeaders: [:], isTransportFailure: true, now: t0.addingTimeInterval(age))
+                mode: .networkFirst(ttl: ttl), entry: entry, requestHeaders: [:], isTransportFailure: true,
+                now: t0.addingTimeInterval(age))
         }
         #expect(offline(0, at: 59) && !offline(0, at: 61))
         #expect(offline(3600, at: 3599) && !offline(3600, at: 3601))
@@ -157,36 +198,64 @@ struct DataCacheFreshnessTests {
     @Test func anAppLifetimeOverridesTheServersCachingHeaders() {
         for cc in ["no-cache", "max-age=0, must-revalidate", "no-store", "max-age=0"] {
             let entry = makeCacheEntry(["Cache-Control": cc, "ETag": "x"], received: t0)
-            #expect(CacheDecision.decide(mode: .cacheFirst(ttl: 60), entry: entry, requestHeaders: [:], now: t0.addingTimeInterval(59), lifetime: .app)
-                == .fresh(entry, age: 59))
-            #expect(CacheDecision.decide(mode: .cacheFirst(ttl: 60), entry: entry, requestHeaders: [:], now: t0.addingTimeInterval(61), lifetime: .app)
-                == .revalidate(entry, age: 61, conditionalHeaders: ["If-None-Match": "x"]))
-            #expect(CacheDecision.mayServeOnError(
-                mode: .networkFirst(ttl: 60), entry: entry, requestHeaders: [:], isTransportFailure: true, now: t0.addingTimeInterval(59), lifetime: .app))
-            #expect(!CacheDecision.mayServeOnError(
-                mode: .networkFirst(ttl: 60), entry: entry, requestHeaders: [:], isTransportFailure: true, now: t0.addingTimeInterval(61), lifetime: .app))
+            #expect(
+                CacheDecision.decide(
+                    mode: .cacheFirst(ttl: 60), entry: entry, requestHeaders: [:], now: t0.addingTimeInterval(59),
+                    lifetime: .app)
+                    == .fresh(entry, age: 59))
+            #expect(
+                CacheDecision.decide(
+                    mode: .cacheFirst(ttl: 60), entry: entry, requestHeaders: [:], now: t0.addingTimeInterval(61),
+                    lifetime: .app)
+                    == .revalidate(entry, age: 61, conditionalHeaders: ["If-None-Match": "x"]))
+            #expect(
+                CacheDecision.mayServeOnError(
+                    mode: .networkFirst(ttl: 60), entry: entry, requestHeaders: [:], isTransportFailure: true,
+                    now: t0.addingTimeInterval(59), lifetime: .app))
+            #expect(
+                !CacheDecision.mayServeOnError(
+                    mode: .networkFirst(ttl: 60), entry: entry, requestHeaders: [:], isTransportFailure: true,
+                    now: t0.addingTimeInterval(61), lifetime: .app))
             if cc != "no-store" {
-                #expect(CacheDecision.decide(mode: .cacheFirst(ttl: 60), entry: entry, requestHeaders: [:], now: t0.addingTimeInterval(1))
-                    != .fresh(entry, age: 1))
+                #expect(
+                    CacheDecision.decide(
+                        mode: .cacheFirst(ttl: 60), entry: entry, requestHeaders: [:], now: t0.addingTimeInterval(1))
+                        != .fresh(entry, age: 1))
             }
         }
         let long = makeCacheEntry(["Cache-Control": "max-age=3600"], received: t0)
-        #expect(CacheDecision.decide(mode: .cacheFirst(ttl: 60), entry: long, requestHeaders: [:], now: t0.addingTimeInterval(61), lifetime: .app)
-            == .revalidate(long, age: 61, conditionalHeaders: [:]))
-        #expect(CacheFreshness.isStorable(status: 200, responseHeaders: ["Cache-Control": "no-store"], requestHeaders: [:], lifetime: .app))
-        #expect(!CacheFreshness.isStorable(status: 200, responseHeaders: [:], requestHeaders: ["Cache-Control": "no-store"], lifetime: .app))
-        #expect(!CacheFreshness.isStorable(status: 200, responseHeaders: ["Vary": "*"], requestHeaders: [:], lifetime: .app))
+        #expect(
+            CacheDecision.decide(
+                mode: .cacheFirst(ttl: 60), entry: long, requestHeaders: [:], now: t0.addingTimeInterval(61),
+                lifetime: .app)
+                == .revalidate(long, age: 61, conditionalHeaders: [:]))
+        #expect(
+            CacheFreshness.isStorable(
+                status: 200, responseHeaders: ["Cache-Control": "no-store"], requestHeaders: [:], lifetime: .app))
+        #expect(
+            !CacheFreshness.isStorable(
+                status: 200, responseHeaders: [:], requestHeaders: ["Cache-Control": "no-store"], lifetime: .app))
+        #expect(
+            !CacheFreshness.isStorable(status: 200, responseHeaders: ["Vary": "*"], requestHeaders: [:], lifetime: .app)
+        )
     }
 
     @Test func staleIfErrorAllowsAStaleCopyWithinItsWindowOnly() {
         let entry = makeCacheEntry(["Cache-Control": "max-age=10, stale-if-error=60"], received: t0)
-        #expect(CacheDecision.mayServeOnError(mode: .cacheFirst(ttl: 0), entry: entry, requestHeaders: [:], isTransportFailure: false, now: t0.addingTimeInterval(60)))
-        #expect(!CacheDecision.mayServeOnError(mode: .cacheFirst(ttl: 0), entry: entry, requestHeaders: [:], isTransportFailure: true, now: t0.addingTimeInterval(80)))
+        #expect(
+            CacheDecision.mayServeOnError(
+                mode: .cacheFirst(ttl: 0), entry: entry, requestHeaders: [:], isTransportFailure: false,
+                now: t0.addingTimeInterval(60)))
+        #expect(
+            !CacheDecision.mayServeOnError(
+                mode: .cacheFirst(ttl: 0), entry: entry, requestHeaders: [:], isTransportFailure: true,
+                now: t0.addingTimeInterval(80)))
     }
 
     @Test func aNotModifiedResponseUpdatesStoredHeadersButNotFraming() {
         let entry = makeCacheEntry(["ETag": "a", "Content-Length": "6", "X-Version": "1"], received: t0)
-        let refreshed = entry.refreshed(with: ["x-version": "2", "Content-Length": "0"], requestTime: t0, responseTime: t0.addingTimeInterval(5))
+        let refreshed = entry.refreshed(
+            with: ["x-version": "2", "Content-Length": "0"], requestTime: t0, responseTime: t0.addingTimeInterval(5))
         #expect(HeaderLookup.value("X-Version", in: refreshed.headers) == "2")
         #expect(HeaderLookup.value("Content-Length", in: refreshed.headers) == "6")
         #expect(refreshed.body == entry.body)

@@ -7,15 +7,18 @@ import Testing
 @Suite("HTTP cache: invalidation")
 struct DataCacheInvalidationTests {
     private static func read(_ path: [String], operation: String = "books.get") -> TestEndpoint {
-        var endpoint = TestEndpoint(["cached"] + path, query: DataSupport.cached(cc: "max-age=600", policy: .networkOnly).query,
-                                    options: EndpointOptions(cache: .cacheFirst(ttl: 0)))
+        var endpoint = TestEndpoint(
+            ["cached"] + path, query: DataSupport.cached(cc: "max-age=600", policy: .networkOnly).query,
+            options: EndpointOptions(cache: .cacheFirst(ttl: 0)))
         endpoint.operationName = operation
         return endpoint
     }
 
     private static func statuses(_ client: APIClient, _ endpoints: [TestEndpoint]) async throws -> [CacheStatus] {
         var result: [CacheStatus] = []
-        for endpoint in endpoints { result.append(try await client.response(endpoint, as: CachedBody.self).metadata.cacheStatus) }
+        for endpoint in endpoints {
+            result.append(try await client.response(endpoint, as: CachedBody.self).metadata.cacheStatus)
+        }
         return result
     }
 
@@ -29,8 +32,9 @@ struct DataCacheInvalidationTests {
         _ = try await Self.statuses(client, [book, other, list, unrelated])
         #expect(try await Self.statuses(client, [book, other, list, unrelated]) == [.hit, .hit, .hit, .hit])
 
-        var comment = TestEndpoint(["cached", "1", "comments"], method: .post, body: .json(["text": "nice"]),
-                                   options: EndpointOptions(invalidates: ["books.get", "books.list"]))
+        var comment = TestEndpoint(
+            ["cached", "1", "comments"], method: .post, body: .json(["text": "nice"]),
+            options: EndpointOptions(invalidates: ["books.get", "books.list"]))
         comment.operationName = "comments.create"
         _ = try await client.sendData(comment)
         #expect(try await Self.statuses(client, [book, other, list, unrelated]) == [.miss, .miss, .miss, .hit])
@@ -44,7 +48,8 @@ struct DataCacheInvalidationTests {
         let account = Locked("alice")
         let client = DataSupport.client(
             server, sid: sid, dataLayer: DataLayerConfiguration(cache: HTTPCache(), accountIdentity: { account.value }))
-        let book = Self.read(["1"]), other = Self.read(["2"]), reviews = Self.read(["1", "reviews"], operation: "reviews.list")
+        let book = Self.read(["1"]), other = Self.read(["2"]),
+            reviews = Self.read(["1", "reviews"], operation: "reviews.list")
         let sibling = Self.read(["10"], operation: "reviews.list")
         let all = [book, other, reviews, sibling]
         _ = try await Self.statuses(client, all)
@@ -77,10 +82,12 @@ struct DataCacheInvalidationTests {
         let sid = FixtureServer.newScenario()
         let file = makeTemporaryDirectory().appendingPathComponent("http.sqlite")
         let endpoints = [Self.read(["1"]), Self.read(["1", "reviews"]), Self.read(["10"]), Self.read(["1%_"])]
-        let warm = DataSupport.client(server, sid: sid, dataLayer: DataLayerConfiguration(cache: HTTPCache(fileURL: file)))
+        let warm = DataSupport.client(
+            server, sid: sid, dataLayer: DataLayerConfiguration(cache: HTTPCache(fileURL: file)))
         _ = try await Self.statuses(warm, endpoints)
         try warm.invalidate(pathPrefix: "cached/1")
-        let relaunched = DataSupport.client(server, sid: sid, dataLayer: DataLayerConfiguration(cache: HTTPCache(fileURL: file)))
+        let relaunched = DataSupport.client(
+            server, sid: sid, dataLayer: DataLayerConfiguration(cache: HTTPCache(fileURL: file)))
         #expect(try await Self.statuses(relaunched, endpoints) == [.miss, .miss, .hit, .hit])
     }
 }

@@ -68,7 +68,8 @@ struct DataCacheObserveTests {
         let client = APIClient(
             service: service,
             configuration: ClientConfiguration(
-                logging: .disabled, metrics: [metrics], clock: RecordingClock(), dataLayer: DataLayerConfiguration(cache: HTTPCache())))
+                logging: .disabled, metrics: [metrics], clock: RecordingClock(),
+                dataLayer: DataLayerConfiguration(cache: HTTPCache())))
         let endpoint = Self.endpoint(sid)
         var values = client.observe(endpoint, as: CachedBody.self).makeAsyncIterator()
         let first = try #require(try await values.next())
@@ -87,7 +88,8 @@ struct DataCacheObserveTests {
         let cache = HTTPCache()
         let client = DataSupport.client(server, sid: sid, dataLayer: DataLayerConfiguration(cache: cache))
         let endpoint = Self.endpoint(sid)
-        var comment = TestEndpoint(["cached", "comments"], method: .post, options: EndpointOptions(invalidates: ["books.get"]))
+        var comment = TestEndpoint(
+            ["cached", "comments"], method: .post, options: EndpointOptions(invalidates: ["books.get"]))
         comment.operationName = "comments.create"
 
         var values: [APIResponse<CachedBody>] = []

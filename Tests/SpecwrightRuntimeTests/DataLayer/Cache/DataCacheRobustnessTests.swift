@@ -11,7 +11,9 @@ struct DataCacheRobustnessTests {
         var hit: Int
         init(from decoder: any Decoder) throws {
             hit = try CachedBody(from: decoder).hit
-            guard hit >= 2 else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "old shape")) }
+            guard hit >= 2 else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "old shape"))
+            }
         }
     }
 
@@ -60,12 +62,15 @@ struct DataCacheRobustnessTests {
         let envelope = EnvelopeFormat(
             codeKey: "code", messageKey: "message", dataKey: "data", successCodes: [0], sessionExpiredCodes: [40101])
         let cache = HTTPCache()
-        let client = DataSupport.client(server, sid: sid, dataLayer: DataLayerConfiguration(cache: cache), envelope: envelope)
+        let client = DataSupport.client(
+            server, sid: sid, dataLayer: DataLayerConfiguration(cache: cache), envelope: envelope)
         var query = QueryParameters()
         query.append("code", 4001)
         let failing = TestEndpoint(["envelope"], query: query, options: EndpointOptions(cache: .cacheFirst(ttl: 600)))
         for _ in 0..<2 {
-            await #expect { try await client.sendData(failing) } throws: { ($0 as? SpecwrightError)?.category == .business }
+            await #expect { try await client.sendData(failing) } throws: {
+                ($0 as? SpecwrightError)?.category == .business
+            }
         }
         #expect(try await server.hits(sid, "envelope") == 2)
         #expect(cache.memory.count == 0)

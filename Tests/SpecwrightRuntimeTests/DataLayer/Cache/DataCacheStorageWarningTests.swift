@@ -8,13 +8,15 @@ import Testing
 @Suite("HTTP cache storage: unusable files are recreated with a warning")
 struct DataCacheStorageWarningTests {
     private func entry(_ path: String) -> CacheEntry {
-        makeCacheEntry(["Cache-Control": "max-age=60"], body: "stored", received: Date(), url: "http://127.0.0.1/\(path)")
+        makeCacheEntry(
+            ["Cache-Control": "max-age=60"], body: "stored", received: Date(), url: "http://127.0.0.1/\(path)")
     }
 
     private func cache(_ file: URL, warnings: Locked<[String]>, busyTimeout: Int32 = 5_000) -> HTTPCache {
         HTTPCache(
             fileURL: file, memoryCapacity: HTTPCache.defaultMemoryCapacity, diskCapacity: HTTPCache.defaultDiskCapacity,
-            log: ClosureLogSink { entry in warnings.withLock { $0.append(entry.message) } }, busyTimeoutMilliseconds: busyTimeout)
+            log: ClosureLogSink { entry in warnings.withLock { $0.append(entry.message) } },
+            busyTimeoutMilliseconds: busyTimeout)
     }
 
     @Test func aCorruptFileIsRecreatedWithOneWarning() throws {

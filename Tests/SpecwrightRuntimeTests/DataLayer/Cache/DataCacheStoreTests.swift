@@ -15,8 +15,9 @@ struct DataCacheStoreTests {
     let now = Date()
 
     private func entry(_ path: String, account: String = "", bytes: Int = 100) -> CacheEntry {
-        makeCacheEntry(["Cache-Control": "max-age=60"], body: String(repeating: "x", count: bytes), received: now,
-                       account: account, url: "http://127.0.0.1/\(path)")
+        makeCacheEntry(
+            ["Cache-Control": "max-age=60"], body: String(repeating: "x", count: bytes), received: now,
+            account: account, url: "http://127.0.0.1/\(path)")
     }
 
     @Test func memoryTierEvictsTheLeastRecentlyUsedEntriesBeyondItsByteBudget() {
@@ -106,8 +107,10 @@ struct DataCacheStoreTests {
 
     @Test func varyingResponsesKeepOneEntryPerVariant() throws {
         let cache = HTTPCache()
-        let german = makeCacheEntry(["Vary": "Accept-Language"], body: "de", received: now, requestHeaders: ["Accept-Language": "de"])
-        let english = makeCacheEntry(["Vary": "Accept-Language"], body: "en", received: now, requestHeaders: ["Accept-Language": "en"])
+        let german = makeCacheEntry(
+            ["Vary": "Accept-Language"], body: "de", received: now, requestHeaders: ["Accept-Language": "de"])
+        let english = makeCacheEntry(
+            ["Vary": "Accept-Language"], body: "en", received: now, requestHeaders: ["Accept-Language": "en"])
         cache.store(german)
         cache.store(english)
         #expect(cache.lookup(german.key, requestHeaders: ["accept-language": "de"])?.entry.body == Data("de".utf8))
@@ -121,8 +124,9 @@ struct DataMemoryTierChurnTests {
     @Test func manyInsertsAndReadsKeepTheBudgetAndTheMostRecentEntries() {
         let now = Date()
         func entry(_ index: Int) -> CacheEntry {
-            makeCacheEntry(["Cache-Control": "max-age=60"], body: String(repeating: "y", count: 200), received: now,
-                           url: "http://127.0.0.1/churn/\(index)")
+            makeCacheEntry(
+                ["Cache-Control": "max-age=60"], body: String(repeating: "y", count: 200), received: now,
+                url: "http://127.0.0.1/churn/\(index)")
         }
         let memory = MemoryCacheStore(capacity: entry(0).cost * 50)
         for index in 0..<2_000 {

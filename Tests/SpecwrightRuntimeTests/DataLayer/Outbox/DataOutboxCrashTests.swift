@@ -21,10 +21,12 @@ private final class CrashChild: @unchecked Sendable {
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().deletingLastPathComponent(),
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent(".build/debug"),
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent(".build/debug")
         ].map { $0.appendingPathComponent("outbox-crash-child") }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[candidates.count - 1]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+            ?? candidates[candidates.count - 1]
     }
 
     init(arguments: [String]) throws {
@@ -62,7 +64,9 @@ struct DataOutboxCrashTests {
         // The server answers the first 20 writes and holds the 21st until released, so the child is
         // mid-flush when the test kills it, however loaded the machine is.
         let first = try CrashChild(arguments: [file.path, base, String(count), "enqueue-and-flush"])
-        try await eventually { ((try? await server.dataStats(sid).outboxKeys.count) ?? 0) >= 20 || !first.process.isRunning }
+        try await eventually {
+            ((try? await server.dataStats(sid).outboxKeys.count) ?? 0) >= 20 || !first.process.isRunning
+        }
         first.kill()
         let firstStatus = try await first.waitForExit()
         #expect(first.process.terminationReason == .uncaughtSignal && firstStatus == SIGKILL)

@@ -13,8 +13,9 @@ struct DataOutboxFlusherTests {
     private static let never = OutboxFlusher.Backoff(initial: 3600, maximum: 3600)
 
     private static func write(_ key: String, operation: String = "notes.create") -> TestEndpoint {
-        var endpoint = TestEndpoint(["outbox"], method: .post, headers: [HTTPHeader("Idempotency-Key", key)],
-                                    body: .json(["title": key]), options: EndpointOptions(isIdempotent: true))
+        var endpoint = TestEndpoint(
+            ["outbox"], method: .post, headers: [HTTPHeader("Idempotency-Key", key)],
+            body: .json(["title": key]), options: EndpointOptions(isIdempotent: true))
         endpoint.operationName = operation
         return endpoint
     }

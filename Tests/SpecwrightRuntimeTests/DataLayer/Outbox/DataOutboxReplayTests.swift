@@ -9,8 +9,9 @@ struct DataOutboxReplayTests {
     private static let token = "service-bearer-token"
 
     private func write(_ key: String, auth: AuthRequirement, invalidates: [String] = []) -> TestEndpoint {
-        TestEndpoint(["outbox"], method: .post, headers: [HTTPHeader("Idempotency-Key", key)], body: .json(["n": 1]),
-                     options: EndpointOptions(auth: auth, isIdempotent: true, invalidates: invalidates))
+        TestEndpoint(
+            ["outbox"], method: .post, headers: [HTTPHeader("Idempotency-Key", key)], body: .json(["n": 1]),
+            options: EndpointOptions(auth: auth, isIdempotent: true, invalidates: invalidates))
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -43,8 +44,9 @@ struct DataOutboxReplayTests {
         let server = try FixtureServer.shared()
         let sid = FixtureServer.newScenario()
         let client = DataSupport.client(server, sid: sid, dataLayer: DataLayerConfiguration(cache: HTTPCache()))
-        var read = TestEndpoint(["cached", "1"], query: DataSupport.cached(cc: "max-age=600", policy: .networkOnly).query,
-                                options: EndpointOptions(cache: .cacheFirst(ttl: 0)))
+        var read = TestEndpoint(
+            ["cached", "1"], query: DataSupport.cached(cc: "max-age=600", policy: .networkOnly).query,
+            options: EndpointOptions(cache: .cacheFirst(ttl: 0)))
         read.operationName = "books.get"
         _ = try await client.response(read, as: CachedBody.self)
         #expect(try await client.response(read, as: CachedBody.self).metadata.cacheStatus == .hit)
@@ -57,12 +59,16 @@ struct DataOutboxReplayTests {
     }
 
     @Test func theStoredAuthRoundTripsAndAnUnknownSchemeIsRefused() throws {
-        let requirement = AuthRequirement.anyOf([[.bearer], [.apiKeyHeader("X-A"), .apiKeyQuery("k"), .apiKeyCookie("c")], [.basic], []])
-        let request = OutboxRequest(method: "POST", url: URL(string: "https://h/x")!, auth: requirement, invalidates: ["a.b"])
+        let requirement = AuthRequirement.anyOf([
+            [.bearer], [.apiKeyHeader("X-A"), .apiKeyQuery("k"), .apiKeyCookie("c")], [.basic], []
+        ])
+        let request = OutboxRequest(
+            method: "POST", url: URL(string: "https://h/x")!, auth: requirement, invalidates: ["a.b"])
         let decoded = try JSONDecoder().decode(OutboxRequest.self, from: JSONEncoder().encode(request))
         #expect(decoded == request)
         let none = OutboxRequest(method: "POST", url: URL(string: "https://h/x")!, auth: AuthRequirement.none)
-        #expect(try JSONDecoder().decode(OutboxRequest.self, from: JSONEncoder().encode(none)).auth == AuthRequirement.none)
+        #expect(
+            try JSONDecoder().decode(OutboxRequest.self, from: JSONEncoder().encode(none)).auth == AuthRequirement.none)
         let legacy = Data(#"{"method":"POST","url":"https://h/x","headers":[],"timeout":30}"#.utf8)
         #expect(try JSONDecoder().decode(OutboxRequest.self, from: legacy).auth == nil)
         let unknown = Data(#"{"method":"POST","url":"https://h/x","headers":[],"timeout":30,"auth":[["digest"]]}"#.utf8)

@@ -5,7 +5,9 @@ import Testing
 @Suite("Outbox")
 struct DataOutboxTests {
     private func request(_ n: Int) -> OutboxRequest {
-        OutboxRequest(method: "POST", url: URL(fileURLWithPath: "/w/\(n)"), headers: [["Content-Type", "application/json"]], body: Data("{\"n\":\(n)}".utf8))
+        OutboxRequest(
+            method: "POST", url: URL(fileURLWithPath: "/w/\(n)"), headers: [["Content-Type", "application/json"]],
+            body: Data("{\"n\":\(n)}".utf8))
     }
 
     private func makeOutbox() throws -> (Outbox, URL) {

@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(SQLite3)
-import SQLite3
+    import SQLite3
 #else
-import CSQLite
+    import CSQLite
 #endif
 
 /// `SQLITE_TRANSIENT`: tells SQLite to copy bound text and blobs (the C macro is not imported).

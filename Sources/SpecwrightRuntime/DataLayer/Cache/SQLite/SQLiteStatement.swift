@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(SQLite3)
-import SQLite3
+    import SQLite3
 #else
-import CSQLite
+    import CSQLite
 #endif
 
 /// A value bound to a statement parameter.
@@ -46,7 +46,8 @@ final class SQLiteStatement {
             case let .text(text): status = sqlite3_bind_text(statement, index, text, -1, sqliteTransient)
             case let .blob(data):
                 status = data.withUnsafeBytes { bytes in
-                    sqlite3_bind_blob64(statement, index, bytes.baseAddress, sqlite3_uint64(bytes.count), sqliteTransient)
+                    sqlite3_bind_blob64(
+                        statement, index, bytes.baseAddress, sqlite3_uint64(bytes.count), sqliteTransient)
                 }
             case .null: status = sqlite3_bind_null(statement, index)
             }
