@@ -7,23 +7,23 @@ struct LineStructure {
     struct Group {
         var open: Int
         var close: Int
-        var bracket: Character
+        var bracket: Unicode.Scalar
     }
 
     /// A line cut in three: `head` stays on the line, each of `items` goes one level in,
     /// `tail` (the closing bracket and what follows it) goes on a line of its own.
     struct Split {
-        var head: [Character]
-        var items: [[Character]]
-        var tail: [Character]?
+        var head: [Unicode.Scalar]
+        var items: [[Unicode.Scalar]]
+        var tail: [Unicode.Scalar]?
     }
 
-    let characters: [Character]
+    let characters: [Unicode.Scalar]
     private(set) var groups: [Group] = []
     /// The colon ending a `case` pattern, when the line is `case pattern: value`.
     private(set) var caseColon: Int?
 
-    init(_ characters: [Character]) {
+    init(_ characters: [Unicode.Scalar]) {
         self.characters = characters
         scan()
     }
@@ -34,7 +34,7 @@ struct LineStructure {
             let value = Self.trimmed(characters[(colon + 1)...])
             if !value.isEmpty { return Split(head: Array(characters[...colon]), items: [value], tail: nil) }
         }
-        let candidates = groups.compactMap { group -> (Group, [[Character]])? in
+        let candidates = groups.compactMap { group -> (Group, [[Unicode.Scalar]])? in
             let items = self.items(of: group)
             return items.isEmpty ? nil : (group, items)
         }
@@ -61,7 +61,7 @@ struct LineStructure {
     /// The items a group splits into (with their separating commas), or none when splitting it
     /// would not read well: an empty group, a `[…]` holding one item without a call (a type such
     /// as `[String: Int]`), or generic arguments with one item.
-    private func items(of group: Group) -> [[Character]] {
+    private func items(of group: Group) -> [[Unicode.Scalar]] {
         let content = characters[(group.open + 1)..<group.close]
         if group.bracket == "{" {
             let statement = Self.trimmed(content)
@@ -76,7 +76,7 @@ struct LineStructure {
     // MARK: Scanning
 
     private enum Frame {
-        case bracket(Character, Int)
+        case bracket(Unicode.Scalar, Int)
         case interpolation
     }
 
@@ -84,7 +84,7 @@ struct LineStructure {
         var stack: [Frame] = []
         var inString = false
         var index = 0
-        let isCase = characters.starts(with: "case ")
+        let isCase = characters.starts(with: "case ".unicodeScalars)
         while index < characters.count {
             let character = characters[index]
             if inString {
@@ -135,15 +135,15 @@ struct LineStructure {
     }
 
     /// `content` cut at its top-level commas (outside brackets, generic arguments and strings), trimmed.
-    static func topLevelItems(_ content: ArraySlice<Character>) -> [[Character]] {
-        var items: [[Character]] = []
+    static func topLevelItems(_ content: ArraySlice<Unicode.Scalar>) -> [[Unicode.Scalar]] {
+        var items: [[Unicode.Scalar]] = []
         var depth = 0
         var angles = 0
         var inString = false
         var interpolations: [Int] = []
         var start = content.startIndex
         var index = content.startIndex
-        var previous: Character = " "
+        var previous: Unicode.Scalar = " "
         while index < content.endIndex {
             let character = content[index]
             if inString {
@@ -184,26 +184,36 @@ struct LineStructure {
     }
 
     /// Whether `character` can end a type name, so a `<` after it opens generic arguments.
-    static func endsName(_ character: Character) -> Bool {
-        character.isLetter || character.isNumber || character == "_" || character == "?"
+    static func endsName(_ character: Unicode.Scalar) -> Bool {
+        character.properties.isAlphabetic || character.properties.numericType != nil || character == "_"
+            || character == "?"
     }
 
     /// `chunk in body` as (`chunk in`, `body`): a closure's parameters stay on the opening line.
-    private static func closureParameters(_ statement: [Character]) -> (head: [Character], body: [Character])? {
-        let text = String(statement)
+    private static func closureParameters(_ statement: [Unicode.Scalar]) -> (
+        head: [Unicode.Scalar], body: [Unicode.Scalar]
+    )? {
+        let text = String(String.UnicodeScalarView(statement))
         guard let range = text.range(of: " in ") else { return nil }
         let parameters = text[..<range.lowerBound]
         // `a, b in`: identifiers separated by commas (`for element in xs` is a statement, not parameters).
-        let names = parameters.split(separator: ",", omittingEmptySubsequences: false).map { trimmed(Array($0)[...]) }
+        let names = parameters.split(separator: ",", omittingEmptySubsequences: false).map {
+            trimmed(Array($0.unicodeScalars)[...])
+        }
         guard
             names.allSatisfy({ name in
-                !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }
+                !name.isEmpty
+                    && name.allSatisfy {
+                        $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" || $0 == "$"
+                    }
             })
         else { return nil }
-        return (Array(parameters + " in"), trimmed(Array(text[range.upperBound...])[...]))
+        return (
+            Array((parameters + " in").unicodeScalars), trimmed(Array(text[range.upperBound...].unicodeScalars)[...])
+        )
     }
 
-    static func trimmed(_ characters: ArraySlice<Character>) -> [Character] {
+    static func trimmed(_ characters: ArraySlice<Unicode.Scalar>) -> [Unicode.Scalar] {
         var slice = characters
         while let first = slice.first, first == " " { slice = slice.dropFirst() }
         while let last = slice.last, last == " " { slice = slice.dropLast() }

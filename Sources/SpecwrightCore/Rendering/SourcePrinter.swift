@@ -40,7 +40,7 @@ enum SourcePrinter {
                 let isComment = isCommentLine(line)
                 if isComment, contains(line, fence: backtick) || contains(line, fence: tilde) { inFence.toggle() }
                 if !isComment { inFence = false }
-                if line.count <= min(lineLength, commentLength) || (isComment && inFence) {
+                if line.count <= (isComment ? commentLength : lineLength) || (isComment && inFence) {
                     output.append(contentsOf: line)
                 } else {
                     let laidOut = lines(String(decoding: line, as: UTF8.self)).joined(separator: "\n")
@@ -81,14 +81,14 @@ enum SourcePrinter {
             return CommentReflow.lines(indentation: indentation, content: String(content), width: commentLength)
         }
         var result: [String] = []
-        wrap(Array(content), indentation: indentation, into: &result)
+        wrap(Array(content.unicodeScalars), indentation: indentation, into: &result)
         return result
     }
 
     /// Appends `content` at `indentation`, split while it is too long and can be split.
-    private static func wrap(_ content: [Character], indentation: String, into result: inout [String]) {
-        guard indentation.count + content.count > lineLength, let split = LineStructure(content).split() else {
-            result.append(indentation + String(content))
+    private static func wrap(_ content: [Unicode.Scalar], indentation: String, into result: inout [String]) {
+        guard indentation.utf8.count + content.count > lineLength, let split = LineStructure(content).split() else {
+            result.append(indentation + String(String.UnicodeScalarView(content)))
             return
         }
         wrap(split.head, indentation: indentation, into: &result)
