@@ -39,7 +39,6 @@ struct LineStructure {
             return items.isEmpty ? nil : (group, items)
         }
         // A block (`if let x { … }`, `guard … else { … }`) breaks first, as a person would; else the
-        // largest group, which holds the most text.
         // largest group, which holds the most text; generic arguments (`Pair<A, B>`) only when
         // nothing else can break.
         let blocks = candidates.filter { $0.0.bracket == "{" }
