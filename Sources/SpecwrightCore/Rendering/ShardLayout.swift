@@ -13,7 +13,7 @@
 /// Why shard-major names: in a debug build the Swift driver splits a module's files, in name
 /// order, into one batch per core by count, and starts the second batch when the module's
 /// emit-module job ends. Shard-major order gives each batch whole shards, so both carry a
-/// similar mix of types, endpoints and clients (docs/performance.md, "Sharded output").
+/// similar mix of types, endpoints and clients (docs/performance-log.md, "Sharded output").
 public struct ShardLayout: Hashable, Sendable {
     /// The number of shards (at least 1).
     public let count: Int
