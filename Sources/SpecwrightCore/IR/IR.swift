@@ -1,6 +1,6 @@
 /// The generator's intermediate representation: a resolved, Swift-ready model of an API.
 ///
-/// Front ends (the YAML spec today, OpenAPI importers later) lower their documents into an
+/// Front ends (the Specwright spec and OpenAPI 3.0/3.1) lower their documents into an
 /// ``IR/API``; the renderer turns it into template contexts. Everything in the IR is already
 /// safe to paste into Swift source: names are ``IR/Identifier``s made by ``NameScope``,
 /// strings that become literals are ``IR/StringLiteral``s, descriptions are
