@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Regenerates the committed reference output of the generator. Each spec gets its own test
 # target (generated file names and type names must not collide within a module):
-#   specs/bookstore.yaml        → Tests/GeneratedClientTests/Generated/bookstore/
-#   specs/social.yaml           → Tests/GeneratedSocialClientTests/Generated/social/
-#   Tests/Fixtures/hostile.yaml → Tests/GeneratedHostileClientTests/Generated/hostile/
-#   hand-built IR (IRConstructsFixture) → Tests/GeneratedConstructsClientTests/Generated/constructs/
+#   specs/bookstore.yaml        → Tests/Generated/GeneratedClientTests/Generated/bookstore/
+#   specs/social.yaml           → Tests/Generated/GeneratedSocialClientTests/Generated/social/
+#   Tests/Fixtures/hostile.yaml → Tests/Generated/GeneratedHostileClientTests/Generated/hostile/
+#   hand-built IR (IRConstructsFixture) → Tests/Generated/GeneratedConstructsClientTests/Generated/constructs/
 # SpecwrightCoreTests/Generation/GoldenOutputTests.swift compares against these files (and
 # fails for a spec in specs/ that has no entry here); the Generated*ClientTests targets
 # compile and exercise them against SpecwrightRuntime.
@@ -18,15 +18,15 @@ generate() {
   "$bin" generate "$1" --output "$2"
 }
 
-generate specs/bookstore.yaml Tests/GeneratedClientTests/Generated/bookstore
-generate specs/social.yaml Tests/GeneratedSocialClientTests/Generated/social
-generate Tests/Fixtures/hostile.yaml Tests/GeneratedHostileClientTests/Generated/hostile
+generate specs/bookstore.yaml Tests/Generated/GeneratedClientTests/Generated/bookstore
+generate specs/social.yaml Tests/Generated/GeneratedSocialClientTests/Generated/social
+generate Tests/Fixtures/hostile.yaml Tests/Generated/GeneratedHostileClientTests/Generated/hostile
 # OpenAPI import (OpenAPIGoldenTests compares; GeneratedOpenAPIClientTests compiles and exercises it)
-generate Tests/Fixtures/openapi/petstore.yaml Tests/GeneratedOpenAPIClientTests/Generated/petstore
-generate Tests/Fixtures/openapi/petstore3.yaml Tests/GeneratedOpenAPIPetstore3ClientTests/Generated/petstore3
-generate Tests/Fixtures/openapi/shapes.yaml Tests/GeneratedOpenAPIShapesClientTests/Generated/shapes
-generate Tests/Fixtures/openapi/transfers.yaml Tests/GeneratedOpenAPITransfersClientTests/Generated/transfers
+generate Tests/Fixtures/openapi/petstore.yaml Tests/Generated/GeneratedOpenAPIClientTests/Generated/petstore
+generate Tests/Fixtures/openapi/petstore3.yaml Tests/Generated/GeneratedOpenAPIPetstore3ClientTests/Generated/petstore3
+generate Tests/Fixtures/openapi/shapes.yaml Tests/Generated/GeneratedOpenAPIShapesClientTests/Generated/shapes
+generate Tests/Fixtures/openapi/transfers.yaml Tests/Generated/GeneratedOpenAPITransfersClientTests/Generated/transfers
 
 # IR-only constructs (unions, integer enums, multipart …) from a hand-built IR:
-#   → Tests/GeneratedConstructsClientTests/Generated/constructs/
+#   → Tests/Generated/GeneratedConstructsClientTests/Generated/constructs/
 SPECWRIGHT_REGENERATE_GOLDEN=1 swift test --filter IRConstructsGoldenTests >/dev/null

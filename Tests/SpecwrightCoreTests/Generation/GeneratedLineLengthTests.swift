@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Every committed golden file (`Tests/*/Generated/**/*.swift`) stays within the lint's 120
+/// Every committed golden file (`Tests/Generated/*/Generated/**/*.swift`) stays within the lint's 120
 /// columns, and, where the toolchain has `swift format`, passes its lint with the project's
 /// formatting rules (`.swift-format` at the package root, else
 /// `Tests/Fixtures/generated-code.swift-format.json`, the same rules).
@@ -12,10 +12,16 @@ import Testing
 
     /// The golden Swift files, sorted.
     static func goldenFiles() throws -> [URL] {
-        let tests = root.appendingPathComponent("Tests")
-        guard let walker = FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil) else { return [] }
+        // Tests/Generated/<Target>/ holds a target's hand-written tests; its Generated/ folder the output.
+        let targets = root.appendingPathComponent("Tests/Generated")
+        guard let walker = FileManager.default.enumerator(at: targets, includingPropertiesForKeys: nil) else {
+            return []
+        }
         return walker.compactMap { $0 as? URL }
-            .filter { $0.pathExtension == "swift" && $0.path.contains("/Generated/") }
+            .filter { url in
+                let inTarget = url.path.dropFirst(targets.path.count).split(separator: "/").dropFirst().dropLast()
+                return url.pathExtension == "swift" && inTarget.first == "Generated"
+            }
             .sorted { $0.path < $1.path }
     }
 

@@ -7,9 +7,9 @@ import Testing
 @Suite struct GoldenOutputTests {
     /// Spec → reference directory; keep in sync with `Scripts/regenerate-golden.sh`.
     static let references: [(spec: String, directory: String)] = [
-        ("specs/bookstore.yaml", "Tests/GeneratedClientTests/Generated/bookstore"),
-        ("specs/social.yaml", "Tests/GeneratedSocialClientTests/Generated/social"),
-        ("Tests/Fixtures/hostile.yaml", "Tests/GeneratedHostileClientTests/Generated/hostile")
+        ("specs/bookstore.yaml", "Tests/Generated/GeneratedClientTests/Generated/bookstore"),
+        ("specs/social.yaml", "Tests/Generated/GeneratedSocialClientTests/Generated/social"),
+        ("Tests/Fixtures/hostile.yaml", "Tests/Generated/GeneratedHostileClientTests/Generated/hostile")
     ]
 
     static func generate(_ spec: String) throws -> GenerationResult {

@@ -4,7 +4,7 @@ import SpecwrightCore
 /// express yet: unions with and without a discriminator, integer enums, aliases, nested types,
 /// `allOf` composition, and binary, form (objects in deepObject style, joined arrays, untyped
 /// values) and multipart (repeated and JSON parts) bodies. Its rendering is committed under
-/// `Tests/GeneratedConstructsClientTests/Generated/constructs/` and compiled there.
+/// `Tests/Generated/GeneratedConstructsClientTests/Generated/constructs/` and compiled there.
 enum IRConstructsFixture {
     static func id(_ name: String) -> IR.Identifier { NameScope.standalone(name) }
     static func literal(_ text: String) -> IR.StringLiteral { IR.StringLiteral(text) }

@@ -7,7 +7,7 @@ import Testing
 /// by running this suite with `SPECWRIGHT_REGENERATE_GOLDEN=1`.
 @Suite struct IRConstructsGoldenTests {
     static let directory = GenerationSupport.packageRoot.appendingPathComponent(
-        "Tests/GeneratedConstructsClientTests/Generated/constructs")
+        "Tests/Generated/GeneratedConstructsClientTests/Generated/constructs")
 
     @Test func theIROnlyConstructsRenderToTheReferenceOutput() throws {
         let files = try SwiftClientRenderer(templates: try TemplateSet.defaults()).render(IRConstructsFixture.api)

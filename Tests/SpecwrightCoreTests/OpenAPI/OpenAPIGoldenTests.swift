@@ -8,10 +8,16 @@ import Testing
 struct OpenAPIGoldenTests {
     /// Document → reference directory; keep in sync with `Scripts/regenerate-golden.sh`.
     static let references: [(document: String, directory: String)] = [
-        ("Tests/Fixtures/openapi/petstore.yaml", "Tests/GeneratedOpenAPIClientTests/Generated/petstore"),
-        ("Tests/Fixtures/openapi/petstore3.yaml", "Tests/GeneratedOpenAPIPetstore3ClientTests/Generated/petstore3"),
-        ("Tests/Fixtures/openapi/shapes.yaml", "Tests/GeneratedOpenAPIShapesClientTests/Generated/shapes"),
-        ("Tests/Fixtures/openapi/transfers.yaml", "Tests/GeneratedOpenAPITransfersClientTests/Generated/transfers")
+        ("Tests/Fixtures/openapi/petstore.yaml", "Tests/Generated/GeneratedOpenAPIClientTests/Generated/petstore"),
+        (
+            "Tests/Fixtures/openapi/petstore3.yaml",
+            "Tests/Generated/GeneratedOpenAPIPetstore3ClientTests/Generated/petstore3"
+        ),
+        ("Tests/Fixtures/openapi/shapes.yaml", "Tests/Generated/GeneratedOpenAPIShapesClientTests/Generated/shapes"),
+        (
+            "Tests/Fixtures/openapi/transfers.yaml",
+            "Tests/Generated/GeneratedOpenAPITransfersClientTests/Generated/transfers"
+        )
     ]
 
     @Test("the committed reference output matches the importer", arguments: references.map(\.document))

@@ -6,8 +6,9 @@ import Testing
 /// give code that compiles, broken only where a line is too long at the indentation the
 /// template chose: the wrapping is decided after rendering, not by the contexts.
 @Suite struct ReindentedTemplatesTests {
+    /// The package root: this file is `Tests/Generated/GeneratedClientTests/ReindentedTemplatesTests.swift`.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
 
     /// The default templates with each leading four-space level replaced by `width` spaces.
     static func reindentedTemplates(width: Int) throws -> URL {
