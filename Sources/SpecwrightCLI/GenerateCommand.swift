@@ -128,7 +128,7 @@ public enum GenerateCommand: Command {
                 for (name, outcome) in outcomes {
                     context.output.print("\(outcome.rawValue): \((output as NSString).appendingPathComponent(name))")
                 }
-                if let summary = result.summary?.importSummary { context.output.print("\(path): imported \(summary)") }
+                if let report = result.summary?.generationReport { context.output.print("\(path): \(report)") }
             }
         } catch {
             context.output.printError(error.description)

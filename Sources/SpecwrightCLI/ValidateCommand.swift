@@ -34,12 +34,6 @@ public enum ValidateCommand: Command {
         var failed = false
         let strict = arguments.flag("strict")
         guard let config = ConfigFileReader.read(arguments, context: context) else { return ExitCode.specErrors }
-        /// A rule violation becomes an error with --strict (OpenAPI: the `[structure]` warnings).
-        func shown(_ diagnostic: Diagnostic, openAPI: Bool) -> Diagnostic {
-            guard strict, diagnostic.severity == .warning, !openAPI || diagnostic.message.hasSuffix("[structure]")
-            else { return diagnostic }
-            return Diagnostic(.error, diagnostic.message, at: diagnostic.location, suggestion: diagnostic.suggestion)
-        }
         for path in arguments.positional("spec") {
             let bytes: [UInt8]
             switch context.readFile(path) {
@@ -53,21 +47,14 @@ public enum ValidateCommand: Command {
             var input = GenerationInput(bytes: bytes, file: path, filter: config.filter)
             (input.overlay, input.operationNaming) = (config.overlay, config.operationNaming ?? .idiomatic)
             let result = GenerationPipeline.run(input, through: .passes)
-            let diagnostics = result.diagnostics.map { shown($0, openAPI: result.isOpenAPI) }
+            let diagnostics = result.diagnostics(strict: strict)
             diagnostics.forEach { context.output.printError($0.description) }
             guard result.succeeded, !diagnostics.contains(where: { $0.severity == .error }) else {
                 failed = true
                 continue
             }
-            if !arguments.flag("quiet") {
-                switch result.summary {
-                case .openAPI(let summary)?:
-                    context.output.print("\(path): valid OpenAPI document (\(summary))")
-                case .specwright(let types, let endpoints)?:
-                    context.output.print("\(path): valid (\(types) types, \(endpoints) endpoints)")
-                case nil:
-                    break
-                }
+            if !arguments.flag("quiet"), let summary = result.summary {
+                context.output.print("\(path): \(summary.validationReport)")
             }
         }
         return failed ? ExitCode.specErrors : ExitCode.success

@@ -10,6 +10,20 @@ public enum DocumentSummary: Hashable, Sendable {
         if case .openAPI(let summary) = self { return summary }
         return nil
     }
+
+    /// What `validate` prints after the file name of a valid document.
+    public var validationReport: String {
+        switch self {
+        case .specwright(let types, let endpoints): "valid (\(types) types, \(endpoints) endpoints)"
+        case .openAPI(let summary): "valid OpenAPI document (\(summary))"
+        }
+    }
+
+    /// What `generate` prints after the file name once the files are written (what was imported,
+    /// skipped and left out); nil when the written files say it all.
+    public var generationReport: String? {
+        importSummary.map { "imported \($0)" }
+    }
 }
 
 extension ImportSummary {

@@ -28,6 +28,19 @@ public struct GenerationResult: Sendable {
             && (stage != .render || !files.isEmpty)
     }
 
+    /// The diagnostics as `validate --strict` shows them: with `strict`, every rule violation is
+    /// an error — each warning of a Specwright spec, the `[structure]` warnings of an OpenAPI
+    /// document (its other warnings name constructs the generator skips, not broken rules).
+    public func diagnostics(strict: Bool) -> [Diagnostic] {
+        guard strict else { return diagnostics }
+        return diagnostics.map { diagnostic in
+            guard diagnostic.severity == .warning, !isOpenAPI || diagnostic.message.hasSuffix("[structure]") else {
+                return diagnostic
+            }
+            return Diagnostic(.error, diagnostic.message, at: diagnostic.location, suggestion: diagnostic.suggestion)
+        }
+    }
+
     init(
         stage: GenerationPipeline.Stage, api: IR.API?, diagnostics: [Diagnostic], summary: DocumentSummary?,
         root: Node?,

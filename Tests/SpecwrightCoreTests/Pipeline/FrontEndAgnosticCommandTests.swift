@@ -1,0 +1,80 @@
+import Foundation
+import SpecwrightCore
+import Testing
+
+/// The CLI is argument parsing plus one pipeline call (#13): `generate` and `validate` do not know
+/// which front ends exist. What differs per front end — which warnings `--strict` turns into
+/// errors, what is printed about a document — is answered by the pipeline's result.
+@Suite struct FrontEndAgnosticCommandTests {
+    /// Names that belong to a front end or to choosing one.
+    static let frontEndNames = [
+        "isOpenAPI", ".openAPI", ".specwright(", "importSummary", "OpenAPIImporter", "OpenAPIGenerator",
+        "ClientGenerator", "SpecLoader", "SpecLowering", "FrontEnd", "SourceReader", "SourceDocument"
+    ]
+
+    @Test(arguments: ["GenerateCommand.swift", "ValidateCommand.swift"])
+    func theCommandNamesNoFrontEnd(file: String) throws {
+        let source = String(decoding: try repositoryFile("Sources/SpecwrightCLI/\(file)"), as: UTF8.self)
+        #expect(source.contains("GenerationPipeline.run("))
+        for name in Self.frontEndNames {
+            #expect(!source.contains(name), "Sources/SpecwrightCLI/\(file) uses '\(name)'")
+        }
+    }
+
+    static func run(_ text: String, file: String) -> GenerationResult {
+        GenerationPipeline.run(GenerationInput(bytes: Array(text.utf8), file: file), through: .passes)
+    }
+
+    @Test func strictMakesEveryWarningOfASpecAnError() {
+        let result = Self.run(
+            """
+            specwright: 1
+            name: S
+            baseURL: https://s.example
+            types:
+              Q: { properties: { q: String } }
+            endpoints:
+              search:
+                run: { get: /search, body: Q }
+            """, file: "s.yaml")
+        #expect(result.succeeded)
+        #expect(result.diagnostics.map(\.severity) == [.warning])
+        #expect(result.diagnostics(strict: false) == result.diagnostics)
+        #expect(result.diagnostics(strict: true).map(\.severity) == [.error])
+        #expect(result.diagnostics(strict: true).map(\.message) == result.diagnostics.map(\.message))
+        #expect(result.summary?.validationReport == "valid (1 types, 1 endpoints)")
+        #expect(result.summary?.generationReport == nil)
+    }
+
+    @Test func strictMakesOnlyTheStructureWarningsOfAnOpenAPIDocumentErrors() throws {
+        let result = Self.run(
+            """
+            openapi: 3.0.3
+            info: { title: T, version: "1" }
+            overlays: x
+            paths:
+              /t:
+                get:
+                  operationId: getTask
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        application/json:
+                          schema: { $ref: "#/components/schemas/Task" }
+            components:
+              schemas:
+                Task: { type: object, properties: { id: { type: string } } }
+            """, file: "t.yaml")
+        #expect(result.succeeded)
+        let lenient = result.diagnostics(strict: false)
+        let structure = try #require(lenient.firstIndex { $0.message.hasSuffix("[structure]") })
+        let naming = try #require(lenient.firstIndex { $0.message.hasSuffix("[naming]") })
+        #expect(lenient[structure].severity == .warning && lenient[naming].severity == .warning)
+        let strict = result.diagnostics(strict: true)
+        #expect(strict[structure].severity == .error)
+        #expect(strict[naming].severity == .warning)
+        #expect(result.summary?.validationReport.hasPrefix("valid OpenAPI document (") == true)
+        #expect(result.summary?.generationReport?.hasPrefix("imported ") == true)
+    }
+}
