@@ -27,6 +27,7 @@ Behaviours:
   /<sid>/json1k                                           200 with a fixed ~1 KB JSON object (benchmarks)
   /<sid>/echo                                             the request line, headers and body as JSON
   /<sid>/blob?bytes=N[&cut=M]                             N bytes of a pattern, ranges, a cut connection (transfer_fixture.py)
+  /<sid>/typed-blob?bytes=N&type=T                        N bytes as media type T, 406 unless Accept admits T (transfer_fixture.py)
   /<sid>/upload-hash, /<sid>/multipart-hash               size and SHA-256 of an uploaded body / of each part (transfer_fixture.py)
   /<sid>/sse, sse-resume, sse-endless, sse-stall, ndjson, flood   streamed responses (stream_fixture.py)
   /<sid>/petstore/...                                     the OAI petstore API (petstore_fixture.py)

@@ -7,6 +7,9 @@ connections. Standard library only.
       (with once=1 only the scenario's first request); with changes=1 the file changes after the
       first request (version 2: byte i = (i + 7) % 251, another ETag); with stall=M it sends M
       bytes and then waits 30 s before the rest (a client cancels meanwhile)
+  /<sid>/typed-blob?bytes=N&type=T
+      N bytes of the blob pattern as media type T (Content-Type: T), or 406 Not Acceptable when the
+      request's Accept does not admit T
   /<sid>/upload-hash[?status=S]
       reads the request body as it arrives (Content-Length or chunked) without storing it and
       answers {"bytes": n, "sha256": hex, "contentType": ...} (status S, default 200)
@@ -19,6 +22,8 @@ connections. Standard library only.
 import hashlib
 import json
 import time
+
+import stream_fixture
 
 PERIOD = 251
 BLOCK = bytes(i % PERIOD for i in range(PERIOD * 1024))  # 251 KiB, whole periods
@@ -39,6 +44,8 @@ def route(handler, behaviour, query, hit):
     """Answers the transfer routes; returns False for any other behaviour."""
     if reads_body(behaviour):
         return receive(handler, behaviour, query)
+    if behaviour == "typed-blob":
+        return typed_blob(handler, query)
     if behaviour != "blob":
         return False
     size = int(query.get("bytes", ["1048576"])[0])
@@ -80,6 +87,26 @@ def route(handler, behaviour, query, hit):
         pass  # the client stopped reading, as it should
     if cut >= 0 and not requested:
         handler.close_connection = True
+    return True
+
+
+def typed_blob(handler, query):
+    """N bytes of the pattern declared as the media type `type`, if the request accepts it."""
+    size = int(query.get("bytes", ["1024"])[0])
+    media_type = query.get("type", ["application/octet-stream"])[0]
+    if not stream_fixture.accepts(handler, media_type):
+        body = json.dumps({"error": "not acceptable", "accept": handler.headers.get("Accept")}).encode()
+        handler.send(406, body)
+        return True
+    handler.send_response(200)
+    handler.send_header("Content-Type", media_type)
+    handler.send_header("Content-Length", str(size))
+    handler.end_headers()
+    try:
+        for chunk in pattern(0, size):
+            handler.wfile.write(chunk)
+    except OSError:
+        pass
     return True
 
 

@@ -147,7 +147,12 @@ public struct OpenAPIExporter: Sendable {
             + endpoint.headerParameters.map { parameter($0, in: "header") }
         if !parameters.isEmpty { result.append(("parameters", .array(parameters))) }
         if let body = endpoint.body {
-            result.append(("requestBody", .object([("required", .bool(true)), ("content", content(body.expression))])))
+            var requestBody: [(key: String, value: DocumentValue)] = []
+            if let description = endpoint.bodyDescription { requestBody.append(("description", .string(description))) }
+            requestBody += [
+                ("required", .bool(true)), ("content", bodyContent(body.expression, endpoint.bodyContentType))
+            ]
+            result.append(("requestBody", .object(requestBody)))
         } else if let fields = endpoint.multipart {
             result.append(("requestBody", .object([("required", .bool(true)), ("content", multipartContent(fields))])))
         }
@@ -162,14 +167,18 @@ public struct OpenAPIExporter: Sendable {
             responses.append(
                 (
                     "200",
-                    .object([("description", .string("Success.")), ("content", responseContent(response.expression))])
+                    .object([
+                        ("description", .string("Success.")),
+                        ("content", responseContent(response.expression, endpoint.responseContentTypes))
+                    ])
                 ))
         } else if endpoint.download {
             responses.append(
                 (
                     "200",
                     .object([
-                        ("description", .string("Success: the file.")), ("content", responseContent(.primitive(.data)))
+                        ("description", .string("Success: the file.")),
+                        ("content", responseContent(.primitive(.data), endpoint.responseContentTypes))
                     ])
                 ))
         } else {
@@ -210,23 +219,29 @@ public struct OpenAPIExporter: Sendable {
         return .object(result)
     }
 
-    /// A success response's content: raw bytes of any media type (`*/*`, what the generated
-    /// client asks for), else as ``content(_:)``.
-    private func responseContent(_ type: TypeExpression) -> DocumentValue {
+    /// A success response's content: raw bytes in the declared media types (`contentTypes`, else
+    /// `*/*`: what the generated client asks for), else as ``content(_:)``.
+    private func responseContent(_ type: TypeExpression, _ contentTypes: [String]) -> DocumentValue {
         guard type.nonOptional == .primitive(.data) else { return content(type) }
-        return .object([
-            ("*/*", .object([("schema", .object([("type", .string("string")), ("format", .string("binary"))]))]))
-        ])
+        return .object((contentTypes.isEmpty ? ["*/*"] : contentTypes).map { ($0, Self.binaryMedia) })
     }
+
+    /// A request body's content: raw bytes (`Data`, a `FilePart`) in its content type (else
+    /// `application/octet-stream`), else as ``content(_:)``.
+    private func bodyContent(_ type: TypeExpression, _ contentType: String?) -> DocumentValue {
+        let nonOptional = type.nonOptional
+        guard nonOptional == .primitive(.data) || nonOptional == .primitive(.file) else { return content(type) }
+        return .object([(contentType ?? "application/octet-stream", Self.binaryMedia)])
+    }
+
+    /// A media type object whose schema is raw bytes.
+    private static let binaryMedia = DocumentValue.object([
+        ("schema", .object([("type", .string("string")), ("format", .string("binary"))]))
+    ])
 
     private func content(_ type: TypeExpression) -> DocumentValue {
         if type.nonOptional == .primitive(.data) {
-            return .object([
-                (
-                    "application/octet-stream",
-                    .object([("schema", .object([("type", .string("string")), ("format", .string("binary"))]))])
-                )
-            ])
+            return .object([("application/octet-stream", Self.binaryMedia)])
         }
         return .object([("application/json", .object([("schema", schema(type))]))])
     }

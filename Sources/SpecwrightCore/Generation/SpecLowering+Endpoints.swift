@@ -56,10 +56,14 @@ extension SpecLowering {
         var body: [IR.Parameter] = []
         if let use = endpoint.body {
             let type = reference(use.expression)
+            let isBinary = type == .builtin(.data) || type == .builtin(.file)
             bodyKind =
-                type == .builtin(.data) ? .binary(contentType: IR.StringLiteral("application/octet-stream")) : .json
+                isBinary
+                ? .binary(contentType: IR.StringLiteral(endpoint.bodyContentType ?? "application/octet-stream")) : .json
             body = [
-                IR.Parameter(name: scope.claim("body"), wireName: IR.StringLiteral("body"), location: .body, type: type)
+                IR.Parameter(
+                    name: scope.claim("body"), wireName: IR.StringLiteral("body"), location: .body, type: type,
+                    documentation: IR.Documentation(endpoint.bodyDescription))
             ]
         } else if let fields = endpoint.multipart {
             bodyKind = .multipart
@@ -96,7 +100,11 @@ extension SpecLowering {
             batch: batch(endpoint, parameters: query))
         lowered.download = endpoint.download && response == .binary
         // Raw bytes are not JSON: a service's static `Accept: application/json` must not ask for JSON.
-        if response == .binary { lowered.options.accept = IR.StringLiteral("*/*") }
+        // The declared media types (`response: { type: Data, contentType: image/png }`), else any.
+        if response == .binary {
+            let accept = endpoint.responseContentTypes.joined(separator: ", ")
+            lowered.options.accept = IR.StringLiteral(accept.isEmpty ? "*/*" : accept)
+        }
         return lowered
     }
 

@@ -8,6 +8,7 @@ struct ClientContexts {
         let methods = group.endpoints.enumerated().flatMap { index, endpoint in
             [method(endpoint, group: group, isFirst: index == 0)]
                 + (endpoint.download && endpoint.response == .binary ? [downloadMethod(endpoint, group: group)] : [])
+                + (endpoint.hasUploadBody ? [uploadMethod(endpoint, group: group)] : [])
         }
         let defaulted = group.endpoints.filter(hasDefaults).enumerated().map { index, endpoint in
             defaultedMethod(endpoint, group: group, isFirst: index == 0)

@@ -31,10 +31,18 @@ public struct Endpoint: Hashable, Sendable {
     public let queryParameters: [Parameter]
     /// Header parameters in spec order (names are HTTP header names).
     public let headerParameters: [Parameter]
-    /// The JSON body type, if any.
+    /// The body type, if any: JSON, or raw bytes (`Data`, or a `FilePart`: bytes or a file on disk).
     public let body: TypeUse?
+    /// `body: { contentType: … }`: the `Content-Type` of a binary body (`Data`, `FilePart`); nil:
+    /// `application/octet-stream`. A `FilePart` that names its own content type wins.
+    public var bodyContentType: String?
+    /// `body: { description: … }`: the doc text of the body parameter.
+    public var bodyDescription: String?
     /// The response type; nil means the call returns nothing (`Void`).
     public let response: TypeUse?
+    /// `response: { type: Data, contentType: … }`: the media types a binary response comes in,
+    /// sent as `Accept`; empty: any (`*/*`).
+    public var responseContentTypes: [String] = []
     /// Typed error bodies by status, in spec order.
     public let errors: [ErrorResponse]
     /// Cache override; nil inherits ``SpecDocument/defaults``.

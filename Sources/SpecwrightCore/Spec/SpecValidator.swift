@@ -58,7 +58,7 @@ struct SpecValidator {
     }
 
     /// `FilePart` is the type of a multipart field (`FilePart`, `FilePart?`, `[FilePart]`,
-    /// `[FilePart]?`) and nothing else: a file has no JSON form (path, query and header parameters
+    /// `[FilePart]?`) or of a whole body (`body: FilePart`) and nothing else: a file has no JSON form (path, query and header parameters
     /// are checked by ``ParameterTypeCheck``).
     private mutating func checkFileParts() {
         let types = document.types
@@ -68,7 +68,14 @@ struct SpecValidator {
         }
         for endpoints in endpointLists {
             for index in endpoints.indices {
-                if let body = endpoints[index].body { refuseFilePart(body, "'body'") }
+                // A file is a whole body too (`body: FilePart`), one file, never optional or several.
+                if let body = endpoints[index].body, body.expression != .primitive(.file),
+                    body.expression.mentions(.file)
+                {
+                    diagnostics.error(
+                        "a file body is one 'FilePart', not '\(body.expression)' (several files or an optional one: use 'multipart')",
+                        at: body.location)
+                }
                 if let response = endpoints[index].response { refuseFilePart(response, "'response'") }
                 for error in endpoints[index].errors { refuseFilePart(error.type, "an error body") }
                 for field in endpoints[index].multipart ?? [] {
@@ -86,7 +93,7 @@ struct SpecValidator {
     private mutating func refuseFilePart(_ use: TypeUse, _ place: String) {
         guard use.expression.mentions(.file) else { return }
         diagnostics.error(
-            "'FilePart' cannot be the type of \(place) ('\(use.expression)'): it is the type of a file in a 'multipart' body",
+            "'FilePart' cannot be the type of \(place) ('\(use.expression)'): it is the type of a file in a 'multipart' body or of a whole 'body'",
             at: use.location)
     }
 

@@ -36,6 +36,85 @@ struct TransfersClientTests {
         #expect(received.contentType == "application/octet-stream")
     }
 
+    /// Whether `reports` never go back and end at their total.
+    static func isMonotonicToTheTotal(_ reports: [TransferProgress]) -> Bool {
+        guard let last = reports.last, last.totalBytes == last.completedBytes else { return false }
+        return zip(reports, reports.dropFirst()).allSatisfy { $0.completedBytes <= $1.completedBytes }
+    }
+
+    static func temporaryFile(_ data: Data, suffix: String) throws -> URL {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "transfers-\(UUID().uuidString).\(suffix)")
+        try data.write(to: file)
+        return file
+    }
+
+    @Test func aFileUploadReportsProgressUpToItsSizeAndTheServerHashesItsBytes() async throws {
+        let server = try FixtureServer.shared()
+        let bytes = Self.blob(2_000_000)
+        let file = try Self.temporaryFile(bytes, suffix: "png")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let reports = LockedBox<[TransferProgress]>([])
+        let received = try await Self.client(server, sid: FixtureServer.newScenario()).uploads.uploadBlob(
+            body: FilePart(fileURL: file, contentType: "image/png")
+        ) { progress in
+            reports.withLock { $0.append(progress) }
+        }
+        #expect(received.bytes == 2_000_000)
+        #expect(received.sha256 == Self.sha256(bytes))
+        #expect(received.contentType == "image/png")  // the caller's type wins over the declared one
+        let progress = reports.withLock { $0 }
+        #expect(Self.isMonotonicToTheTotal(progress), "\(progress)")
+        #expect(progress.last?.totalBytes == 2_000_000)
+    }
+
+    @Test func aMultipartUploadOfTwoFilesAndAFieldReportsProgressOfTheWholeBody() async throws {
+        let server = try FixtureServer.shared()
+        let first = try Self.temporaryFile(Self.blob(400_000), suffix: "pdf")
+        let second = try Self.temporaryFile(Self.blob(123_457), suffix: "bin")
+        defer {
+            try? FileManager.default.removeItem(at: first)
+            try? FileManager.default.removeItem(at: second)
+        }
+        let reports = LockedBox<[TransferProgress]>([])
+        let form = try await Self.client(server, sid: FixtureServer.newScenario()).uploads.uploadForm(
+            title: "Two files", document: FilePart(fileURL: first, filename: "a.pdf"),
+            attachments: [FilePart(fileURL: second, filename: "b.bin")]
+        ) { progress in
+            reports.withLock { $0.append(progress) }
+        }
+        #expect(form.parts.map(\.name) == ["title", "document", "attachments"])
+        #expect(form.parts.map(\.filename) == [nil, "a.pdf", "b.bin"])
+        #expect(form.parts[1].sha256 == Self.sha256(Self.blob(400_000)))
+        #expect(form.parts[2].sha256 == Self.sha256(Self.blob(123_457)))
+        #expect(form.parts[2].contentType == "application/octet-stream")
+        let progress = reports.withLock { $0 }
+        #expect(Self.isMonotonicToTheTotal(progress), "\(progress)")
+        #expect(progress.last?.totalBytes == Int64(form.bytes))
+    }
+
+    @Test func aBinaryResponseAsksForItsDeclaredMediaTypesAndDownloadsIntoAFile() async throws {
+        let server = try FixtureServer.shared()
+        let sid = FixtureServer.newScenario()
+        let client = Self.client(server, sid: sid)
+        #expect(try await client.downloads.fetchDocument(bytes: 9_000, type: "image/png") == Self.blob(9_000))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("transfers-\(UUID().uuidString).pdf")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let reports = LockedBox<[TransferProgress]>([])
+        _ = try await client.downloads.fetchDocument(bytes: 600_000, type: "application/pdf", to: file) { progress in
+            reports.withLock { $0.append(progress) }
+        }
+        #expect(try Data(contentsOf: file) == Self.blob(600_000))
+        #expect(Self.isMonotonicToTheTotal(reports.withLock { $0 }))
+        // A media type the operation does not declare is refused by the server (406): the Accept is the declared list.
+        await #expect(throws: SpecwrightError.self) {
+            _ = try await client.downloads.fetchDocument(bytes: 10, type: "text/csv")
+        }
+        let requests = try await server.stats(sid).requests
+        #expect(requests.count == 3)
+        #expect(requests.allSatisfy { $0.headers["accept"] == "application/pdf, image/png" })
+    }
+
     @Test func aMultipartBodySendsFilesFromDiskAndFields() async throws {
         let server = try FixtureServer.shared()
         let document = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -73,7 +73,7 @@ struct SpecMultipartTests {
             "", "  misc:\n    ping: { get: /ping, query: { f: FilePart? } }\n",
             "query parameter 'f' has type 'FilePart?'"
         ),
-        ("", "  misc:\n    ping: { post: /ping, body: FilePart }\n", "'FilePart' cannot be the type of 'body'"),
+        ("", "  misc:\n    ping: { post: /ping, body: \"[FilePart]?\" }\n", "a file body is one 'FilePart'"),
         (
             "", "  misc:\n    ping: { get: /ping, response: \"[FilePart]\" }\n",
             "'FilePart' cannot be the type of 'response'"

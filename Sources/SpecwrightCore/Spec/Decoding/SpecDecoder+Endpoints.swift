@@ -86,10 +86,12 @@ extension SpecDecoder {
         let declaredPath = reader["path"].map { decodeParameters($0, kind: "path", context: reader.context) } ?? []
         let query = reader["query"].map { decodeParameters($0, kind: "query", context: reader.context) } ?? []
         let headers = reader["headers"].map { decodeParameters($0, kind: "header", context: reader.context) } ?? []
-        let body = reader["body"].flatMap { typeUse($0, "'body'") }
+        let decodedBody = reader.entry("body").flatMap { decodeBody($0.value, owner: $0.key.location) }
+        let body = decodedBody?.type
         let multipartEntry = reader.entry("multipart")
         let multipart = multipartEntry.map { decodeMultipart($0.value, context: reader.context) }
-        let response = reader["response"].flatMap { typeUse($0, "'response'") }
+        let decodedResponse = reader.entry("response").flatMap { decodeResponse($0.value, owner: $0.key.location) }
+        let response = decodedResponse?.type
         let errors = reader["errors"].map { decodeErrors($0) } ?? []
         let cacheSettings = reader.entry("cache").flatMap {
             decodeCache($0.value, owner: $0.key.location, allowsLifetime: true)
@@ -152,6 +154,9 @@ extension SpecDecoder {
         endpoint.gateMaxAge = gateSetting?.maxAge
         endpoint.stream = stream
         endpoint.download = download?.value ?? false
+        endpoint.bodyContentType = decodedBody?.contentType
+        endpoint.bodyDescription = decodedBody?.description
+        endpoint.responseContentTypes = decodedResponse?.contentTypes ?? []
         return endpoint
     }
 

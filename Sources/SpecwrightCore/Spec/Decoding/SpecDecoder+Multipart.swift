@@ -44,7 +44,8 @@ extension SpecDecoder {
         return fields
     }
 
-    private mutating func contentTypeText(_ node: Node) -> String? {
+    /// One media type (`image/png`, `image/*`): written into a header, so one line of tokens.
+    mutating func contentTypeText(_ node: Node) -> String? {
         guard let value = text(node, "'contentType'") else { return nil }
         let isToken = { (scalar: Unicode.Scalar) in
             scalar.value > 0x20 && scalar.value < 0x7F && !"()<>@,;:\\\"[]?={}".unicodeScalars.contains(scalar)

@@ -9,6 +9,15 @@ import Foundation
 public protocol UploadsAPI: Sendable {
     func avatar(owner: UUID, body: Data) async throws
 
+    /// Sends the request with its body's progress: `progress` gets the bytes sent and the
+    /// body's size as they go out (a file is streamed from disk, never loaded whole). A retry
+    /// sends the body again from its start, so the bytes sent start over from 0.
+    func avatar(
+        owner: UUID,
+        body: Data,
+        progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws
+
     func login(
         user: String,
         remember: Bool?,
@@ -25,6 +34,20 @@ public protocol UploadsAPI: Sendable {
         photo: FilePart,
         attachments: [FilePart]?,
         meta: Cat?
+    ) async throws -> Pet
+
+    /// Sends the request with its body's progress: `progress` gets the bytes sent and the
+    /// body's size as they go out (a file is streamed from disk, never loaded whole). A retry
+    /// sends the body again from its start, so the bytes sent start over from 0.
+    func document(
+        title: String,
+        file: Data,
+        priority: Priority?,
+        tags: [String]?,
+        photo: FilePart,
+        attachments: [FilePart]?,
+        meta: Cat?,
+        progress: @escaping @Sendable (TransferProgress) -> Void
     ) async throws -> Pet
 }
 
@@ -79,6 +102,17 @@ public struct UploadsClient: UploadsAPI {
         try await self.client.send(UploadsEndpoint.avatar(owner: owner, body: body))
     }
 
+    public func avatar(
+        owner: UUID,
+        body: Data,
+        progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws {
+        _ = try await self.client.upload(
+            UploadsEndpoint.avatar(owner: owner, body: body),
+            progress: progress
+        )
+    }
+
     public func login(
         user: String,
         remember: Bool?,
@@ -119,6 +153,31 @@ public struct UploadsClient: UploadsAPI {
             ),
             as: Pet.self
         )
+    }
+
+    public func document(
+        title: String,
+        file: Data,
+        priority: Priority?,
+        tags: [String]?,
+        photo: FilePart,
+        attachments: [FilePart]?,
+        meta: Cat?,
+        progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws -> Pet {
+        try await self.client.upload(
+            UploadsEndpoint.document(
+                title: title,
+                file: file,
+                priority: priority,
+                tags: tags,
+                photo: photo,
+                attachments: attachments,
+                meta: meta
+            ),
+            as: Pet.self,
+            progress: progress
+        ).value
     }
 }
 

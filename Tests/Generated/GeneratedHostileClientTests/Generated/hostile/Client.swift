@@ -31,6 +31,16 @@ public protocol DefaultAPI: Sendable {
     /// `PUT /upload`
     func methodValue(body: Data) async throws
 
+    /// `PUT /upload`
+    ///
+    /// Sends the request with its body's progress: `progress` gets the bytes sent and the
+    /// body's size as they go out (a file is streamed from disk, never loaded whole). A retry
+    /// sends the body again from its start, so the bytes sent start over from 0.
+    func methodValue(
+        body: Data,
+        progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws
+
     /// `DELETE /2fa/{code}`
     func _2faValue(code: Status) async throws
 
@@ -126,6 +136,16 @@ public struct DefaultGroup: DefaultAPI {
 
     public func methodValue(body: Data) async throws {
         try await self.client.send(DefaultEndpoint.methodValue(body: body))
+    }
+
+    public func methodValue(
+        body: Data,
+        progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws {
+        _ = try await self.client.upload(
+            DefaultEndpoint.methodValue(body: body),
+            progress: progress
+        )
     }
 
     public func _2faValue(code: Status) async throws {

@@ -84,6 +84,25 @@ public protocol PetAPI: Sendable {
         body: FilePart,
         additionalMetadata: String?
     ) async throws -> ApiResponse
+
+    /// Uploads an image.
+    ///
+    /// Upload image of the pet.
+    ///
+    /// - Parameter petId: ID of pet to update
+    /// - Parameter additionalMetadata: Additional Metadata
+    ///
+    /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
+    ///
+    /// Sends the request with its body's progress: `progress` gets the bytes sent and the
+    /// body's size as they go out (a file is streamed from disk, never loaded whole). A retry
+    /// sends the body again from its start, so the bytes sent start over from 0.
+    func uploadFile(
+        petId: Int64,
+        body: FilePart,
+        additionalMetadata: String?,
+        progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws -> ApiResponse
 }
 
 /// The spec's default arguments.
@@ -192,6 +211,23 @@ public struct PetGroup: PetAPI {
             ),
             as: ApiResponse.self
         )
+    }
+
+    public func uploadFile(
+        petId: Int64,
+        body: FilePart,
+        additionalMetadata: String?,
+        progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws -> ApiResponse {
+        try await self.client.upload(
+            PetEndpoint.uploadFile(
+                petId: petId,
+                body: body,
+                additionalMetadata: additionalMetadata
+            ),
+            as: ApiResponse.self,
+            progress: progress
+        ).value
     }
 }
 

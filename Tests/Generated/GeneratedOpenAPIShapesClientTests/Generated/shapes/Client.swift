@@ -272,6 +272,17 @@ public struct FormsGroup: FormsAPI {
 /// The `uploads` endpoints. Code against this protocol so tests can substitute a fake.
 public protocol UploadsAPI: Sendable {
     func upload(file: FilePart, note: String, priority: Priority, count: Int) async throws
+
+    /// Sends the request with its body's progress: `progress` gets the bytes sent and the
+    /// body's size as they go out (a file is streamed from disk, never loaded whole). A retry
+    /// sends the body again from its start, so the bytes sent start over from 0.
+    func upload(
+        file: FilePart,
+        note: String,
+        priority: Priority,
+        count: Int,
+        progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws
 }
 
 /// The spec's default arguments.
@@ -301,6 +312,19 @@ public struct UploadsGroup: UploadsAPI {
     public func upload(file: FilePart, note: String, priority: Priority, count: Int) async throws {
         try await self.client.send(
             UploadsEndpoint.upload(file: file, note: note, priority: priority, count: count)
+        )
+    }
+
+    public func upload(
+        file: FilePart,
+        note: String,
+        priority: Priority,
+        count: Int,
+        progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws {
+        _ = try await self.client.upload(
+            UploadsEndpoint.upload(file: file, note: note, priority: priority, count: count),
+            progress: progress
         )
     }
 }

@@ -333,6 +333,23 @@ public protocol PostsAPI: Sendable {
         extras: [FilePart]?
     ) async throws -> Post
 
+    /// Attaches pictures to a post.
+    ///
+    /// `POST /posts/{postId}/media`
+    ///
+    /// - Parameter picture: The main picture.
+    ///
+    /// Sends the request with its body's progress: `progress` gets the bytes sent and the
+    /// body's size as they go out (a file is streamed from disk, never loaded whole). A retry
+    /// sends the body again from its start, so the bytes sent start over from 0.
+    func attach(
+        postId: UUID,
+        caption: String?,
+        picture: FilePart,
+        extras: [FilePart]?,
+        progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws -> Post
+
     /// `POST /posts/{postId}/reactions/{emoji}`
     func react(postId: UUID, emoji: String) async throws
 
@@ -417,6 +434,25 @@ public struct PostsGroup: PostsAPI {
             ),
             as: Post.self
         )
+    }
+
+    public func attach(
+        postId: UUID,
+        caption: String?,
+        picture: FilePart,
+        extras: [FilePart]?,
+        progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws -> Post {
+        try await self.client.upload(
+            PostsEndpoint.attach(
+                postId: postId,
+                caption: caption,
+                picture: picture,
+                extras: extras
+            ),
+            as: Post.self,
+            progress: progress
+        ).value
     }
 
     public func react(postId: UUID, emoji: String) async throws {
