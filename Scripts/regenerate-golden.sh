@@ -4,6 +4,7 @@
 #   specs/bookstore.yaml        → Tests/Generated/GeneratedClientTests/Generated/bookstore/
 #   specs/social.yaml           → Tests/Generated/GeneratedSocialClientTests/Generated/social/
 #   Tests/Fixtures/hostile.yaml → Tests/Generated/GeneratedHostileClientTests/Generated/hostile/
+#   Tests/Fixtures/transfers.yaml → Tests/Generated/GeneratedTransfersClientTests/Generated/transfers/
 #   hand-built IR (IRConstructsFixture) → Tests/Generated/GeneratedConstructsClientTests/Generated/constructs/
 # SpecwrightCoreTests/Generation/GoldenOutputTests.swift compares against these files (and
 # fails for a spec in specs/ that has no entry here); the Generated*ClientTests targets
@@ -21,6 +22,7 @@ generate() {
 generate specs/bookstore.yaml Tests/Generated/GeneratedClientTests/Generated/bookstore
 generate specs/social.yaml Tests/Generated/GeneratedSocialClientTests/Generated/social
 generate Tests/Fixtures/hostile.yaml Tests/Generated/GeneratedHostileClientTests/Generated/hostile
+generate Tests/Fixtures/transfers.yaml Tests/Generated/GeneratedTransfersClientTests/Generated/transfers
 # OpenAPI import (OpenAPIGoldenTests compares; GeneratedOpenAPIClientTests compiles and exercises it)
 generate Tests/Fixtures/openapi/petstore.yaml Tests/Generated/GeneratedOpenAPIClientTests/Generated/petstore
 generate Tests/Fixtures/openapi/petstore3.yaml Tests/Generated/GeneratedOpenAPIPetstore3ClientTests/Generated/petstore3

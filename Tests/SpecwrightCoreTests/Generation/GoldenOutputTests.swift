@@ -9,7 +9,8 @@ import Testing
     static let references: [(spec: String, directory: String)] = [
         ("specs/bookstore.yaml", "Tests/Generated/GeneratedClientTests/Generated/bookstore"),
         ("specs/social.yaml", "Tests/Generated/GeneratedSocialClientTests/Generated/social"),
-        ("Tests/Fixtures/hostile.yaml", "Tests/Generated/GeneratedHostileClientTests/Generated/hostile")
+        ("Tests/Fixtures/hostile.yaml", "Tests/Generated/GeneratedHostileClientTests/Generated/hostile"),
+        ("Tests/Fixtures/transfers.yaml", "Tests/Generated/GeneratedTransfersClientTests/Generated/transfers")
     ]
 
     static func generate(_ spec: String) throws -> GenerationResult {

@@ -9,7 +9,9 @@ struct OpenAPIExportTests {
     static var specs: [String] {
         let folder = GenerationSupport.packageRoot.appendingPathComponent("specs")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(".yaml") }.sorted().map { "specs/" + $0 } + ["Tests/Fixtures/hostile.yaml"]
+        return names.filter { $0.hasSuffix(".yaml") }.sorted().map { "specs/" + $0 } + [
+            "Tests/Fixtures/hostile.yaml", "Tests/Fixtures/transfers.yaml"
+        ]
     }
 
     static func load(_ spec: String) throws -> SpecDocument {
