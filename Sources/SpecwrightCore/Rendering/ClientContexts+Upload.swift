@@ -1,16 +1,13 @@
 import Mustache
 
-/// The upload-with-progress method of an endpoint whose request body is bytes, a file or a
+/// The upload-with-progress form of an endpoint whose request body is bytes, a file or a
 /// multipart form (``IR/Endpoint/hasUploadBody``):
 /// `name(…, progress: @escaping @Sendable (TransferProgress) -> Void) async throws -> Response`,
-/// a requirement of the group's protocol next to the endpoint's own method, implemented with
-/// `APIClient.upload(_:as:progress:)` / `upload(_:progress:)`: the same request and result, plus
-/// the bytes of the body sent so far and its size. A `FilePart` made from a file URL (the whole
-/// body, or a file part of a multipart form) is streamed from disk, never loaded whole.
+/// through `APIClient.upload(_:as:progress:)` / `upload(_:progress:)`: the same request and result,
+/// plus the bytes of the body sent so far and its size. A `FilePart` made from a file URL (the
+/// whole body, or a file part of a multipart form) is streamed from disk, never loaded whole.
 extension ClientContexts {
-    /// The method's context, shaped like the other methods' (`doc`, `requirement`, `signature`,
-    /// `call`; never a batch).
-    func uploadMethod(_ endpoint: IR.Endpoint, group: IR.EndpointGroup) -> MustacheValue {
+    func uploadForm(_ endpoint: IR.Endpoint, group: IR.EndpointGroup) -> TransferForm {
         let progress = Self.freeName("progress", taken: Set(endpoint.parameters.map(\.name.name)))
         let returns: String
         var trailing = ["progress: " + progress]
@@ -22,14 +19,13 @@ extension ClientContexts {
         case .binary: returns = " async throws -> Data"
         case .none, .stream: (returns, prefix, suffix) = (" async throws", "_ = ", "")
         }
-        let call = prefix + send(endpoint, group: group, method: "upload", trailing: trailing, suffix: suffix)
-        return transferMethod(
-            endpoint,
-            extraParameters: [
+        return TransferForm(
+            declarations: [
                 (progress == "progress" ? "" : "progress ") + progress
                     + ": @escaping @Sendable (TransferProgress) -> Void"
             ],
-            returns: returns, call: call,
+            arguments: ["progress: " + progress], labels: "progress:", returns: returns,
+            call: prefix + send(endpoint, group: group, method: "upload", trailing: trailing, suffix: suffix),
             doc: [
                 "/// Sends the request with its body's progress: `\(progress)` gets the bytes sent and the",
                 "/// body's size as they go out (a file is streamed from disk, never loaded whole). A retry",

@@ -7,11 +7,14 @@ struct ClientContexts {
     func group(_ group: IR.EndpointGroup) -> [String: MustacheValue] {
         let methods = group.endpoints.enumerated().flatMap { index, endpoint in
             [method(endpoint, group: group, isFirst: index == 0)]
-                + (endpoint.download && endpoint.response == .binary ? [downloadMethod(endpoint, group: group)] : [])
-                + (endpoint.hasUploadBody ? [uploadMethod(endpoint, group: group)] : [])
+                + transferForms(endpoint, group: group).map { transferMethod(endpoint, group: group, form: $0) }
         }
-        let defaulted = group.endpoints.filter(hasDefaults).enumerated().map { index, endpoint in
-            defaultedMethod(endpoint, group: group, isFirst: index == 0)
+        // The spec's default arguments for each method, its transfer forms included.
+        let defaulted = group.endpoints.filter(hasDefaults).flatMap { endpoint in
+            [defaultedMethod(endpoint, group: group)]
+                + transferForms(endpoint, group: group).map { defaultedMethod(endpoint, group: group, transfer: $0) }
+        }.enumerated().map { index, method in
+            MustacheValue.object(method.merging(["isFirst": .bool(index == 0)]) { $1 })
         }
         return [
             "methods": .list(methods),
@@ -94,21 +97,27 @@ struct ClientContexts {
         ]
     }
 
-    /// The convenience method with the spec's default arguments. Its last parameter (the runtime's
-    /// `DefaultArguments`, never passed) makes its signature differ from the requirement's, so it
+    /// The convenience method with the spec's default arguments. Its `_: DefaultArguments` parameter
+    /// (never passed) makes its signature differ from the requirement's, so it
     /// cannot stand in for the requirement in a conforming type: an incomplete fake does not compile.
     /// Its documentation points to the requirement's instead of repeating it.
-    private func defaultedMethod(_ endpoint: IR.Endpoint, group: IR.EndpointGroup, isFirst: Bool) -> MustacheValue {
-        let parameters = parameterDeclarations(endpoint, withDefaults: true) + ["_: DefaultArguments = .init()"]
-        let returns = returnClause(endpoint)
+    /// A transfer form (`transfer`: the download or upload method) takes its own parameters after
+    /// the `DefaultArguments` one, so trailing-closure calls still read naturally.
+    private func defaultedMethod(
+        _ endpoint: IR.Endpoint, group: IR.EndpointGroup, transfer: TransferForm? = nil
+    ) -> [String: MustacheValue] {
+        let parameters =
+            parameterDeclarations(endpoint, withDefaults: true) + ["_: DefaultArguments = .init()"]
+            + (transfer?.declarations ?? [])
+        let returns = transfer?.returns ?? returnClause(endpoint)
         let call = SourceLayout.call(
             head: (partialBatchTypes(endpoint) == nil ? "try await self." : "await self.") + endpoint.name.code,
-            items: forwardedArguments(endpoint))
+            items: forwardedArguments(endpoint) + (transfer?.arguments ?? []))
+        let symbol = String(Self.symbolName(endpoint).dropLast()) + (transfer?.labels ?? "") + ")"
         let reference =
-            "/// ``" + group.protocolName.name + "/" + Self.symbolName(endpoint)
-            + "`` with the spec's default arguments."
+            "/// ``" + group.protocolName.name + "/" + symbol + "`` with the spec's default arguments."
         return [
-            "doc": .list([.string(reference)]), "isFirst": .bool(isFirst),
+            "doc": .list([.string(reference)]),
             "signature": .string(
                 SourceLayout.call(
                     head: access.modifier + "func " + endpoint.name.code, items: parameters, tail: returns)),

@@ -41,7 +41,7 @@ struct FileTransfersClientTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let reports = LockedBox<[TransferProgress]>([])
         let received = try await Self.client(server, sid: FixtureServer.newScenario()).uploads.file(
-            body: FilePart(fileURL: file), status: nil
+            body: FilePart(fileURL: file)  // the spec's default arguments (status: nil) with progress
         ) { progress in
             reports.withLock { $0.append(progress) }
         }
@@ -141,10 +141,15 @@ struct FileTransfersClientTests {
         _ = try await Self.client(server, sid: sid).downloads.blob(bytes: 2_000_000, cut: 700_000, once: 1, to: file) {
             _ in
         }
+        // With the spec's default arguments (no cut) into another file.
+        let again = FileManager.default.temporaryDirectory.appendingPathComponent("spec-\(UUID().uuidString).bin")
+        defer { try? FileManager.default.removeItem(at: again) }
+        _ = try await Self.client(server, sid: sid).downloads.blob(bytes: 1000, to: again, progress: nil)
+        #expect(try Data(contentsOf: again) == Self.blob(1000))
         #expect(try Data(contentsOf: file) == Self.blob(2_000_000))
         let requests = try await server.stats(sid).requests
-        #expect(requests.count == 2)
-        #expect(requests.last?.headers["range"] != nil)
+        #expect(requests.count == 3)
+        #expect(requests[1].headers["range"] != nil)
         #expect(requests.allSatisfy { $0.headers["accept"] == "*/*" })
     }
 

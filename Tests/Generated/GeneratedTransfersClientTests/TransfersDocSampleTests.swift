@@ -12,7 +12,7 @@ enum TransfersDocSample {
     static func run(client: FileTransfersClient, movieURL: URL, pdfURL: URL) async throws -> (Received, Int64?, URL) {
         let last = LockedBox<Int64?>(nil)
         let movie = FilePart(fileURL: movieURL, contentType: "video/mp4")            // streamed from disk
-        let receipt = try await client.uploads.file(body: movie, status: nil) { progress in
+        let receipt = try await client.uploads.file(body: movie) { progress in
             last.withLock { $0 = progress.completedBytes }                          // bytes sent / body size
         }
         let pdf = try await client.downloads.document(bytes: 4096, type: "application/pdf", to: pdfURL, progress: nil)

@@ -73,6 +73,26 @@ struct UploadGenerationTests {
         #expect(!client.contains("self.client.upload("))
     }
 
+    @Test func theTransferFormsHaveOverloadsWithTheSpecsDefaultArguments() throws {
+        let (_, client) = try GenerationSnippetTests.endpoints(
+            "  files:\n    send:\n      put: /f\n      query: { note: String? }\n      body: FilePart\n"
+                + "      response: Data\n      download: true\n")
+        for form in [
+            "progress: @escaping @Sendable (TransferProgress) -> Void) async throws -> Data",
+            "to destination: URL, progress: (@Sendable (TransferProgress) -> Void)?) async throws -> URL"
+        ] {
+            #expect(
+                Self.compact(client).contains(
+                    Self.compact(
+                        "func send(body: FilePart, note: String? = nil, _: DefaultArguments = .init(), " + form)),
+                "\(client)")
+        }
+        #expect(
+            Self.compact(client).contains(
+                Self.compact("try await self.send(body: body, note: note, progress: progress)")))
+        #expect(client.contains("``FilesAPI/send(body:note:to:progress:)`` with the spec's default arguments."))
+    }
+
     @Test func aParameterNamedProgressKeepsItsName() throws {
         let (_, client) = try GenerationSnippetTests.endpoints(
             "  files:\n    send:\n      post: /f\n      query: { progress: Int }\n      body: FilePart\n")

@@ -86,6 +86,31 @@ extension UploadsAPI {
             meta: meta
         )
     }
+
+    /// ``UploadsAPI/document(title:file:priority:tags:photo:attachments:meta:progress:)`` with the spec's default
+    /// arguments.
+    public func document(
+        title: String,
+        file: Data,
+        priority: Priority? = nil,
+        tags: [String]? = nil,
+        photo: FilePart,
+        attachments: [FilePart]? = nil,
+        meta: Cat? = nil,
+        _: DefaultArguments = .init(),
+        progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws -> Pet {
+        try await self.document(
+            title: title,
+            file: file,
+            priority: priority,
+            tags: tags,
+            photo: photo,
+            attachments: attachments,
+            meta: meta,
+            progress: progress
+        )
+    }
 }
 
 /// Sends the `uploads` endpoints through an `APIClient` (each method is documented on `UploadsAPI`).

@@ -151,6 +151,22 @@ extension PetAPI {
     ) async throws -> ApiResponse {
         try await self.uploadFile(petId: petId, body: body, additionalMetadata: additionalMetadata)
     }
+
+    /// ``PetAPI/uploadFile(petId:body:additionalMetadata:progress:)`` with the spec's default arguments.
+    public func uploadFile(
+        petId: Int64,
+        body: FilePart,
+        additionalMetadata: String? = nil,
+        _: DefaultArguments = .init(),
+        progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws -> ApiResponse {
+        try await self.uploadFile(
+            petId: petId,
+            body: body,
+            additionalMetadata: additionalMetadata,
+            progress: progress
+        )
+    }
 }
 
 /// Sends the `pet` endpoints through an `APIClient` (each method is documented on `PetAPI`).

@@ -297,6 +297,24 @@ extension UploadsAPI {
     ) async throws {
         try await self.upload(file: file, note: note, priority: priority, count: count)
     }
+
+    /// ``UploadsAPI/upload(file:note:priority:count:progress:)`` with the spec's default arguments.
+    public func upload(
+        file: FilePart,
+        note: String = "none",
+        priority: Priority = .high,
+        count: Int = 3,
+        _: DefaultArguments = .init(),
+        progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws {
+        try await self.upload(
+            file: file,
+            note: note,
+            priority: priority,
+            count: count,
+            progress: progress
+        )
+    }
 }
 
 /// Sends the `uploads` endpoints through an `APIClient` (each method is documented on `UploadsAPI`).

@@ -51,6 +51,22 @@ extension UploadsAPI {
     ) async throws -> ReceivedForm {
         try await self.uploadForm(title: title, document: document, attachments: attachments)
     }
+
+    /// ``UploadsAPI/uploadForm(title:document:attachments:progress:)`` with the spec's default arguments.
+    public func uploadForm(
+        title: String,
+        document: FilePart,
+        attachments: [FilePart]? = nil,
+        _: DefaultArguments = .init(),
+        progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws -> ReceivedForm {
+        try await self.uploadForm(
+            title: title,
+            document: document,
+            attachments: attachments,
+            progress: progress
+        )
+    }
 }
 
 /// Sends the `uploads` endpoints through an `APIClient` (each method is documented on `UploadsAPI`).
@@ -149,6 +165,24 @@ extension DownloadsAPI {
         _: DefaultArguments = .init()
     ) async throws -> Data {
         try await self.fetchBlob(bytes: bytes, cut: cut, once: once)
+    }
+
+    /// ``DownloadsAPI/fetchBlob(bytes:cut:once:to:progress:)`` with the spec's default arguments.
+    public func fetchBlob(
+        bytes: Int,
+        cut: Int? = nil,
+        once: Int? = nil,
+        _: DefaultArguments = .init(),
+        to destination: URL,
+        progress: (@Sendable (TransferProgress) -> Void)?
+    ) async throws -> URL {
+        try await self.fetchBlob(
+            bytes: bytes,
+            cut: cut,
+            once: once,
+            to: destination,
+            progress: progress
+        )
     }
 }
 

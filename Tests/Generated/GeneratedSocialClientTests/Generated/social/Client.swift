@@ -400,6 +400,24 @@ extension PostsAPI {
     ) async throws -> Post {
         try await self.attach(postId: postId, caption: caption, picture: picture, extras: extras)
     }
+
+    /// ``PostsAPI/attach(postId:caption:picture:extras:progress:)`` with the spec's default arguments.
+    public func attach(
+        postId: UUID,
+        caption: String? = nil,
+        picture: FilePart,
+        extras: [FilePart]? = nil,
+        _: DefaultArguments = .init(),
+        progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws -> Post {
+        try await self.attach(
+            postId: postId,
+            caption: caption,
+            picture: picture,
+            extras: extras,
+            progress: progress
+        )
+    }
 }
 
 /// Sends the `posts` endpoints through an `APIClient` (each method is documented on `PostsAPI`).

@@ -82,6 +82,16 @@ extension UploadsAPI {
         try await self.file(body: body, status: status)
     }
 
+    /// ``UploadsAPI/file(body:status:progress:)`` with the spec's default arguments.
+    public func file(
+        body: FilePart,
+        status: Int? = nil,
+        _: DefaultArguments = .init(),
+        progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws -> Received {
+        try await self.file(body: body, status: status, progress: progress)
+    }
+
     /// ``UploadsAPI/picture(body:status:)`` with the spec's default arguments.
     public func picture(
         body: Data,
@@ -89,6 +99,16 @@ extension UploadsAPI {
         _: DefaultArguments = .init()
     ) async throws -> Received {
         try await self.picture(body: body, status: status)
+    }
+
+    /// ``UploadsAPI/picture(body:status:progress:)`` with the spec's default arguments.
+    public func picture(
+        body: Data,
+        status: Int? = nil,
+        _: DefaultArguments = .init(),
+        progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws -> Received {
+        try await self.picture(body: body, status: status, progress: progress)
     }
 
     /// ``UploadsAPI/form(title:document:attachments:)`` with the spec's default arguments.
@@ -99,6 +119,22 @@ extension UploadsAPI {
         _: DefaultArguments = .init()
     ) async throws -> ReceivedForm {
         try await self.form(title: title, document: document, attachments: attachments)
+    }
+
+    /// ``UploadsAPI/form(title:document:attachments:progress:)`` with the spec's default arguments.
+    public func form(
+        title: String,
+        document: FilePart,
+        attachments: [FilePart]? = nil,
+        _: DefaultArguments = .init(),
+        progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws -> ReceivedForm {
+        try await self.form(
+            title: title,
+            document: document,
+            attachments: attachments,
+            progress: progress
+        )
     }
 }
 
@@ -229,6 +265,18 @@ extension DownloadsAPI {
         _: DefaultArguments = .init()
     ) async throws -> Data {
         try await self.blob(bytes: bytes, cut: cut, once: once)
+    }
+
+    /// ``DownloadsAPI/blob(bytes:cut:once:to:progress:)`` with the spec's default arguments.
+    public func blob(
+        bytes: Int,
+        cut: Int? = nil,
+        once: Int? = nil,
+        _: DefaultArguments = .init(),
+        to destination: URL,
+        progress: (@Sendable (TransferProgress) -> Void)?
+    ) async throws -> URL {
+        try await self.blob(bytes: bytes, cut: cut, once: once, to: destination, progress: progress)
     }
 }
 
