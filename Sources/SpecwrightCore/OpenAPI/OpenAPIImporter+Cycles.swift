@@ -100,8 +100,9 @@ extension OpenAPIImporter {
         let names = cycle.map { declarations[$0].name.name }
         let components = names.map { componentByName[$0] ?? $0 }
         let next = components.count > 1 ? components[1] : components[0]
-        let schema = componentNodes[components[0]]
-        let location = schema.flatMap { firstReference(in: $0, toComponent: next) } ?? schema?.location ?? root.location
+        let schema = componentSchemas[components[0]]
+        let location =
+            schema.flatMap { firstReference(in: $0, toComponent: next) } ?? schema?.location ?? document.location
         let chain = (components + [components[0]]).map { "'\($0)'" }.joined(separator: " → ")
         reportCycle(
             "schema '\(components[0])' is an alias of itself (\(chain)): a cycle of references with no object in between has no Swift type",
@@ -110,21 +111,21 @@ extension OpenAPIImporter {
 
     /// The location of the first `$ref` to component `name` in `schema` or in the schemas it is
     /// made of without a declaration in between (`items`, `additionalProperties`, `allOf`, `oneOf`, `anyOf`).
-    private func firstReference(in schema: Node, toComponent name: String) -> SourceLocation? {
+    private func firstReference(in schema: Schema, toComponent name: String) -> SourceLocation? {
         var pending = [schema]
         var index = 0
         while index < pending.count {
-            let node = pending[index]
+            let current = pending[index]
             index += 1
-            if let reference = Self.referenceString(node) {
-                if componentSchemaName(reference) == name { return Self.referenceLocation(node) }
+            if let reference = current.reference?.text {
+                if componentSchemaName(reference) == name { return Self.referenceLocation(current) }
                 continue
             }
-            for key in ["items", "additionalProperties"] {
-                if let child = node[key], child.mapping != nil { pending.append(child) }
+            for child in [current.items, current.additionalProperties] {
+                if let child, case .mapping = child.form { pending.append(child) }
             }
-            for key in ["allOf", "oneOf", "anyOf"] {
-                pending.append(contentsOf: node[key]?.sequence ?? [])
+            for members in [current.allOf, current.oneOf, current.anyOf] {
+                pending.append(contentsOf: members ?? [])
             }
         }
         return nil

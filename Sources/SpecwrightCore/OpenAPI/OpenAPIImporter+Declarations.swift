@@ -3,8 +3,8 @@ import SpecwrightYAML
 extension OpenAPIImporter {
     /// Declares a component schema under its claimed name: a struct, enum or union, or a
     /// `typealias` when the schema is a scalar, array, map or reference.
-    mutating func declareComponent(_ schema: Node, name: IR.Identifier, hint: String) {
-        if Self.referenceString(schema) == nil, shape(schema) != .expression {
+    mutating func declareComponent(_ schema: Schema, name: IR.Identifier, hint: String) {
+        if schema.reference == nil, shape(schema) != .expression {
             declare(schema, name: name, hint: name.name)
             return
         }
@@ -15,7 +15,7 @@ extension OpenAPIImporter {
     }
 
     /// Declares a struct, enum or union for `schema` under `name`.
-    mutating func declare(_ schema: Node, name: IR.Identifier, hint: String) {
+    mutating func declare(_ schema: Schema, name: IR.Identifier, hint: String) {
         inlineNames[schema.location] = name
         // A declaration ends every chain of references being followed: recursion through it is legal.
         let outerReferences = expandingReferences
@@ -30,15 +30,13 @@ extension OpenAPIImporter {
     }
 
     /// The doc comment of a schema: title, description and flags.
-    func documentation(_ schema: Node, extra: [String?] = []) -> IR.Documentation {
+    func documentation(_ schema: Schema, extra: [String?] = []) -> IR.Documentation {
         var notes: [String] = []
-        if schema["deprecated"]?.openAPIBool == true { notes.append("Deprecated.") }
-        if schema["readOnly"]?.openAPIBool == true {
-            notes.append("Read-only: sent by the server, ignored in requests.")
-        }
-        if schema["writeOnly"]?.openAPIBool == true { notes.append("Write-only: sent in requests, not returned.") }
-        let title = schema["title"]?.openAPIText
-        let description = schema["description"]?.openAPIText
+        if schema.deprecated { notes.append("Deprecated.") }
+        if schema.readOnly { notes.append("Read-only: sent by the server, ignored in requests.") }
+        if schema.writeOnly { notes.append("Write-only: sent in requests, not returned.") }
+        let title = schema.title
+        let description = schema.description
         return IR.Documentation(
             paragraphs: [title == description ? nil : title, description] + extra + [
                 notes.isEmpty ? nil : notes.joined(separator: " ")
@@ -56,14 +54,14 @@ extension OpenAPIImporter {
     }
 
     /// Whether an enum schema is an integer enum (else a string enum).
-    static func isIntegerEnumeration(_ schema: Node, kind: IR.BuiltinType?) -> Bool {
-        let types = typeNames(schema)
+    static func isIntegerEnumeration(_ schema: Schema, kind: IR.BuiltinType?) -> Bool {
+        let types = schema.types
         return types == ["integer"] || (types.isEmpty && kind == .int)
     }
 
     /// The case names of a string enum: one per distinct value, then the catch-all (`unknown`
     /// unless a value took it); `renames` are warnings about names that had to change.
-    static func stringEnumCaseNames(_ schema: Node) -> (
+    static func stringEnumCaseNames(_ schema: Schema) -> (
         cases: [(value: String, name: IR.Identifier)], byValue: [String: IR.Identifier], unknown: IR.Identifier,
         renames: [String]
     ) {
@@ -71,7 +69,7 @@ extension OpenAPIImporter {
         var renames: [String] = []
         var cases: [(value: String, name: IR.Identifier)] = []
         var byValue: [String: IR.Identifier] = [:]
-        let values = (schema["enum"]?.sequence ?? []).filter { !$0.isNullScalar }
+        let values = (schema.enumValues ?? []).filter { !$0.isNullScalar }
         let names = Self.enumVariableNames(schema, count: values.count)
         for (index, value) in values.enumerated() {
             guard let text = value.openAPIText, byValue[text] == nil else { continue }
@@ -86,13 +84,13 @@ extension OpenAPIImporter {
 
     /// Case names of an integer enum: from `x-enum-varnames` / `x-enumNames` when they name every
     /// value, else `value1`, `valueMinus1`.
-    static func integerEnumCaseNames(_ schema: Node) -> (
+    static func integerEnumCaseNames(_ schema: Schema) -> (
         cases: [(value: Int, name: IR.Identifier)], byValue: [Int: IR.Identifier], unknown: IR.Identifier,
         renames: [String]
     ) {
         var scope = NameScope(reserved: NameScope.reservedEnumCaseNames)
         var renames: [String] = []
-        let values = (schema["enum"]?.sequence ?? []).filter { !$0.isNullScalar }
+        let values = (schema.enumValues ?? []).filter { !$0.isNullScalar }
         let names = Self.enumVariableNames(schema, count: values.count)
         var cases: [(value: Int, name: IR.Identifier)] = []
         var byValue: [Int: IR.Identifier] = [:]
@@ -109,11 +107,8 @@ extension OpenAPIImporter {
 
     /// The names `x-enum-varnames` (openapi-generator) or `x-enumNames` (NSwag) give the values,
     /// when they name every one.
-    static func enumVariableNames(_ schema: Node, count: Int) -> [String]? {
-        for key in ["x-enum-varnames", "x-enumNames"] {
-            if let names = schema[key]?.openAPIStrings, names.count == count, count > 0 { return names }
-        }
-        return nil
+    static func enumVariableNames(_ schema: Schema, count: Int) -> [String]? {
+        schema.enumVariableNameLists.first { $0.count == count && count > 0 }
     }
 
     /// Signs in front of an enum value spelled as words, so `-name` (descending order in many
@@ -133,11 +128,11 @@ extension OpenAPIImporter {
         "*": "star", "@": "at", "#": "hash", "$": "dollar", "%": "percent", "^": "caret", "&": "and"
     ]
 
-    private mutating func declareEnumeration(_ schema: Node, name: IR.Identifier) {
-        let values = (schema["enum"]?.sequence ?? []).filter { !$0.isNullScalar }
+    private mutating func declareEnumeration(_ schema: Schema, name: IR.Identifier) {
+        let values = (schema.enumValues ?? []).filter { !$0.isNullScalar }
         if Self.isIntegerEnumeration(schema, kind: enumerationKind(values)) {
             let names = Self.integerEnumCaseNames(schema)
-            for rename in names.renames { skip(.naming, rename, at: schema["enum"]?.location ?? schema.location) }
+            for rename in names.renames { skip(.naming, rename, at: schema.enumLocation ?? schema.location) }
             let cases = names.cases.map { IR.IntegerEnumCase(name: $0.name, rawValue: $0.value) }
             let declaration = IR.IntegerEnum(
                 name: name, documentation: documentation(schema), cases: cases, unknownCaseName: names.unknown)
@@ -145,7 +140,7 @@ extension OpenAPIImporter {
             return
         }
         let names = Self.stringEnumCaseNames(schema)
-        for rename in names.renames { skip(.naming, rename, at: schema["enum"]?.location ?? schema.location) }
+        for rename in names.renames { skip(.naming, rename, at: schema.enumLocation ?? schema.location) }
         let cases = names.cases.map { IR.StringEnumCase(name: $0.name, rawValue: IR.StringLiteral($0.value)) }
         let declaration = IR.StringEnum(
             name: name, documentation: documentation(schema), cases: cases, unknownCaseName: names.unknown)
@@ -154,18 +149,15 @@ extension OpenAPIImporter {
 
     // MARK: Unions
 
-    private mutating func declareUnion(_ schema: Node, name: IR.Identifier) {
+    private mutating func declareUnion(_ schema: Schema, name: IR.Identifier) {
         let members = unionMembers(schema)
-        let kind: IR.Union.Kind = schema["oneOf"] != nil ? .oneOf : .anyOf
-        let discriminator = schema["discriminator"]?["propertyName"]?.openAPIText
-        let mapping =
-            schema["discriminator"]?["mapping"]?.openAPIEntries.compactMap { entry in
-                entry.value.openAPIText.map { (value: entry.key, target: $0) }
-            } ?? []
+        let kind: IR.Union.Kind = schema.hasOneOf ? .oneOf : .anyOf
+        let discriminator = schema.discriminatorProperty
+        let mapping = schema.discriminatorMapping
         var scope = NameScope(reserved: NameScope.reservedEnumCaseNames)
         var cases: [IR.UnionCase] = []
         for (index, member) in members.enumerated() {
-            if let reference = Self.referenceString(member), let component = componentSchemaName(reference),
+            if let reference = member.reference?.text, let component = componentSchemaName(reference),
                 let identifier = componentNames[component]
             {
                 var values = mapping.filter { $0.target == reference || $0.target == component }.map(\.value)
@@ -177,9 +169,9 @@ extension OpenAPIImporter {
                 warnIfRenamed(scope, "the case for '\(component)' of '\(name.name)'", at: member.location)
                 continue
             }
-            let label = member["title"]?.openAPIText ?? "option \(index + 1)"
+            let label = member.title ?? "option \(index + 1)"
             let type = typeReference(member, hint: name.name + " " + label).nonOptional
-            let caseName = member["title"] != nil ? label : Self.caseLabel(type)
+            let caseName = member.hasTitle ? label : Self.caseLabel(type)
             cases.append(IR.UnionCase(name: self.caseName(caseName, index: index, scope: &scope), type: type))
             warnIfRenamed(scope, "the case '\(caseName)' of '\(name.name)'", at: member.location)
         }

@@ -12,12 +12,14 @@ extension OpenAPIImporter {
         var lowered = ParameterLists()
         lowerParameters(collected, hint: hint, scope: &scope, into: &lowered)
         var body: IR.RequestBodyKind?
-        if let requestBody = operation["requestBody"], let resolvedBody = resolved(requestBody) {
+        if let requestBody = operation.requestBody, let resolvedBody = resolved(requestBody) {
             body = lowerRequestBody(resolvedBody, hint: hint, scope: &scope, into: &lowered)
         }
         let (response, errors, success) = lowerResponses(operation, hint: hint)
-        for (key, callback) in operation["callbacks"]?.openAPIEntries ?? [] {
-            skip(.callback, "callback '\(key)' is not generated: clients only send requests", at: callback.location)
+        for callback in operation.callbacks {
+            skip(
+                .callback, "callback '\(callback.value)' is not generated: clients only send requests",
+                at: callback.location)
         }
         let path = Self.pathSegments(collected.path).map { pieces in
             IR.PathSegment(
@@ -43,8 +45,8 @@ extension OpenAPIImporter {
             options: IR.EndpointOptions(auth: security.requirement, isIdempotent: false),
             batch: nil,
             source: IR.EndpointSource(
-                names: [operation["operationId"]?.openAPIText].compactMap { $0 },
-                tags: operation["tags"]?.openAPIStrings ?? [],
+                names: [operation.id].compactMap { $0 },
+                tags: operation.tags,
                 pathTemplate: collected.path, settings: settings))
         if let success { lowerResponseHeaders(success, hint: hint, into: &endpoint) }
         endpoint.options.accept = success.flatMap { Self.acceptedMediaTypes($0, response: response) }.map(
@@ -57,13 +59,13 @@ extension OpenAPIImporter {
     /// response's, e.g. `image/png, image/jpeg` or `*/*`; a stream's one unless the runtime asks
     /// for it anyway), so that a service whose static headers ask for JSON still gets the bytes the
     /// operation declares. Keys that are not media ranges are left out; nil for a JSON response or none.
-    static func acceptedMediaTypes(_ success: Node, response: IR.Response) -> String? {
-        let keys = success["content"]?.openAPIEntries.map(\.key) ?? []
+    static func acceptedMediaTypes(_ success: OpenAPI.Response, response: IR.Response) -> String? {
+        let keys = success.content?.map(\.mediaType) ?? []
         let chosen: [String]
         switch response {
         case .binary: chosen = keys.filter { !isJSON($0) }
         case .stream:
-            guard let content = success["content"], let (format, _) = streamMedia(content),
+            guard let content = success.content, let (format, _) = streamMedia(content),
                 let key = keys.first(where: { streamMedia(key: $0) == format })
             else { return nil }
             // The runtime asks for these by default (`events`: text/event-stream; `jsonLines`:
@@ -85,16 +87,16 @@ extension OpenAPIImporter {
             && text.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F && $0 != "," && $0 != "\"" }
     }
 
-    private func endpointDocumentation(_ operation: Node, parameters: [IR.Parameter], security: String?)
+    private func endpointDocumentation(_ operation: OpenAPI.Operation, parameters: [IR.Parameter], security: String?)
         -> IR.Documentation
     {
         let described = parameters.filter { !$0.documentation.isEmpty }
         let parameterLines = described.map {
             "- Parameter \($0.name.name): " + $0.documentation.lines.joined(separator: " ")
         }
-        let deprecated = operation["deprecated"]?.openAPIBool == true ? "Deprecated." : nil
+        let deprecated = operation.deprecated ? "Deprecated." : nil
         return IR.Documentation(paragraphs: [
-            operation["summary"]?.openAPIText, operation["description"]?.openAPIText, deprecated,
+            operation.summary, operation.description, deprecated,
             parameterLines.isEmpty ? nil : parameterLines.joined(separator: "\n"), security
         ])
     }
@@ -109,21 +111,22 @@ extension OpenAPIImporter {
     }
 
     /// The JSON schema of a content map, if it has a JSON media type.
-    static func jsonSchema(_ content: Node?) -> (found: Bool, schema: Node?) {
-        for (mediaType, media) in content?.openAPIEntries ?? [] where isJSON(mediaType) {
-            return (true, media["schema"])
+    static func jsonSchema(_ content: [OpenAPI.MediaTypeEntry]?) -> (found: Bool, schema: Schema?) {
+        for entry in content ?? [] where isJSON(entry.mediaType) {
+            return (true, entry.media.schema)
         }
         return (false, nil)
     }
 
     /// The success response's body and node (its headers are typed), and the typed error bodies.
     /// Headers of the other responses are reported: only the success response's are generated.
-    mutating func lowerResponses(_ operation: Node, hint: String) -> (IR.Response, [IR.ErrorBody], success: Node?) {
+    mutating func lowerResponses(_ operation: OpenAPI.Operation, hint: String) -> (
+        IR.Response, [IR.ErrorBody], success: OpenAPI.Response?
+    ) {
         let (response, errors, success) = lowerResponseBodies(operation, hint: hint)
-        for (code, value) in operation["responses"]?.openAPIEntries ?? [] {
+        for (code, value) in operation.responses {
             guard let other = resolved(value), other.location != success?.location else { continue }
-            for (header, headerNode) in other["headers"]?.openAPIEntries ?? []
-            where header.lowercased() != "content-type" {
+            for (header, headerNode) in other.headers where header.lowercased() != "content-type" {
                 skip(
                     .responseHeader,
                     "response header '\(header)' of response '\(code)' is not exposed: only the success response's headers are typed",
@@ -133,13 +136,15 @@ extension OpenAPIImporter {
         return (response, errors, success)
     }
 
-    private mutating func lowerResponseBodies(_ operation: Node, hint: String) -> (IR.Response, [IR.ErrorBody], Node?) {
-        var success: (code: Int, node: Node)?
+    private mutating func lowerResponseBodies(_ operation: OpenAPI.Operation, hint: String) -> (
+        IR.Response, [IR.ErrorBody], OpenAPI.Response?
+    ) {
+        var success: (code: Int, response: OpenAPI.Response)?
         var errors: [IR.ErrorBody] = []
-        for (code, value) in operation["responses"]?.openAPIEntries ?? [] {
+        for (code, value) in operation.responses {
             guard let response = resolved(value) else { continue }
-            for (link, linkNode) in response["links"]?.openAPIEntries ?? [] {
-                skip(.link, "link '\(link)' is not generated", at: linkNode.location)
+            for link in response.links {
+                skip(.link, "link '\(link.value)' is not generated", at: link.location)
             }
             if let status = Int(code), (200..<300).contains(status) {
                 if success.map({ status < $0.code }) ?? true { success = (status, response) }
@@ -151,7 +156,7 @@ extension OpenAPIImporter {
             } else if let number = Int(code) {
                 status = number
             } else {
-                if response["content"] != nil {
+                if response.content != nil {
                     skip(
                         .statusRange,
                         "status range '\(code)' has no typed error body: only exact statuses and 'default' do",
@@ -159,14 +164,14 @@ extension OpenAPIImporter {
                 }
                 continue
             }
-            let (found, schema) = Self.jsonSchema(response["content"])
+            let (found, schema) = Self.jsonSchema(response.content)
             guard found, let schema else { continue }
             let label = status.map { "error \($0)" } ?? "error"
             errors.append(
                 IR.ErrorBody(status: status, type: typeReference(schema, hint: hint + " " + label).nonOptional))
         }
         guard let (_, response) = success else {
-            if let range = operation["responses"]?["2XX"].flatMap({ resolved($0) }) {
+            if let range = operation.responses.first(where: { $0.status == "2XX" }).flatMap({ resolved($0.response) }) {
                 return (successBody(range, hint: hint), errors, range)
             }
             return (.none, errors, nil)
@@ -174,8 +179,8 @@ extension OpenAPIImporter {
         return (successBody(response, hint: hint), errors, response)
     }
 
-    private mutating func successBody(_ response: Node, hint: String) -> IR.Response {
-        guard let content = response["content"], !content.openAPIEntries.isEmpty else { return .none }
+    private mutating func successBody(_ response: OpenAPI.Response, hint: String) -> IR.Response {
+        guard let content = response.content, !content.isEmpty else { return .none }
         let (found, schema) = Self.jsonSchema(content)
         if found {
             guard let schema else { return .none }
@@ -184,20 +189,20 @@ extension OpenAPIImporter {
         if let (format, media) = Self.streamMedia(content) {
             // OAS 3.2 `itemSchema` describes one value; a `schema` is taken as one value too,
             // unless it is an array (the whole stream), whose items are then the values.
-            guard let schema = media["itemSchema"] ?? media["schema"] else {
+            guard let schema = media.itemSchema ?? media.schema else {
                 return format == .serverSentEvents ? .stream(.builtin(.string), format) : .binary
             }
             let type = typeReference(schema, hint: hint + " event").nonOptional
-            return .stream(media["itemSchema"] == nil ? (type.arrayElement ?? type) : type, format)
+            return .stream(media.itemSchema == nil ? (type.arrayElement ?? type) : type, format)
         }
         return .binary
     }
 
     /// The streamed media type of a content map (`text/event-stream`, `application/jsonl`,
     /// `application/x-ndjson`, `application/x-jsonlines`), with its media object.
-    static func streamMedia(_ content: Node) -> (IR.StreamFormat, Node)? {
-        for (mediaType, media) in content.openAPIEntries {
-            if let format = streamMedia(key: mediaType) { return (format, media) }
+    static func streamMedia(_ content: [OpenAPI.MediaTypeEntry]) -> (IR.StreamFormat, OpenAPI.MediaType)? {
+        for entry in content {
+            if let format = streamMedia(key: entry.mediaType) { return (format, entry.media) }
         }
         return nil
     }

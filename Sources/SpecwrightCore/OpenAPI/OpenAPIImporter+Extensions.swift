@@ -15,13 +15,12 @@ extension OpenAPIImporter {
     mutating func serviceExtensions() -> (overlay: PolicyOverlay, headers: [IR.Header]) {
         var overlay = PolicyOverlay()
         var found: [Diagnostic] = []
-        for (key, name) in [("defaults", "x-specwright-defaults"), ("envelope", "x-specwright-envelope")] {
-            if let entry = root.mapping?.first(where: { $0.key.scalar?.text == name }) {
-                overlay.read(key, entry, file: file, diagnostics: &found)
-            }
+        let extensions = document.extensions
+        for (key, entry) in [("defaults", extensions.defaults), ("envelope", extensions.envelope)] {
+            if let entry { overlay.read(key, entry, file: file, diagnostics: &found) }
         }
         var headers: [IR.Header] = []
-        if let node = root["x-specwright-headers"] {
+        if let node = extensions.headers {
             var decoder = SpecDecoder(file: file)
             headers = decoder.decodeStaticHeaders(node).map {
                 IR.Header(name: IR.StringLiteral($0.name), value: IR.StringLiteral($0.value))
@@ -34,8 +33,8 @@ extension OpenAPIImporter {
 
     /// An operation's `x-specwright` settings, nil without them (or when they have errors, which
     /// are reported).
-    mutating func operationSettings(_ operation: Node) -> OperationSettings? {
-        guard let node = operation["x-specwright"] else { return nil }
+    mutating func operationSettings(_ operation: OpenAPI.Operation) -> OperationSettings? {
+        guard let node = operation.settings else { return nil }
         var found: [Diagnostic] = []
         let settings = OperationSettings.read(node, context: "'x-specwright'", file: file, diagnostics: &found)
         for diagnostic in found { diagnostics.report(diagnostic) }

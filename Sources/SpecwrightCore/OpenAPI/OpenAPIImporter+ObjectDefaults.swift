@@ -41,11 +41,11 @@ extension OpenAPIImporter {
     private func isStructure(_ name: IR.Identifier) -> Bool {
         if case .structure? = declaredKinds[name.name] { return true }
         guard declaredKinds[name.name] == nil, let component = componentByName[name.name],
-            let schema = componentNodes[component]
+            let schema = componentSchemas[component]
         else {
             return false
         }
-        return Self.referenceString(schema) == nil && shape(schema) == .structure
+        return schema.reference == nil && shape(schema) == .structure
     }
 
     private static let tokenPrefix = "__specwrightObjectDefault"

@@ -6,9 +6,9 @@ extension OpenAPIImporter {
         var path: String
         var pathLocation: SourceLocation
         var method: IR.HTTPMethod
-        var operation: Node
+        var operation: OpenAPI.Operation
         /// Parameters declared on the path item (operations may override them).
-        var sharedParameters: [Node]
+        var sharedParameters: [OpenAPI.Referenceable<OpenAPI.Parameter>]
     }
 
     /// Operations grouped by their first tag (else the first path segment), groups in first-seen order.
@@ -32,10 +32,10 @@ extension OpenAPIImporter {
     mutating func collectOperations() -> [CollectedGroup] {
         var groups: [CollectedGroup] = []
         var indexByName: [String: Int] = [:]
-        for entry in root["paths"]?.mapping ?? [] {
-            guard let path = entry.key.openAPIText, let item = resolved(entry.value) else { continue }
-            let shared = item["parameters"]?.sequence ?? []
-            for (key, operation) in item.openAPIEntries {
+        for entry in document.paths {
+            guard let item = resolved(entry.item) else { continue }
+            let path = entry.path
+            for (key, operation) in item.operations {
                 guard let method = Self.methods[key] else {
                     if key == "options" || key == "trace" {
                         skip(
@@ -45,10 +45,10 @@ extension OpenAPIImporter {
                     }
                     continue
                 }
-                let tags = operation["tags"]?.openAPIStrings ?? []
+                let tags = operation.tags
                 let collected = CollectedOperation(
-                    path: path, pathLocation: entry.key.location, method: method, operation: operation,
-                    sharedParameters: shared)
+                    path: path, pathLocation: entry.keyLocation, method: method, operation: operation,
+                    sharedParameters: item.parameters)
                 let group = tags.first ?? Self.firstLiteralSegment(path) ?? "default"
                 if let index = indexByName[group] {
                     groups[index].operations.append(collected)
@@ -71,9 +71,7 @@ extension OpenAPIImporter {
         var names: [IR.Identifier] = []
         for suffix in NameScope.groupTypeSuffixes {
             names.append(typeScope.claim(stem + suffix))
-            warnIfRenamed(
-                typeScope, "the type '\(stem + suffix)' of group '\(raw)'", at: root["paths"]?.location ?? root.location
-            )
+            warnIfRenamed(typeScope, "the type '\(stem + suffix)' of group '\(raw)'", at: document.pathsLocation)
         }
         return GroupNames(property: property, enumName: names[0], protocolName: names[1], clientName: names[2])
     }
@@ -83,8 +81,7 @@ extension OpenAPIImporter {
         var endpointScope = NameScope(reserved: NameScope.reservedEndpointNames + componentNames.values.map(\.name))
         var endpoints: [IR.Endpoint] = []
         for operation in group.operations {
-            let raw =
-                operation.operation["operationId"]?.openAPIText ?? Self.derivedName(operation.method, operation.path)
+            let raw = operation.operation.id ?? Self.derivedName(operation.method, operation.path)
             let name = operationName(operation, raw: raw, scope: &endpointScope)
             let reported = diagnostics.diagnostics.count
             var endpoint = lowerOperation(operation, name: name, group: names, raw: raw)
@@ -104,8 +101,8 @@ extension OpenAPIImporter {
     private mutating func operationName(_ operation: CollectedOperation, raw: String, scope: inout NameScope)
         -> IR.Identifier
     {
-        let location = operation.operation["operationId"]?.location ?? operation.operation.location
-        if operationNaming == .idiomatic, operation.operation["operationId"] != nil,
+        let location = operation.operation.operationId?.location ?? operation.operation.location
+        if operationNaming == .idiomatic, operation.operation.operationId != nil,
             let short = OperationName.idiomatic(raw, method: operation.method.rawValue, path: operation.path),
             let wanted = SwiftName.lowerCamelCase(short)
         {

@@ -18,13 +18,13 @@ extension OpenAPIImporter {
     mutating func lowerParameters(
         _ collected: CollectedOperation, hint: String, scope: inout NameScope, into lists: inout ParameterLists
     ) {
-        var merged: [(key: String, node: Node)] = []
+        var merged: [(key: String, parameter: OpenAPI.Parameter)] = []
         var positions: [String: Int] = [:]
-        for raw in collected.sharedParameters + (collected.operation["parameters"]?.sequence ?? []) {
-            guard let parameter = resolved(raw), let name = parameter["name"]?.openAPIText else { continue }
-            let key = (parameter["in"]?.openAPIText ?? "") + " " + name
+        for raw in collected.sharedParameters + collected.operation.parameters {
+            guard let parameter = resolved(raw), let name = parameter.name else { continue }
+            let key = (parameter.placement ?? "") + " " + name
             if let index = positions[key] {
-                merged[index].node = parameter
+                merged[index].parameter = parameter
             } else {
                 positions[key] = merged.count
                 merged.append((key, parameter))
@@ -45,27 +45,27 @@ extension OpenAPIImporter {
     }
 
     private mutating func lowerParameter(
-        _ parameter: Node, hint: String, scope: inout NameScope, into lists: inout ParameterLists
+        _ parameter: OpenAPI.Parameter, hint: String, scope: inout NameScope, into lists: inout ParameterLists
     ) {
-        guard let name = parameter["name"]?.openAPIText else { return }
-        let location = parameter["in"]?.openAPIText ?? ""
+        guard let name = parameter.name else { return }
+        let location = parameter.placement ?? ""
         if location == "cookie" {
             skip(
                 .cookieParameter, "cookie parameter '\(name)' is not sent: cookie parameters are not supported",
                 at: parameter.location)
             return
         }
-        guard let schema = parameter["schema"] else {
+        guard let schema = parameter.schema else {
             skip(
                 .parameterStyle, "parameter '\(name)' has no 'schema' (a 'content' parameter); it is not sent",
                 at: parameter.location)
             return
         }
         var type = typeReference(schema, hint: hint + " " + name)
-        let required = location == "path" || parameter["required"]?.openAPIBool == true
+        let required = location == "path" || parameter.required == true
         var defaultValue: IR.Expression?
         if !required { (type, defaultValue) = omittable(type, schema: schema) }
-        let style = parameter["style"]?.openAPIText
+        let style = parameter.style
         var arraySeparator: String?
         switch location {
         case "query":
@@ -81,7 +81,7 @@ extension OpenAPIImporter {
             }
             if isArray, let separator = delimited[style ?? ""] {
                 arraySeparator = separator
-            } else if isArray, parameter["explode"]?.openAPIBool == false {
+            } else if isArray, parameter.explode == false {
                 arraySeparator = ","
             }
         case "header":
@@ -110,8 +110,7 @@ extension OpenAPIImporter {
             name: identifier, wireName: IR.StringLiteral(name),
             location: location == "path" ? .path : location == "query" ? .query : .header,
             type: type, defaultValue: defaultValue,
-            documentation: IR.Documentation(
-                parameter["description"]?.openAPIText ?? schema["description"]?.openAPIText),
+            documentation: IR.Documentation(parameter.description ?? schema.description),
             arraySeparator: arraySeparator)
         switch location {
         case "path":

@@ -5,11 +5,6 @@ extension OpenAPIImporter {
     /// The most `$ref` hops followed for one object before the chain counts as a loop.
     static let maxReferenceHops = 32
 
-    /// The `$ref` string of a node, if it is a reference object.
-    static func referenceString(_ node: Node) -> String? {
-        node["$ref"]?.openAPIText
-    }
-
     /// The component schema name a `$ref` names in any spelling (`#/components/schemas/A`,
     /// `#/components/schema%73/A`, `api.yaml#/components/schemas/A`, …), nil for any other reference.
     func componentSchemaName(_ reference: String) -> String? {
@@ -23,20 +18,42 @@ extension OpenAPIImporter {
     }
 
     /// Follows `$ref`s (parameters, responses, request bodies, path items …) to the object they
-    /// point at. Unresolvable references and reference loops are reported and give nil.
-    mutating func resolved(_ node: Node) -> Node? {
-        var current = node
+    /// point at, read as a `Value` where the chain ends. Unresolvable references and reference
+    /// loops are reported and give nil.
+    mutating func resolved<Value>(_ item: OpenAPI.Referenceable<Value>) -> Value? {
+        var current = item
         var seen: Set<SourceLocation> = []
         for _ in 0..<Self.maxReferenceHops {
-            guard let reference = Self.referenceString(current) else { return current }
+            let reference: OpenAPI.Reference
+            switch current {
+            case .value(let value): return value
+            case .reference(let next): reference = next
+            }
+            guard seen.insert(reference.location).inserted else { break }
+            guard let target = lookUpNode(reference.text) else {
+                reportUnresolvable(reference.text, at: reference.location)
+                return nil
+            }
+            current = OpenAPIReader.referenceable(target)
+        }
+        skip(.unresolvedReference, "the reference chain starting here does not end", at: item.location)
+        return nil
+    }
+
+    /// ``resolved(_:)`` for a schema: the schema a chain of `$ref`s ends at.
+    mutating func resolved(_ schema: Schema) -> Schema? {
+        var current = schema
+        var seen: Set<SourceLocation> = []
+        for _ in 0..<Self.maxReferenceHops {
+            guard let reference = current.reference?.text else { return current }
             guard seen.insert(current.location).inserted else { break }
-            guard let target = lookUp(reference) else {
+            guard let target = lookUpSchema(reference) else {
                 reportUnresolvable(reference, at: current.location)
                 return nil
             }
             current = target
         }
-        skip(.unresolvedReference, "the reference chain starting here does not end", at: node.location)
+        skip(.unresolvedReference, "the reference chain starting here does not end", at: schema.location)
         return nil
     }
 
@@ -54,13 +71,20 @@ extension OpenAPIImporter {
     }
 
     /// The node a local JSON pointer (`#/a/b~1c/0`, in any spelling) names, or nil.
-    mutating func lookUp(_ reference: String) -> Node? {
-        if let name = componentSchemaName(reference) { return componentNodes[name] }
+    mutating func lookUpNode(_ reference: String) -> Node? {
+        if let name = componentSchemaName(reference) { return componentSchemas[name]?.node }
         return references.node(for: reference)
     }
 
-    /// Where the `$ref` key of a reference object is (its value when it has no key node).
-    static func referenceLocation(_ node: Node) -> SourceLocation {
-        node.keyLocation("$ref") ?? node.location
+    /// The schema a local JSON pointer names (a component schema as read with the document,
+    /// any other place read on first use), or nil.
+    mutating func lookUpSchema(_ reference: String) -> Schema? {
+        if let name = componentSchemaName(reference) { return componentSchemas[name] }
+        return references.schema(for: reference)
+    }
+
+    /// Where the `$ref` key of a schema is (the schema's location when it has none).
+    static func referenceLocation(_ schema: Schema) -> SourceLocation {
+        schema.referenceKeyLocation ?? schema.location
     }
 }

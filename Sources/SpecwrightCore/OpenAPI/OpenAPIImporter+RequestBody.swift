@@ -5,38 +5,39 @@ extension OpenAPIImporter {
     /// Lowers a request body: JSON first, then form, multipart, a text media type as raw `Data`,
     /// and any other media type (`application/octet-stream`, `image/png`, `*/*`) as a `FilePart`.
     mutating func lowerRequestBody(
-        _ requestBody: Node, hint: String, scope: inout NameScope, into lists: inout ParameterLists
+        _ requestBody: OpenAPI.RequestBody, hint: String, scope: inout NameScope, into lists: inout ParameterLists
     ) -> IR.RequestBodyKind? {
-        let content = requestBody["content"]?.openAPIEntries ?? []
+        let content = requestBody.content
         guard !content.isEmpty else { return nil }
-        let documentation = IR.Documentation(requestBody["description"]?.openAPIText)
-        if let json = content.first(where: { Self.isJSON($0.key) }) {
+        let documentation = IR.Documentation(requestBody.description)
+        if let json = content.first(where: { Self.isJSON($0.mediaType) }) {
             let type =
-                json.value["schema"].map { typeReference($0, hint: hint + " request").nonOptional } ?? jsonValue()
+                json.media.schema.map { typeReference($0, hint: hint + " request").nonOptional } ?? jsonValue()
             lists.body.append(
                 IR.Parameter(
                     name: scope.claim("body"), wireName: IR.StringLiteral("body"), location: .body, type: type,
                     documentation: documentation))
             return .json
         }
-        if let form = content.first(where: { $0.key.hasPrefix("application/x-www-form-urlencoded") }) {
-            lowerFields(form.value, hint: hint, scope: &scope, into: &lists, multipart: false)
+        if let form = content.first(where: { $0.mediaType.hasPrefix("application/x-www-form-urlencoded") }) {
+            lowerFields(form.media, hint: hint, scope: &scope, into: &lists, multipart: false)
             return .formURLEncoded
         }
-        if let multipart = content.first(where: { $0.key.hasPrefix("multipart/form-data") }) {
-            lowerFields(multipart.value, hint: hint, scope: &scope, into: &lists, multipart: true)
+        if let multipart = content.first(where: { $0.mediaType.hasPrefix("multipart/form-data") }) {
+            lowerFields(multipart.media, hint: hint, scope: &scope, into: &lists, multipart: true)
             return .multipart
         }
         guard let other = content.first else { return nil }
-        if other.key.contains("xml") {
+        if other.mediaType.contains("xml") {
             skip(
-                .mediaType, "request body media type '\(other.key)' is sent as raw bytes: XML is not encoded for you",
-                at: other.value.location)
+                .mediaType,
+                "request body media type '\(other.mediaType)' is sent as raw bytes: XML is not encoded for you",
+                at: other.media.location)
         }
-        let contentType = Self.singleMediaType(other.key) ?? "application/octet-stream"
+        let contentType = Self.singleMediaType(other.mediaType) ?? "application/octet-stream"
         // Bytes that are not text are a file: the caller's `FilePart` (in memory or on disk, streamed
         // from its file as it is sent) whose own content type wins over the declared one.
-        let type: IR.TypeReference = Self.isTextual(mediaType: other.key) ? .builtin(.data) : .builtin(.file)
+        let type: IR.TypeReference = Self.isTextual(mediaType: other.mediaType) ? .builtin(.data) : .builtin(.file)
         lists.body.append(
             IR.Parameter(
                 name: scope.claim("body"), wireName: IR.StringLiteral("body"), location: .body, type: type,
@@ -46,9 +47,10 @@ extension OpenAPIImporter {
 
     /// One parameter per property of a form or multipart body schema.
     private mutating func lowerFields(
-        _ media: Node, hint: String, scope: inout NameScope, into lists: inout ParameterLists, multipart: Bool
+        _ media: OpenAPI.MediaType, hint: String, scope: inout NameScope, into lists: inout ParameterLists,
+        multipart: Bool
     ) {
-        guard let schemaNode = media["schema"], let schema = resolved(schemaNode) else { return }
+        guard let schemaNode = media.schema, let schema = resolved(schemaNode) else { return }
         var object = MergedObject()
         merge(schema, into: &object)
         if object.properties.isEmpty {
@@ -63,9 +65,9 @@ extension OpenAPIImporter {
             var parameter = IR.Parameter(
                 name: fieldName, wireName: IR.StringLiteral(key),
                 location: .formField, type: type, defaultValue: defaultValue,
-                documentation: IR.Documentation(propertySchema["description"]?.openAPIText))
+                documentation: IR.Documentation(propertySchema.description))
             if multipart {
-                let declared = media["encoding"]?[key]?["contentType"]?.openAPIText
+                let declared = media.encoding(of: key)?.contentType
                 if let declared, !Self.isTextual(mediaType: declared) { type = Self.binary(type) }
                 let file = filePart(type)
                 parameter.type = file ?? type
@@ -77,7 +79,7 @@ extension OpenAPIImporter {
                 parameter.location = .multipartPart(
                     filename: nil,
                     contentType: (file == nil ? declared : Self.singleMediaType(declared)).map(IR.StringLiteral.init))
-            } else if !applyFormEncoding(media["encoding"]?[key], to: &parameter, key: key, at: propertySchema.location)
+            } else if !applyFormEncoding(media.encoding(of: key), to: &parameter, key: key, at: propertySchema.location)
             {
                 continue
             }
@@ -135,10 +137,10 @@ extension OpenAPIImporter {
     /// field); objects, maps and unions are written with `form` (their properties as fields of
     /// their own) or `deepObject` (`name[property]=value`) style.
     private mutating func applyFormEncoding(
-        _ encoding: Node?, to parameter: inout IR.Parameter, key: String, at location: SourceLocation
+        _ encoding: OpenAPI.Encoding?, to parameter: inout IR.Parameter, key: String, at location: SourceLocation
     ) -> Bool {
-        let style = encoding?["style"]?.openAPIText ?? "form"
-        let explode = encoding?["explode"]?.openAPIBool ?? (style == "form" || style == "deepObject")
+        let style = encoding?.style ?? "form"
+        let explode = encoding?.explode ?? (style == "form" || style == "deepObject")
         let type = parameter.type.nonOptional
         let delimited = ["spaceDelimited": " ", "pipeDelimited": "|"]
         if isQueryCompatible(type) {

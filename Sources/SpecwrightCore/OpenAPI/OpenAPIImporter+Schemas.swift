@@ -1,15 +1,18 @@
 import SpecwrightYAML
 
 extension OpenAPIImporter {
+    /// A Schema Object of the typed document.
+    typealias Schema = OpenAPI.JSONSchema
+
     /// The Swift type for a schema used somewhere (a property, an item, a parameter, a body).
     ///
     /// `hint` names the location (`Pet status`); an inline schema that needs a declaration
     /// (an object, enum or union) is declared under that name. Nullability (`nullable: true`,
     /// `type: [X, "null"]`, a `null` enum value or `oneOf` member) makes the type optional.
-    mutating func typeReference(_ schema: Node, hint: String) -> IR.TypeReference {
+    mutating func typeReference(_ schema: Schema, hint: String) -> IR.TypeReference {
         guard enterNestedSchema(at: schema.location) else { return jsonValue() }
         defer { depth -= 1 }
-        if let reference = Self.referenceString(schema) {
+        if let reference = schema.reference?.text {
             return referencedType(reference, at: schema, hint: hint)
         }
         let base = baseType(schema, hint: hint)
@@ -19,13 +22,13 @@ extension OpenAPIImporter {
     /// A component reference is a named type; any other reference is converted where it points,
     /// one hop at a time, so that a loop of references with no declaration in between (which
     /// would never end) is found and reported at its first `$ref`.
-    private mutating func referencedType(_ reference: String, at schema: Node, hint: String) -> IR.TypeReference {
+    private mutating func referencedType(_ reference: String, at schema: Schema, hint: String) -> IR.TypeReference {
         if let name = componentSchemaName(reference), let identifier = componentNames[name] {
             let named = IR.TypeReference.named(identifier)
             return nullableComponents.contains(name) ? .optional(named) : named
         }
         let referenceLocation = Self.referenceLocation(schema)
-        guard let target = lookUp(reference) else {
+        guard let target = lookUpSchema(reference) else {
             reportUnresolvable(reference, at: schema.location)
             return jsonValue()
         }
@@ -42,28 +45,20 @@ extension OpenAPIImporter {
     }
 
     /// Whether a schema admits `null` (3.0 `nullable`, 3.1 `type` lists, `null` in `enum`, `oneOf`/`anyOf` members).
-    func isNullable(_ schema: Node) -> Bool {
-        if schema["nullable"]?.openAPIBool == true { return true }
-        if schema["type"]?.openAPIStrings.contains("null") == true { return true }
-        if schema["enum"]?.sequence?.contains(where: \.isNullScalar) == true { return true }
-        for key in ["oneOf", "anyOf"] {
-            if schema[key]?.sequence?.contains(where: Self.isNullSchema) == true { return true }
+    func isNullable(_ schema: Schema) -> Bool {
+        if schema.allowsNullByType { return true }
+        if schema.enumValues?.contains(where: \.isNullScalar) == true { return true }
+        for members in [schema.oneOf, schema.anyOf] {
+            if members?.contains(where: Self.isNullSchema) == true { return true }
         }
         return false
     }
 
     /// `{type: "null"}` or `{enum: [null]}`.
-    static func isNullSchema(_ schema: Node) -> Bool {
-        if schema["type"]?.openAPIText == "null" { return true }
-        if let values = schema["enum"]?.sequence, !values.isEmpty, values.allSatisfy(\.isNullScalar) { return true }
+    static func isNullSchema(_ schema: Schema) -> Bool {
+        if schema.isNullType { return true }
+        if let values = schema.enumValues, !values.isEmpty, values.allSatisfy(\.isNullScalar) { return true }
         return false
-    }
-
-    /// The non-null `type` names (`type: string` or `type: [string, "null"]`).
-    static func typeNames(_ schema: Node) -> [String] {
-        guard let type = schema["type"] else { return [] }
-        if let name = type.openAPIText, type.scalar != nil { return name == "null" ? [] : [name] }
-        return type.openAPIStrings.filter { $0 != "null" }
     }
 
     // MARK: Kinds
@@ -81,24 +76,22 @@ extension OpenAPIImporter {
     }
 
     /// The shape of a schema that is not a `$ref`.
-    func shape(_ schema: Node) -> SchemaShape {
-        if let members = schema["allOf"]?.sequence, !members.isEmpty {
-            let hasOwnProperties = !(schema["properties"]?.openAPIEntries.isEmpty ?? true)
+    func shape(_ schema: Schema) -> SchemaShape {
+        if let members = schema.allOf, !members.isEmpty {
+            let hasOwnProperties = !schema.properties.isEmpty
             return members.count == 1 && !hasOwnProperties ? .expression : .structure
         }
         if !unionMembers(schema).isEmpty {
             return unionMembers(schema).count == 1 ? .expression : .union
         }
-        if let values = schema["enum"]?.sequence, values.contains(where: { !$0.isNullScalar }) {
-            let types = Self.typeNames(schema)
+        if let values = schema.enumValues, values.contains(where: { !$0.isNullScalar }) {
+            let types = schema.types
             if types.isEmpty || types == ["string"] || types == ["integer"] {
                 return enumerationKind(values) == nil ? .expression : .enumeration
             }
         }
-        let types = Self.typeNames(schema)
-        if types.count <= 1, types.first ?? "object" == "object",
-            !(schema["properties"]?.openAPIEntries.isEmpty ?? true)
-        {
+        let types = schema.types
+        if types.count <= 1, types.first ?? "object" == "object", !schema.properties.isEmpty {
             return .structure
         }
         return .expression
@@ -106,18 +99,14 @@ extension OpenAPIImporter {
 
     /// The non-null `oneOf`/`anyOf` members that describe a type (members that only list
     /// `required` keys are validation rules, not alternatives).
-    func unionMembers(_ schema: Node) -> [Node] {
-        let members = (schema["oneOf"]?.sequence ?? schema["anyOf"]?.sequence ?? []).filter { !Self.isNullSchema($0) }
-        let typed = members.filter { member in
-            ["$ref", "type", "properties", "enum", "items", "allOf", "oneOf", "anyOf", "additionalProperties", "const"]
-                .contains { member[$0] != nil }
-        }
-        return typed.count == members.count ? members : []
+    func unionMembers(_ schema: Schema) -> [Schema] {
+        let members = (schema.oneOf ?? schema.anyOf ?? []).filter { !Self.isNullSchema($0) }
+        return members.allSatisfy(\.describesType) ? members : []
     }
 
     // MARK: Expressions
 
-    private mutating func baseType(_ schema: Node, hint: String) -> IR.TypeReference {
+    private mutating func baseType(_ schema: Schema, hint: String) -> IR.TypeReference {
         let shape = shape(schema)
         switch shape {
         case .structure, .union, .enumeration:
@@ -134,13 +123,13 @@ extension OpenAPIImporter {
         case .expression:
             break
         }
-        if let members = schema["allOf"]?.sequence, let only = members.first {
+        if let members = schema.allOf, let only = members.first {
             return typeReference(only, hint: hint).nonOptional
         }
         if let only = unionMembers(schema).first {
             return typeReference(only, hint: hint).nonOptional
         }
-        let types = Self.typeNames(schema)
+        let types = schema.types
         if types.count > 1 {
             skip(
                 .schema, "a schema with several types (\(types.joined(separator: ", "))) is generated as 'JSONValue'",
@@ -150,47 +139,47 @@ extension OpenAPIImporter {
         switch types.first {
         case "string": return stringType(schema)
         case "integer":
-            switch schema["format"]?.openAPIText {
+            switch schema.format {
             case "int32": return .builtin(.int32)
             case "int64": return .builtin(.int64)
             case "unix-milliseconds": return .builtin(.date)
             default: return .builtin(.int)
             }
         case "number":
-            switch schema["format"]?.openAPIText {
+            switch schema.format {
             case "float": return .builtin(.float)
             case "unix-seconds": return .builtin(.date)
             default: return .builtin(.double)
             }
         case "boolean": return .builtin(.bool)
         case "array":
-            guard let items = schema["items"] else { return .array(jsonValue()) }
+            guard let items = schema.items else { return .array(jsonValue()) }
             return .array(typeReference(items, hint: hint + " item"))
         case "object", nil:
-            if let additional = schema["additionalProperties"], additional.mapping?.isEmpty == false {
+            if let additional = schema.additionalProperties, additional.form == .mapping(isEmpty: false) {
                 return .dictionary(typeReference(additional, hint: hint + " value"))
             }
-            if types.isEmpty, schema["items"] != nil, let items = schema["items"] {
+            if types.isEmpty, let items = schema.items {
                 return .array(typeReference(items, hint: hint + " item"))
             }
-            if types.isEmpty, schema["additionalProperties"] == nil { return jsonValue() }
+            if types.isEmpty, schema.additionalProperties == nil { return jsonValue() }
             return .dictionary(jsonValue())
         case let other?:
             skip(
                 .schema, "unknown schema type '\(other)' is generated as 'JSONValue'",
-                at: schema["type"]?.location ?? schema.location)
+                at: schema.typeLocation ?? schema.location)
             return jsonValue()
         }
     }
 
-    private func stringType(_ schema: Node) -> IR.TypeReference {
+    private func stringType(_ schema: Schema) -> IR.TypeReference {
         // OAS 3.1 spells files without `format`: `contentMediaType: application/octet-stream`
         // (FastAPI's UploadFile) or `contentEncoding: base64`.
-        if schema["contentEncoding"] != nil { return .builtin(.data) }
-        if let media = schema["contentMediaType"]?.openAPIText, !Self.isTextual(mediaType: media) {
+        if schema.hasContentEncoding { return .builtin(.data) }
+        if let media = schema.contentMediaType, !Self.isTextual(mediaType: media) {
             return .builtin(.data)
         }
-        switch schema["format"]?.openAPIText {
+        switch schema.format {
         case "date-time": return .builtin(.date)
         case "date": return .builtin(.calendarDate)
         case "uuid": return .builtin(.uuid)

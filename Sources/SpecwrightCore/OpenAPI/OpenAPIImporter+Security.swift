@@ -29,9 +29,11 @@ extension OpenAPIImporter {
     ///
     /// `.inherit` is returned when the requirement is what the service's scheme already means,
     /// so the generated options stay quiet for the common case.
-    mutating func operationSecurity(_ operation: Node) -> (requirement: IR.AuthRequirement, documentation: String?) {
+    mutating func operationSecurity(_ operation: OpenAPI.Operation) -> (
+        requirement: IR.AuthRequirement, documentation: String?
+    ) {
         let lowered: (requirement: IR.AuthRequirement, documentation: String?)
-        if let list = operation["security"] {
+        if let list = operation.security {
             lowered = lowerSecurity(list)
         } else if let document = documentSecurity() {
             lowered = document
@@ -53,7 +55,7 @@ extension OpenAPIImporter {
     /// The document's top-level `security` (nil when it has none), lowered on first use.
     private mutating func documentSecurity() -> (requirement: IR.AuthRequirement, documentation: String?)? {
         if let document = security.document { return document }
-        guard let list = root["security"] else { return nil }
+        guard let list = document.security else { return nil }
         let lowered = lowerSecurity(list)
         security.document = lowered
         return lowered
@@ -62,8 +64,10 @@ extension OpenAPIImporter {
     /// A `security` list: alternatives (`[{a: []}, {b: []}]`), each a combination of schemes
     /// (`{a: [], b: []}`), `{}` allowing anonymous access. Alternatives with a scheme that cannot
     /// be sent are left out (the scheme is warned about); with none left, nothing is sent.
-    private mutating func lowerSecurity(_ list: Node) -> (requirement: IR.AuthRequirement, documentation: String?) {
-        guard let items = list.sequence else {
+    private mutating func lowerSecurity(_ list: OpenAPI.SecurityRequirements) -> (
+        requirement: IR.AuthRequirement, documentation: String?
+    ) {
+        guard let items = list.alternatives else {
             skip(
                 .security, "'security' must be a list of security requirement objects; no credentials are sent",
                 at: list.location)
@@ -75,13 +79,12 @@ extension OpenAPIImporter {
             var schemes: [IR.Auth] = []
             var parts: [String] = []
             var sendable = true
-            for (name, scopesNode) in item.openAPIEntries {
+            for (name, scopes) in item.schemes {
                 guard let scheme = securityScheme(named: name, usedAt: item.location), let auth = scheme.auth else {
                     sendable = false
                     continue
                 }
                 if !schemes.contains(auth) { schemes.append(auth) }
-                let scopes = (scopesNode.sequence ?? []).compactMap(\.openAPIText)
                 parts.append(scheme.summary(scopes: scopes))
             }
             guard sendable, !alternatives.contains(schemes) else { continue }
@@ -96,7 +99,7 @@ extension OpenAPIImporter {
     /// it is not declared.
     private mutating func securityScheme(named name: String, usedAt location: SourceLocation) -> LoweredScheme? {
         if let known = security.schemes[name] { return known }
-        guard let node = root["components"]?["securitySchemes"]?[name].flatMap({ resolved($0) }) else {
+        guard let scheme = document.components.securityScheme(named: name).flatMap({ resolved($0) }) else {
             skip(
                 .security,
                 "security scheme '\(name)' is not declared in 'components/securitySchemes'; requirements using it are left out",
@@ -104,16 +107,16 @@ extension OpenAPIImporter {
             security.schemes[name] = .some(nil)
             return nil
         }
-        let scheme = lowerScheme(node, name: name)
-        security.schemes[name] = scheme
-        return scheme
+        let lowered = lowerScheme(scheme, name: name)
+        security.schemes[name] = lowered
+        return lowered
     }
 
-    private mutating func lowerScheme(_ scheme: Node, name: String) -> LoweredScheme {
-        let type = scheme["type"]?.openAPIText ?? ""
+    private mutating func lowerScheme(_ scheme: OpenAPI.SecurityScheme, name: String) -> LoweredScheme {
+        let type = scheme.type ?? ""
         switch type {
         case "http":
-            let httpScheme = scheme["scheme"]?.openAPIText?.lowercased() ?? ""
+            let httpScheme = scheme.scheme?.lowercased() ?? ""
             if httpScheme == "bearer" { return LoweredScheme(auth: .bearer, name: name, kind: "bearer token") }
             if httpScheme == "basic" { return LoweredScheme(auth: .basic, name: name, kind: "HTTP Basic") }
             skip(
@@ -122,14 +125,14 @@ extension OpenAPIImporter {
                 at: scheme.location)
             return LoweredScheme(auth: nil, name: name, kind: "not supported")
         case "apiKey":
-            guard let keyName = scheme["name"]?.openAPIText, !keyName.isEmpty else {
+            guard let keyName = scheme.name, !keyName.isEmpty else {
                 skip(
                     .security, "API key scheme '\(name)' has no 'name'; requirements using it are left out",
                     at: scheme.location)
                 return LoweredScheme(auth: nil, name: name, kind: "not supported")
             }
             let literal = IR.StringLiteral(keyName)
-            switch scheme["in"]?.openAPIText {
+            switch scheme.placement {
             case "header":
                 return LoweredScheme(auth: .apiKeyHeader(literal), name: name, kind: "API key in header `\(keyName)`")
             case "query":

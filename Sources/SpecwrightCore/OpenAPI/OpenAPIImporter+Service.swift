@@ -14,7 +14,7 @@ extension OpenAPIImporter {
             baseURL: IR.StringLiteral(baseURL()),
             headers: extensions.headers,
             auth: serviceAuth,
-            dates: root["x-specwright-dates"]?.openAPIText.flatMap(IR.DateCoding.init(rawValue:)) ?? .iso8601,
+            dates: document.extensions.dates.flatMap(IR.DateCoding.init(rawValue:)) ?? .iso8601,
             envelope: extensions.overlay.envelope,
             timeout: extensions.overlay.timeout ?? 30,
             retry: extensions.overlay.retry ?? IR.Retry(maxRetries: 3, baseDelay: 0.5, maxDelay: 8),
@@ -22,16 +22,16 @@ extension OpenAPIImporter {
     }
 
     private mutating func baseURL() -> String {
-        guard let server = root["servers"]?.sequence?.first, var url = server["url"]?.openAPIText else { return "/" }
-        for (variable, definition) in server["variables"]?.openAPIEntries ?? [] {
-            let value = definition["default"]?.openAPIText ?? ""
-            url = url.replacingOccurrences(of: "{" + variable + "}", with: value)
+        guard let server = document.servers.first, let written = server.url else { return "/" }
+        var url = written.value
+        for (variable, defaultValue) in server.variables {
+            url = url.replacingOccurrences(of: "{" + variable + "}", with: defaultValue ?? "")
         }
         if URL(string: url) == nil {
             skip(
                 .schema,
                 "server URL '\(url)' is not a URL Foundation can parse; '/' is used (set the base URL in the client configuration)",
-                at: server["url"]?.location ?? server.location)
+                at: written.location)
             return "/"
         }
         return url

@@ -5,7 +5,7 @@ extension OpenAPIImporter {
     /// The properties of an object schema with its `allOf` members merged in.
     struct MergedObject {
         /// Property name → schema, in first-seen order (a later member's schema replaces an earlier one).
-        private(set) var properties: [(name: String, schema: Node)] = []
+        private(set) var properties: [(name: String, schema: Schema)] = []
         /// Where each property name is in `properties`.
         private var positions: [String: Int] = [:]
         /// Names listed as `required` anywhere in the composition.
@@ -17,9 +17,9 @@ extension OpenAPIImporter {
         /// The schemas being merged right now, outermost first, each with the `$ref` that led to it.
         var path: [(schema: SourceLocation, reference: SourceLocation?)] = []
         /// The `additionalProperties` schema (`true` included) of the object or a member.
-        var additionalProperties: Node?
+        var additionalProperties: Schema?
 
-        mutating func add(_ name: String, _ schema: Node) {
+        mutating func add(_ name: String, _ schema: Schema) {
             if let index = positions[name] {
                 properties[index].schema = schema
             } else {
@@ -33,17 +33,16 @@ extension OpenAPIImporter {
     /// that led here; `followsReference` merges what a reference object points at (used for
     /// references to places other than component schemas, which may chain).
     mutating func merge(
-        _ schema: Node, into object: inout MergedObject, enteredBy reference: SourceLocation? = nil,
+        _ schema: Schema, into object: inout MergedObject, enteredBy reference: SourceLocation? = nil,
         followsReference: Bool = false
     ) {
         guard enterNestedSchema(at: schema.location) else { return }
         defer { depth -= 1 }
         object.path.append((schema.location, reference))
         defer { object.path.removeLast() }
-        let members =
-            schema["allOf"]?.sequence ?? (followsReference && Self.referenceString(schema) != nil ? [schema] : [])
+        let members = schema.allOf ?? (followsReference && schema.reference != nil ? [schema] : [])
         for member in members {
-            if let reference = Self.referenceString(member) {
+            if let reference = member.reference?.text {
                 mergeReferenced(member, reference, into: &object)
                 continue
             }
@@ -56,33 +55,35 @@ extension OpenAPIImporter {
             }
             merge(member, into: &object)
         }
-        for (name, property) in schema["properties"]?.openAPIEntries ?? [] {
+        for (name, property) in schema.properties {
             object.add(name, property)
         }
-        object.required.formUnion(schema["required"]?.openAPIStrings ?? [])
-        if let additional = schema["additionalProperties"], additional.openAPIBool == true || additional.mapping != nil
-        {
-            object.additionalProperties = additional
+        object.required.formUnion(schema.required)
+        if let additional = schema.additionalProperties {
+            switch additional.form {
+            case .boolean(true), .mapping: object.additionalProperties = additional
+            case .boolean(false), .other: break
+            }
         }
     }
 
     /// Merges the schema an `allOf` member's `$ref` names, once per composition; a reference back
     /// to a schema being merged is a composition cycle, reported at the cycle's first `$ref`.
-    private mutating func mergeReferenced(_ member: Node, _ reference: String, into object: inout MergedObject) {
+    private mutating func mergeReferenced(_ member: Schema, _ reference: String, into object: inout MergedObject) {
         let location = Self.referenceLocation(member)
-        let target: Node
+        let target: Schema
         let isComponent: Bool
         if let component = componentSchemaName(reference), let identifier = componentNames[component] {
             object.composedOf.append(.named(identifier))
-            guard let node = componentNodes[component] else { return }
-            target = node
+            guard let schema = componentSchemas[component] else { return }
+            target = schema
             isComponent = true
         } else {
-            guard let node = lookUp(reference) else {
+            guard let schema = lookUpSchema(reference) else {
                 reportUnresolvable(reference, at: member.location)
                 return
             }
-            target = node
+            target = schema
             isComponent = false
         }
         if let start = object.path.firstIndex(where: { $0.schema == target.location }) {
@@ -97,20 +98,20 @@ extension OpenAPIImporter {
     }
 
     /// Declares a struct for an object schema (or an `allOf` composition).
-    mutating func declareStructure(_ schema: Node, name: IR.Identifier) {
+    mutating func declareStructure(_ schema: Schema, name: IR.Identifier) {
         var object = MergedObject()
         merge(schema, into: &object)
         var scope = NameScope(reserved: NameScope.reservedPropertyNames)
         var properties: [IR.Property] = []
         for (key, propertySchema) in object.properties {
             let propertyName = scope.identifier(
-                for: propertySchema["x-specwright-name"]?.openAPIText ?? key, style: .member, fallback: "property")
+                for: propertySchema.swiftName ?? key, style: .member, fallback: "property")
             warnIfRenamed(scope, "property '\(key)' of '\(name.name)'", at: propertySchema.location)
             let isRequired = object.required.contains(key)
             var type = typeReference(propertySchema, hint: name.name + " " + key)
             let isNullable = type.isOptional
             var defaultValue: IR.Expression?
-            let fixedValue = propertySchema["const"].flatMap { constant in
+            let fixedValue = propertySchema.constant.flatMap { constant in
                 fixedExpression(constant, type: &type)
             }
             if fixedValue == nil, !isRequired {
@@ -129,7 +130,7 @@ extension OpenAPIImporter {
         var additionalProperties: IR.AdditionalProperties?
         if let additional = object.additionalProperties {
             let valueType =
-                additional.mapping?.isEmpty == false
+                additional.form == .mapping(isEmpty: false)
                 ? typeReference(additional, hint: name.name + " additional property") : jsonValue()
             additionalProperties = IR.AdditionalProperties(
                 name: scope.identifier(for: "additionalProperties", style: .member, fallback: "additionalProperties"),
@@ -143,9 +144,9 @@ extension OpenAPIImporter {
 
     /// A property's doc comment; a `$ref` property uses the description written next to it
     /// (3.1) or, failing that, nothing (the type documents itself).
-    private func propertyDocumentation(_ schema: Node) -> IR.Documentation {
-        if Self.referenceString(schema) != nil {
-            return IR.Documentation(schema["description"]?.openAPIText)
+    private func propertyDocumentation(_ schema: Schema) -> IR.Documentation {
+        if schema.reference != nil {
+            return IR.Documentation(schema.description)
         }
         return documentation(schema)
     }
@@ -153,11 +154,11 @@ extension OpenAPIImporter {
     /// The type and default of a value the caller or the server may leave out (a property that
     /// is not `required`, an optional parameter or form field): the type with the schema's
     /// `default` when the default fits it, else the optional type.
-    mutating func omittable(_ type: IR.TypeReference, schema: Node) -> (
+    mutating func omittable(_ type: IR.TypeReference, schema: Schema) -> (
         type: IR.TypeReference, defaultValue: IR.Expression?
     ) {
         guard !type.isOptional else { return (type, nil) }
-        if let value = schema["default"], let expression = defaultExpression(value, type: type) {
+        if let value = schema.defaultValue, let expression = defaultExpression(value, type: type) {
             return (type, expression)
         }
         return (.optional(type), nil)
@@ -221,9 +222,9 @@ extension OpenAPIImporter {
     func integerEnumCases(named name: IR.Identifier) -> (cases: [Int: IR.Identifier], unknown: IR.Identifier)? {
         if case .integerEnum(let cases, let unknown)? = declaredKinds[name.name] { return (cases, unknown) }
         guard declaredKinds[name.name] == nil, let component = componentByName[name.name],
-            let schema = componentNodes[component],
-            Self.referenceString(schema) == nil, shape(schema) == .enumeration,
-            Self.isIntegerEnumeration(schema, kind: enumerationKind(schema["enum"]?.sequence ?? []))
+            let schema = componentSchemas[component],
+            schema.reference == nil, shape(schema) == .enumeration,
+            Self.isIntegerEnumeration(schema, kind: enumerationKind(schema.enumValues ?? []))
         else { return nil }
         let names = Self.integerEnumCaseNames(schema)
         return (names.byValue, names.unknown)
@@ -238,9 +239,9 @@ extension OpenAPIImporter {
     )? {
         if case .stringEnum(let cases, let unknown)? = declaredKinds[name.name] { return (cases, unknown) }
         if let known = laterEnumCases[name.name] { return known }
-        guard let component = componentByName[name.name], let schema = componentNodes[component],
-            Self.referenceString(schema) == nil, shape(schema) == .enumeration,
-            !Self.isIntegerEnumeration(schema, kind: enumerationKind(schema["enum"]?.sequence ?? []))
+        guard let component = componentByName[name.name], let schema = componentSchemas[component],
+            schema.reference == nil, shape(schema) == .enumeration,
+            !Self.isIntegerEnumeration(schema, kind: enumerationKind(schema.enumValues ?? []))
         else {
             laterEnumCases[name.name] = .some(nil)
             return nil

@@ -65,12 +65,12 @@ extension OpenAPIImporter {
         let owner = names[names.count - 2]
         let documentNames = names.map { componentByName[$0] ?? $0 }
         let chain = documentNames.map { "'\($0)'" }.joined(separator: " → ")
-        let schema = componentByName[owner].flatMap { componentNodes[$0] }
+        let schema = componentByName[owner].flatMap { componentSchemas[$0] }
         let members = schema.map(unionMembers) ?? []
         let location =
             members.indices.contains(closingCase)
             ? Self.referenceLocation(members[closingCase])
-            : schema?.location ?? inlineNames.first { $0.value.name == owner }?.key ?? root.location
+            : schema?.location ?? inlineNames.first { $0.value.name == owner }?.key ?? document.location
         let message =
             names.count == 2
             ? "union '\(documentNames[0])' contains itself as an alternative: decoding it would never end"

@@ -1,10 +1,11 @@
 import Foundation
 import SpecwrightYAML
 
-/// Imports an OpenAPI 3.0/3.1 document (a located ``Node`` tree, from YAML or JSON) straight
-/// into the generator's ``IR/API``.
+/// Imports an OpenAPI 3.0/3.1 document (a located ``Node`` tree, from YAML or JSON) into the
+/// generator's ``IR/API``: the structure check runs on the tree, ``OpenAPIReader`` reads the typed
+/// document (``OpenAPI/Document``) once, and the importer translates that; it reads no key names.
 ///
-/// The import runs in four passes so that names do not depend on where a type is first used:
+/// The translation runs in four passes so that names do not depend on where a type is first used:
 /// component schema names are claimed first, then the group type names, then components are
 /// declared (their inline schemas claim names from their location, e.g. `Pet` › `status` →
 /// `PetStatus`), then operations are lowered. `$ref`s to component schemas become named
@@ -25,7 +26,8 @@ public struct OpenAPIImporter {
         public let componentTypeNames: [String: String]
     }
 
-    let root: Node
+    /// The typed document (read once by ``OpenAPIReader``).
+    let document: OpenAPI.Document
     let file: String
     /// How operationIds become method names.
     let operationNaming: OperationNaming
@@ -36,8 +38,8 @@ public struct OpenAPIImporter {
     var componentNames: [String: IR.Identifier] = [:]
     /// Swift type name → component schema name.
     var componentByName: [String: String] = [:]
-    /// Component schema name → its node.
-    var componentNodes: [String: Node] = [:]
+    /// Component schema name → its schema.
+    var componentSchemas: [String: Schema] = [:]
     /// Components that are `nullable` themselves: every reference to them is optional.
     var nullableComponents: Set<String> = []
     /// Declarations in the order they were completed.
@@ -98,7 +100,7 @@ public struct OpenAPIImporter {
     /// reported is also attached to its endpoint (``IR/EndpointSource/diagnostics``).
     static func translate(_ root: Node, file: String, operationNaming: OperationNaming = .idiomatic) -> Result {
         var importer = OpenAPIImporter(root: root, file: file, operationNaming: operationNaming)
-        importer.checkStructure()
+        importer.checkStructure(root)
         let api = importer.importAPI()
         importer.summary.schemasGenerated = api.types.count
         let operationErrors = api.groups.flatMap(\.endpoints).flatMap(\.source.diagnostics).count(where: \.isError)
@@ -109,23 +111,23 @@ public struct OpenAPIImporter {
     }
 
     private init(root: Node, file: String, operationNaming: OperationNaming) {
-        self.root = root
+        document = OpenAPIReader.document(root)
         self.file = file
         self.operationNaming = operationNaming
         references = ReferenceIndex(root: root, file: file)
     }
 
     private mutating func importAPI() -> IR.API {
-        let schemas = root["components"]?["schemas"]?.openAPIEntries ?? []
+        let schemas = document.components.schemas
         for (name, node) in schemas {
             let identifier = typeScope.identifier(for: name, style: .type, fallback: "Schema")
             warnIfRenamed(typeScope, "schema '\(name)'", at: node.location)
             componentNames[name] = identifier
             componentByName[identifier.name] = name
-            componentNodes[name] = node
+            componentSchemas[name] = node
             if isNullable(node) { nullableComponents.insert(name) }
         }
-        let prefix = SwiftName.upperCamelCase(root["info"]?["title"]?.openAPIText ?? "") ?? "API"
+        let prefix = SwiftName.upperCamelCase(document.info.title ?? "") ?? "API"
         let clientTypeName = typeScope.claim(prefix + "Client")
         let collected = collectOperations()
         var groupScope = NameScope(reserved: NameScope.reservedGroupNames)
@@ -143,12 +145,10 @@ public struct OpenAPIImporter {
         let service = lowerService(name: prefix)
         let groups = namedGroups.map { lowerGroup($0.0, names: $0.names) }
         reportUnsupportedTopLevel()
-        let info = root["info"]
         let api = IR.API(
             sourceFile: URL(fileURLWithPath: file).lastPathComponent,
             name: NameScope.standalone(prefix),
-            documentation: IR.Documentation(paragraphs: [info?["title"]?.openAPIText, info?["description"]?.openAPIText]
-            ),
+            documentation: IR.Documentation(paragraphs: [document.info.title, document.info.description]),
             service: service,
             types: declarations,
             groups: groups,
@@ -172,7 +172,7 @@ public struct OpenAPIImporter {
     }
 
     /// Reports what ``OpenAPIStructureCheck`` finds: errors, and `structure` warnings.
-    private mutating func checkStructure() {
+    private mutating func checkStructure(_ root: Node) {
         for finding in OpenAPIStructureCheck.check(root).findings {
             if finding.error {
                 diagnostics.error(finding.message, at: finding.location)
@@ -183,8 +183,10 @@ public struct OpenAPIImporter {
     }
 
     private mutating func reportUnsupportedTopLevel() {
-        for (name, node) in root["webhooks"]?.openAPIEntries ?? [] {
-            skip(.webhook, "webhook '\(name)' is not generated: clients only send requests", at: node.location)
+        for webhook in document.webhooks {
+            skip(
+                .webhook, "webhook '\(webhook.value)' is not generated: clients only send requests",
+                at: webhook.location)
         }
     }
 }

@@ -1,9 +1,10 @@
 import SpecwrightYAML
 
-/// Small typed accessors over the located ``Node`` tree, used by the OpenAPI importer.
+/// Small typed accessors over the located ``Node`` tree, used by ``OpenAPIReader`` and the
+/// structure check (and by the importer for JSON values: `default`, `const`, `enum`).
 ///
-/// OpenAPI documents are read leniently: a key of the wrong kind reads as absent (the importer
-/// warns where that changes the output), so that no document can make the importer crash.
+/// OpenAPI documents are read leniently: a key of the wrong kind reads as absent (the structure
+/// check reports it), so that no document can make the import crash.
 extension Node {
     /// The scalar's text whatever its resolved type (`200` and `"200"` both give `200`).
     var openAPIText: String? {

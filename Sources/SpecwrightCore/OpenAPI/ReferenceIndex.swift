@@ -12,6 +12,8 @@ struct ReferenceIndex {
     private var targets: [String: Node?] = [:]
     /// Mapping location → its entries by key text (first occurrence wins, as `Node`'s subscript).
     private var tables: [SourceLocation: [String: Node]] = [:]
+    /// `$ref` string → the schema it names, read on first use (nil: it names nothing).
+    private var schemas: [String: OpenAPI.JSONSchema?] = [:]
     /// Mappings with at most this many entries are scanned instead of indexed.
     private static let scanLimit = 8
 
@@ -30,6 +32,14 @@ struct ReferenceIndex {
         if let known = targets[reference] { return known }
         let found = pointer(reference).flatMap { walk($0.tokens) }
         targets[reference] = .some(found)
+        return found
+    }
+
+    /// The schema `reference` names, read once, or nil.
+    mutating func schema(for reference: String) -> OpenAPI.JSONSchema? {
+        if let known = schemas[reference] { return known }
+        let found = node(for: reference).map(OpenAPI.JSONSchema.init(reading:))
+        schemas[reference] = .some(found)
         return found
     }
 

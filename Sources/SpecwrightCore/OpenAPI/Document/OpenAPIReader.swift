@@ -1,0 +1,91 @@
+import SpecwrightYAML
+
+/// Reads the typed document (``OpenAPI/Document``) from the parsed node tree, once, before the
+/// translation: the one place that knows OpenAPI's key names (this file and
+/// `OpenAPIReader+*.swift`).
+///
+/// Reading is lenient, as the structure check (``OpenAPIStructureCheck``, which runs first and
+/// reports every field of the wrong kind) expects: a field of the wrong kind reads as absent, a
+/// list or map that is not one reads as empty, and any node reads as an object (a scalar as one
+/// without fields), so reading never fails and never reports anything.
+enum OpenAPIReader {
+    /// Reads the document whose root is `root`.
+    static func document(_ root: Node) -> OpenAPI.Document {
+        let info = root["info"]
+        let components = root["components"]
+        return OpenAPI.Document(
+            location: root.location,
+            version: root["openapi"]?.openAPIText ?? "",
+            info: OpenAPI.Info(title: info?["title"]?.openAPIText, description: info?["description"]?.openAPIText),
+            servers: (root["servers"]?.sequence ?? []).map(server),
+            paths: (root["paths"]?.mapping ?? []).compactMap { entry in
+                entry.key.openAPIText.map {
+                    OpenAPI.PathEntry(path: $0, keyLocation: entry.key.location, item: referenceable(entry.value))
+                }
+            },
+            pathsLocation: root["paths"]?.location ?? root.location,
+            components: OpenAPI.Components(
+                schemas: (components?["schemas"]?.openAPIEntries ?? []).map {
+                    ($0.key, OpenAPI.JSONSchema(reading: $0.value))
+                },
+                securitySchemes: (components?["securitySchemes"]?.openAPIEntries ?? []).map {
+                    ($0.key, referenceable($0.value))
+                }),
+            security: root["security"].map(securityRequirements),
+            webhooks: named(root["webhooks"]),
+            extensions: OpenAPI.DocumentExtensions(
+                defaults: root.mapping?.first { $0.key.scalar?.text == "x-specwright-defaults" },
+                envelope: root.mapping?.first { $0.key.scalar?.text == "x-specwright-envelope" },
+                headers: root["x-specwright-headers"],
+                dates: root["x-specwright-dates"]?.openAPIText))
+    }
+
+    /// A Reference Object when `node` has a `$ref`, else the object `node` is.
+    static func referenceable<Value: OpenAPIObject>(_ node: Node) -> OpenAPI.Referenceable<Value> {
+        if let reference = reference(node) { return .reference(reference) }
+        return .value(Value(reading: node))
+    }
+
+    /// The Reference Object `node` is, if it has a `$ref` (whatever else it has).
+    static func reference(_ node: Node) -> OpenAPI.Reference? {
+        guard let text = node["$ref"]?.openAPIText else { return nil }
+        return OpenAPI.Reference(
+            text: text, location: node.location, keyLocation: node.keyLocation("$ref") ?? node.location)
+    }
+
+    /// The keys of a map, each at its value (empty when `node` is not a mapping).
+    static func named(_ node: Node?) -> [Located<String>] {
+        (node?.openAPIEntries ?? []).map { Located($0.key, at: $0.value.location) }
+    }
+
+    /// A `content` map.
+    static func content(_ node: Node?) -> [OpenAPI.MediaTypeEntry] {
+        (node?.openAPIEntries ?? []).map { OpenAPI.MediaTypeEntry(mediaType: $0.key, media: .init(reading: $0.value)) }
+    }
+
+    private static func server(_ node: Node) -> OpenAPI.Server {
+        OpenAPI.Server(
+            location: node.location,
+            url: node["url"].flatMap { url in url.openAPIText.map { Located($0, at: url.location) } },
+            variables: (node["variables"]?.openAPIEntries ?? []).map { ($0.key, $0.value["default"]?.openAPIText) })
+    }
+
+    /// A `security` list: alternatives, each a map from scheme names to scopes.
+    static func securityRequirements(_ node: Node) -> OpenAPI.SecurityRequirements {
+        OpenAPI.SecurityRequirements(
+            location: node.location,
+            alternatives: node.sequence?.map { item in
+                OpenAPI.SecurityRequirement(
+                    location: item.location,
+                    schemes: item.openAPIEntries.map { ($0.key, ($0.value.sequence ?? []).compactMap(\.openAPIText)) })
+            })
+    }
+}
+
+extension OpenAPI.SecurityScheme {
+    init(reading node: Node) {
+        self.init(
+            location: node.location, type: node["type"]?.openAPIText, scheme: node["scheme"]?.openAPIText,
+            name: node["name"]?.openAPIText, placement: node["in"]?.openAPIText)
+    }
+}
