@@ -29,14 +29,18 @@ import Testing
         let result = Self.run(
             """
             specwright: 1
-            name: S
-            baseURL: https://s.example
+            name: Finder
+            baseURL: https://finder.example
             types:
-              Q: { properties: { q: String } }
+              Query:
+                properties:
+                  text: String
             endpoints:
-              search:
-                run: { get: /search, body: Q }
-            """, file: "s.yaml")
+              find:
+                byText:
+                  get: /find
+                  body: Query
+            """, file: "finder.yaml")
         #expect(result.succeeded)
         #expect(result.diagnostics.map(\.severity) == [.warning])
         #expect(result.diagnostics(strict: false) == result.diagnostics)
