@@ -1,221 +1,151 @@
-/// The top-level structure of one line of Swift code, as ``SourcePrinter`` needs it: the bracket
-/// groups that close on the line, and for a `case` line the colon that ends its pattern.
-/// String literals, their escapes and their interpolations are skipped; a trailing `//` comment
-/// ends the scan.
+/// The top-level structure of one line of Swift code (its UTF-8 bytes), as ``SourcePrinter``
+/// needs it: the bracket groups that close on the line, and for a `case` line the colon that ends
+/// its pattern. String literals, their escapes and their interpolations are skipped; a trailing
+/// `//` comment ends the scan. Only the group the line is split at is cut into items.
 struct LineStructure {
-    /// A `(…)`, `[…]` or `{…}` group opened and closed at the top level of the line.
+    /// A `(…)`, `[…]`, `{…}` or `<…>` group opened and closed at the top level of the line.
     struct Group {
         var open: Int
         var close: Int
-        var bracket: Unicode.Scalar
+        var bracket: UInt8
     }
 
-    /// A line cut in three: `head` stays on the line, each of `items` goes one level in,
-    /// `tail` (the closing bracket and what follows it) goes on a line of its own.
+    /// A line cut in three: `head` stays on the line, each of `items` goes one level in (each
+    /// but the last followed by a comma when `commaSeparated`), `tail` (the closing bracket and
+    /// what follows it) goes on a line of its own.
     struct Split {
-        var head: [Unicode.Scalar]
-        var items: [[Unicode.Scalar]]
-        var tail: [Unicode.Scalar]?
+        var head: ArraySlice<UInt8>
+        var items: [ArraySlice<UInt8>]
+        var commaSeparated = false
+        var tail: ArraySlice<UInt8>?
     }
 
-    let characters: [Unicode.Scalar]
-    private(set) var groups: [Group] = []
+    let bytes: ArraySlice<UInt8>
+    /// Whether every byte is a scalar (columns are then bytes).
+    let isASCII: Bool
+    let groups: [Group]
     /// The colon ending a `case` pattern, when the line is `case pattern: value`.
-    private(set) var caseColon: Int?
+    let caseColon: Int?
 
-    init(_ characters: [Unicode.Scalar]) {
-        self.characters = characters
-        scan()
+    init(_ bytes: ArraySlice<UInt8>, isASCII: Bool) {
+        self.bytes = bytes
+        self.isASCII = isASCII
+        (groups, caseColon) = Self.scan(bytes)
     }
 
     /// How to lay out the line over several, or nil when it cannot be split.
     func split() -> Split? {
         if let colon = caseColon {
-            let value = Self.trimmed(characters[(colon + 1)...])
-            if !value.isEmpty { return Split(head: Array(characters[...colon]), items: [value], tail: nil) }
+            let value = Self.trimmed(bytes[(colon + 1)...])
+            if !value.isEmpty { return Split(head: bytes[...colon], items: [value], tail: nil) }
         }
-        let candidates = groups.compactMap { group -> (Group, [[Unicode.Scalar]])? in
-            let items = self.items(of: group)
-            return items.isEmpty ? nil : (group, items)
+        guard let group = chosenGroup() else { return nil }
+        var head = bytes[...group.open]
+        var items = self.items(of: group)
+        let commaSeparated = group.bracket != Self.openBrace
+        if !commaSeparated, let parameters = Self.closureParameters(items[0]) {
+            head = ArraySlice(head + [Self.space] + parameters.head)
+            items = [parameters.body]
         }
-        // A block (`if let x { … }`, `guard … else { … }`) breaks first, as a person would; else the
-        // largest group, which holds the most text; generic arguments (`Pair<A, B>`) only when
-        // nothing else can break.
-        let blocks = candidates.filter { $0.0.bracket == "{" }
-        let lists = candidates.filter { $0.0.bracket != "<" }
-        guard
-            let (group, items) = (blocks.isEmpty ? (lists.isEmpty ? candidates : lists) : blocks)
-                .max(by: { $0.0.close - $0.0.open < $1.0.close - $1.0.open })
-        else { return nil }
-        var head = Array(characters[...group.open])
-        var body = items
-        if group.bracket == "{", let parameters = Self.closureParameters(items[0]) {
-            head += [" "] + parameters.head
-            body = [parameters.body]
-        }
-        guard !body[0].isEmpty else { return nil }
-        return Split(head: head, items: body, tail: Array(characters[group.close...]))
+        // An empty first item (`(, b)`) still holds its comma.
+        guard !items[0].isEmpty || (commaSeparated && items.count > 1) else { return nil }
+        return Split(head: head, items: items, commaSeparated: commaSeparated, tail: bytes[group.close...])
     }
 
-    /// The items a group splits into (with their separating commas), or none when splitting it
-    /// would not read well: an empty group, a `[…]` holding one item without a call (a type such
-    /// as `[String: Int]`), or generic arguments with one item.
-    private func items(of group: Group) -> [[Unicode.Scalar]] {
-        let content = characters[(group.open + 1)..<group.close]
-        if group.bracket == "{" {
-            let statement = Self.trimmed(content)
-            return statement.isEmpty ? [] : [statement]
+    /// The group a person would break: a block (`if let x { … }`, `guard … else { … }`) first;
+    /// else the largest `(…)` or `[…]` group, which holds the most text; generic arguments
+    /// (`Pair<A, B>`) only when nothing else can break. The first of equally large groups wins.
+    /// The group first in that order can nearly always be split; the others are ordered only
+    /// when it cannot.
+    private func chosenGroup() -> Group? {
+        // Widths in scalars, as a reader counts columns (in bytes when every byte is a scalar).
+        let widths = isASCII ? nil : groups.map { UTF8Facts.scalarCount(bytes[$0.open..<$0.close]) }
+        func precedes(_ left: Int, _ right: Int) -> Bool {
+            let (leftRank, rightRank) = (Self.rank(groups[left]), Self.rank(groups[right]))
+            if leftRank != rightRank { return leftRank < rightRank }
+            let leftWidth = widths?[left] ?? groups[left].close - groups[left].open
+            let rightWidth = widths?[right] ?? groups[right].close - groups[right].open
+            if leftWidth != rightWidth { return leftWidth > rightWidth }
+            return left < right
         }
-        let pieces = Self.topLevelItems(content)
-        if pieces.isEmpty { return [] }
-        if pieces.count < 2, group.bracket == "<" || (group.bracket == "[" && !pieces[0].contains("(")) { return [] }
-        return pieces.enumerated().map { index, piece in index == pieces.count - 1 ? piece : piece + [","] }
+        guard var first = groups.indices.first else { return nil }
+        for index in groups.indices.dropFirst() where precedes(index, first) { first = index }
+        if canSplit(groups[first]) { return groups[first] }
+        return groups.indices.sorted(by: precedes).dropFirst().lazy.map { groups[$0] }.first(where: canSplit)
     }
 
-    // MARK: Scanning
-
-    private enum Frame {
-        case bracket(Unicode.Scalar, Int)
-        case interpolation
-    }
-
-    private mutating func scan() {
-        var stack: [Frame] = []
-        var inString = false
-        var index = 0
-        let isCase = characters.starts(with: "case ".unicodeScalars)
-        while index < characters.count {
-            let character = characters[index]
-            if inString {
-                if character == "\\" {
-                    if index + 1 < characters.count, characters[index + 1] == "(" {
-                        stack.append(.interpolation)
-                        inString = false
-                    }
-                    index += 2
-                    continue
-                }
-                if character == "\"" { inString = false }
-                index += 1
-                continue
-            }
-            switch character {
-            case "\"":
-                inString = true
-            case "/" where index + 1 < characters.count && characters[index + 1] == "/":
-                return
-            case "(", "[", "{":
-                stack.append(.bracket(character, index))
-            case "<" where index > 0 && Self.endsName(characters[index - 1]):
-                stack.append(.bracket(character, index))
-            case ">" where index > 0 && characters[index - 1] != "-":
-                if case .bracket("<", let start) = stack.last {
-                    stack.removeLast()
-                    if stack.isEmpty { groups.append(Group(open: start, close: index, bracket: "<")) }
-                }
-            case ")", "]", "}":
-                // A `<` never closed was an operator, not generic arguments.
-                while case .bracket("<", _) = stack.last { stack.removeLast() }
-                switch stack.popLast() {
-                case .interpolation:
-                    inString = true
-                case .bracket(let open, let start):
-                    if stack.isEmpty { groups.append(Group(open: start, close: index, bracket: open)) }
-                case nil:
-                    break  // a bracket opened on an earlier line
-                }
-            case ":" where isCase && stack.isEmpty && caseColon == nil:
-                caseColon = index
-            default:
-                break
-            }
-            index += 1
+    private static func rank(_ group: Group) -> Int {
+        switch group.bracket {
+        case openBrace: 0
+        case openAngle: 2
+        default: 1
         }
     }
 
-    /// `content` cut at its top-level commas (outside brackets, generic arguments and strings), trimmed.
-    static func topLevelItems(_ content: ArraySlice<Unicode.Scalar>) -> [[Unicode.Scalar]] {
-        var items: [[Unicode.Scalar]] = []
-        var depth = 0
-        var angles = 0
-        var inString = false
-        var interpolations: [Int] = []
+    /// Whether splitting `group` reads well: it is not empty, and a `[…]` holding one item
+    /// without a call (a type such as `[String: Int]`) or generic arguments with one item are not split.
+    private func canSplit(_ group: Group) -> Bool {
+        let content = bytes[(group.open + 1)..<group.close]
+        guard content.contains(where: { $0 != Self.space }) else { return false }
+        switch group.bracket {
+        case Self.openAngle: return Self.hasTopLevelComma(content)
+        case Self.openBracket: return content.contains(Self.openParen) || Self.hasTopLevelComma(content)
+        default: return true
+        }
+    }
+
+    /// The items a group splits into (trimmed, without their separating commas).
+    private func items(of group: Group) -> [ArraySlice<UInt8>] {
+        let content = bytes[(group.open + 1)..<group.close]
+        if group.bracket == Self.openBrace { return [Self.trimmed(content)] }
+        var items: [ArraySlice<UInt8>] = []
+        items.reserveCapacity(16)
         var start = content.startIndex
-        var index = content.startIndex
-        var previous: Unicode.Scalar = " "
-        while index < content.endIndex {
-            let character = content[index]
-            if inString {
-                if character == "\\", index + 1 < content.endIndex {
-                    if content[index + 1] == "(" {
-                        interpolations.append(depth)
-                        depth += 1
-                        inString = false
-                    }
-                    index += 2
-                    continue
-                }
-                if character == "\"" { inString = false }
-            } else {
-                switch character {
-                case "\"": inString = true
-                case "(", "[", "{": depth += 1
-                case "<" where endsName(previous): angles += 1
-                case ">" where previous != "-" && angles > 0: angles -= 1
-                case ")", "]", "}":
-                    depth -= 1
-                    if let last = interpolations.last, last == depth {
-                        interpolations.removeLast()
-                        inString = true
-                    }
-                case "," where depth == 0 && angles == 0:
-                    items.append(trimmed(content[start..<index]))
-                    start = index + 1
-                default: break
-                }
-            }
-            previous = character
-            index += 1
+        Self.forEachTopLevelComma(in: content) { comma in
+            items.append(Self.trimmed(content[start..<comma]))
+            start = comma + 1
+            return true
         }
-        let last = trimmed(content[start...])
-        if !last.isEmpty || !items.isEmpty { items.append(last) }
+        items.append(Self.trimmed(content[start...]))
         return items
     }
 
-    /// Whether `character` can end a type name, so a `<` after it opens generic arguments.
-    static func endsName(_ character: Unicode.Scalar) -> Bool {
-        character.properties.isAlphabetic || character.properties.numericType != nil || character == "_"
-            || character == "?"
-    }
-
     /// `chunk in body` as (`chunk in`, `body`): a closure's parameters stay on the opening line.
-    private static func closureParameters(_ statement: [Unicode.Scalar]) -> (
-        head: [Unicode.Scalar], body: [Unicode.Scalar]
+    private static func closureParameters(_ statement: ArraySlice<UInt8>) -> (
+        head: ArraySlice<UInt8>, body: ArraySlice<UInt8>
     )? {
-        let text = String(String.UnicodeScalarView(statement))
-        guard let range = text.range(of: " in ") else { return nil }
-        let parameters = text[..<range.lowerBound]
-        // `a, b in`: identifiers separated by commas (`for element in xs` is a statement, not parameters).
-        let names = parameters.split(separator: ",", omittingEmptySubsequences: false).map {
-            trimmed(Array($0.unicodeScalars)[...])
-        }
+        let keyword = " in ".utf8
         guard
-            names.allSatisfy({ name in
-                !name.isEmpty
-                    && name.allSatisfy {
-                        $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" || $0 == "$"
-                    }
-            })
+            let start = statement.indices.first(where: { statement[$0...].starts(with: keyword) })
         else { return nil }
-        return (
-            Array((parameters + " in").unicodeScalars), trimmed(Array(text[range.upperBound...].unicodeScalars)[...])
-        )
+        let parameters = statement[..<start]
+        // `a, b in`: identifiers separated by commas (`for element in xs` is a statement, not parameters).
+        let names = parameters.split(separator: comma, omittingEmptySubsequences: false).map(trimmed)
+        guard names.allSatisfy({ !$0.isEmpty && UTF8Facts.isIdentifier($0) }) else { return nil }
+        return (statement[..<(start + 3)], trimmed(statement[(start + keyword.count)...]))
     }
 
-    static func trimmed(_ characters: ArraySlice<Unicode.Scalar>) -> [Unicode.Scalar] {
-        var slice = characters
-        while let first = slice.first, first == " " { slice = slice.dropFirst() }
-        while let last = slice.last, last == " " { slice = slice.dropLast() }
-        return Array(slice)
+    static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, bytes[start] == space { start += 1 }
+        while end > start, bytes[end - 1] == space { end -= 1 }
+        return bytes[start..<end]
     }
+
+    static let space = UInt8(ascii: " ")
+    static let comma = UInt8(ascii: ",")
+    static let quote = UInt8(ascii: "\"")
+    static let backslash = UInt8(ascii: "\\")
+    static let slash = UInt8(ascii: "/")
+    static let colon = UInt8(ascii: ":")
+    static let minus = UInt8(ascii: "-")
+    static let openParen = UInt8(ascii: "(")
+    static let openBracket = UInt8(ascii: "[")
+    static let openBrace = UInt8(ascii: "{")
+    static let openAngle = UInt8(ascii: "<")
+    static let closeAngle = UInt8(ascii: ">")
+    static let closeParen = UInt8(ascii: ")")
+    static let closeBracket = UInt8(ascii: "]")
+    static let closeBrace = UInt8(ascii: "}")
 }
