@@ -75,6 +75,11 @@ def floor_endpoints(lines):
         while lines[i] != '}':
             if lines[i].startswith('    ///') or lines[i].startswith('    case '):
                 out.append(lines[i])
+                if lines[i].startswith('    case ') and lines[i].rstrip().endswith('('):
+                    # a case the printer wrapped: its associated values up to the closing parenthesis
+                    while not lines[i].startswith('    )'):
+                        i += 1
+                        out.append(lines[i])
             i += 1
         out.append('}')
         i += 1

@@ -7,6 +7,9 @@
 #   PER_FILE=1 …   also runs each generated file's debug compile job alone (the frontend command
 #                  SwiftPM runs: -Onone -g -enable-testing) and prints its CPU time, the figure that
 #                  the load of a shared machine disturbs least
+#   BREAKDOWN=1 … also runs each generated file's debug compile job with `-stats-output-dir` and
+#                  with `-emit-ir` and prints (Scripts/compile-breakdown.py) its CPU time by compiler
+#                  phase and its LLVM IR by kind of declaration
 #   FLOOR=1 …      then times the client's declaration floor (Scripts/compile-floor.py): the same
 #                  types, endpoint cases and client methods with no behaviour, a lower bound for
 #                  any template change
@@ -62,6 +65,22 @@ if [ -n "${PER_FILE:-}" ]; then
       -I "$modules" -Xcc -fmodule-map-file="$root/Sources/CSQLite/module.modulemap" -module-name GeneratedClient \
       -swift-version 6 -Onone -g -enable-testing -parse-as-library -o "$work/file.o" >/dev/null 2>&1
     printf '  %s: %s s CPU (debug compile job of this file alone)\n' "$(basename "$file")" "$(cat "$work/cpu")"
+  done
+fi
+if [ -n "${BREAKDOWN:-}" ]; then
+  (cd "$work" && swift build --target SpecwrightRuntime >/dev/null 2>&1)
+  sources=("$work"/Sources/GeneratedClient/*.swift)
+  for file in "${sources[@]}"; do
+    others=()
+    for other in "${sources[@]}"; do [ "$other" = "$file" ] || others+=("$other"); done
+    rm -rf "$work/stats" "$work/file.o" && mkdir "$work/stats"
+    job=(swiftc -frontend -primary-file "$file" "${others[@]}" -I "$work/.build/debug/Modules"
+      -Xcc -fmodule-map-file="$root/Sources/CSQLite/module.modulemap" -module-name GeneratedClient
+      -swift-version 6 -Onone -g -enable-testing -parse-as-library)
+    "${job[@]}" -c -o "$work/file.o" -stats-output-dir "$work/stats" >/dev/null 2>&1
+    "${job[@]}" -emit-ir -o "$work/file.ll" >/dev/null 2>&1
+    echo "$(basename "$file"), debug compile job:"
+    python3 Scripts/compile-breakdown.py "$work/stats" "$work/file.ll"
   done
 fi
 if [ -n "${FLOOR:-}" ]; then
