@@ -17,22 +17,22 @@ extension OpenAPIImporter {
     /// Enters one level of schema conversion; false (with an error, once) beyond ``maxSchemaDepth``.
     /// A caller that gets true decrements `depth` when it leaves.
     mutating func enterNestedSchema(at location: SourceLocation) -> Bool {
-        guard depth < Self.maxSchemaDepth else {
-            if !depthLimitReported {
-                depthLimitReported = true
+        guard resolution.depth < Self.maxSchemaDepth else {
+            if !resolution.depthLimitReported {
+                resolution.depthLimitReported = true
                 diagnostics.error(
                     "schemas nest deeper than \(Self.maxSchemaDepth) levels here (counting nested schemas, 'allOf' members and '$ref' hops); the document is not generated",
                     at: location)
             }
             return false
         }
-        depth += 1
+        resolution.depth += 1
         return true
     }
 
     /// Reports a reference cycle with no object in between, once per location.
     mutating func reportCycle(_ message: String, at location: SourceLocation) {
-        guard reportedCycles.insert(location).inserted else { return }
+        guard resolution.reportedCycles.insert(location).inserted else { return }
         diagnostics.error(message, at: location)
     }
 
@@ -41,12 +41,12 @@ extension OpenAPIImporter {
     /// `JSONValue`, so that the later passes only ever see finite alias chains.
     mutating func breakAliasCycles() {
         var aliasIndex: [String: Int] = [:]
-        for (index, declaration) in declarations.enumerated() {
+        for (index, declaration) in declared.declarations.enumerated() {
             if case .alias(let alias) = declaration { aliasIndex[alias.name.name] = index }
         }
         guard !aliasIndex.isEmpty else { return }
         func targets(_ index: Int) -> [Int] {
-            guard case .alias(let alias) = declarations[index] else { return [] }
+            guard case .alias(let alias) = declared.declarations[index] else { return [] }
             var found: [Int] = []
             var pending = [alias.type]
             while let type = pending.popLast() {
@@ -60,7 +60,7 @@ extension OpenAPIImporter {
         }
         // Iterative depth-first search; an edge to a node on the current path closes a cycle.
         enum Mark { case unvisited, onPath, done }
-        var marks = [Mark](repeating: .unvisited, count: declarations.count)
+        var marks = [Mark](repeating: .unvisited, count: declared.declarations.count)
         var closing: [Int] = []
         for start in aliasIndex.values.sorted() where marks[start] == .unvisited {
             var path: [(node: Int, targets: [Int], next: Int)] = [(start, targets(start), 0)]
@@ -87,25 +87,25 @@ extension OpenAPIImporter {
             }
         }
         for index in closing {
-            guard case .alias(var alias) = declarations[index] else { continue }
+            guard case .alias(var alias) = declared.declarations[index] else { continue }
             alias.type = jsonValue()
-            declarations[index] = .alias(alias)
-            declaredKinds[alias.name.name] = .alias(alias.type)
+            declared.declarations[index] = .alias(alias)
+            declared.kinds[alias.name.name] = .alias(alias.type)
         }
     }
 
     /// Reports the alias cycle `cycle` (declaration indices, in reference order) at the `$ref`
     /// in its first member's schema that names the second member.
     private mutating func reportAliasCycle(_ cycle: [Int]) {
-        let names = cycle.map { declarations[$0].name.name }
-        let components = names.map { componentByName[$0] ?? $0 }
-        let next = components.count > 1 ? components[1] : components[0]
-        let schema = componentSchemas[components[0]]
+        let names = cycle.map { declared.declarations[$0].name.name }
+        let schemaNames = names.map { components.byTypeName[$0] ?? $0 }
+        let next = schemaNames.count > 1 ? schemaNames[1] : schemaNames[0]
+        let schema = components.schemas[schemaNames[0]]
         let location =
             schema.flatMap { firstReference(in: $0, toComponent: next) } ?? schema?.location ?? document.location
-        let chain = (components + [components[0]]).map { "'\($0)'" }.joined(separator: " → ")
+        let chain = (schemaNames + [schemaNames[0]]).map { "'\($0)'" }.joined(separator: " → ")
         reportCycle(
-            "schema '\(components[0])' is an alias of itself (\(chain)): a cycle of references with no object in between has no Swift type",
+            "schema '\(schemaNames[0])' is an alias of itself (\(chain)): a cycle of references with no object in between has no Swift type",
             at: location)
     }
 

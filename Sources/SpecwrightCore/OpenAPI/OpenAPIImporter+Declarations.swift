@@ -16,11 +16,11 @@ extension OpenAPIImporter {
 
     /// Declares a struct, enum or union for `schema` under `name`.
     mutating func declare(_ schema: Schema, name: IR.Identifier, hint: String) {
-        inlineNames[schema.location] = name
+        naming.inlineNames[schema.location] = name
         // A declaration ends every chain of references being followed: recursion through it is legal.
-        let outerReferences = expandingReferences
-        expandingReferences = []
-        defer { expandingReferences = outerReferences }
+        let outerReferences = resolution.expanding
+        resolution.expanding = []
+        defer { resolution.expanding = outerReferences }
         switch shape(schema) {
         case .structure: declareStructure(schema, name: name)
         case .union: declareUnion(schema, name: name)
@@ -158,7 +158,7 @@ extension OpenAPIImporter {
         var cases: [IR.UnionCase] = []
         for (index, member) in members.enumerated() {
             if let reference = member.reference?.text, let component = componentSchemaName(reference),
-                let identifier = componentNames[component]
+                let identifier = components.names[component]
             {
                 var values = mapping.filter { $0.target == reference || $0.target == component }.map(\.value)
                 if values.isEmpty, discriminator != nil { values = [component] }
@@ -190,7 +190,7 @@ extension OpenAPIImporter {
     /// a `case` prefix: `case3eNum1(_3eNum1)`.
     private func caseName(_ raw: String, index: Int, scope: inout NameScope) -> IR.Identifier {
         let candidate = SwiftName.lowerCamelCase(raw) ?? "option\(index + 1)"
-        let isTypeName = typeScope.contains(candidate) || NameScope.reservedTypeNames.contains(candidate)
+        let isTypeName = naming.typeScope.contains(candidate) || NameScope.reservedTypeNames.contains(candidate)
         return scope.identifier(
             for: isTypeName ? "case " + candidate : candidate, style: .member, fallback: "option\(index + 1)")
     }

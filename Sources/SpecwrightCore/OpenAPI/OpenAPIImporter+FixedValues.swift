@@ -56,7 +56,7 @@ extension OpenAPIImporter {
     /// keeps a stored property; one that lacks the property gets it, so it is always sent.
     mutating func fixDiscriminators() {
         var values: [String: (key: String, value: String)?] = [:]
-        for case .union(let union) in declarations {
+        for case .union(let union) in declared.declarations {
             guard let key = union.discriminator?.value else { continue }
             for unionCase in union.cases {
                 guard case .named(let name) = unionCase.type else { continue }
@@ -68,8 +68,9 @@ extension OpenAPIImporter {
                 }
             }
         }
-        for index in declarations.indices {
-            guard case .structure(var structure) = declarations[index], let fixed = values[structure.name.name] ?? nil
+        for index in declared.declarations.indices {
+            guard case .structure(var structure) = declared.declarations[index],
+                let fixed = values[structure.name.name] ?? nil
             else { continue }
             if let position = structure.properties.firstIndex(where: { $0.jsonKey.value == fixed.key }) {
                 var property = structure.properties[position]
@@ -88,7 +89,7 @@ extension OpenAPIImporter {
                         jsonKey: IR.StringLiteral(fixed.key), type: .builtin(.string),
                         fixedValue: IR.Expression(code: IR.StringLiteral(fixed.value).code)))
             }
-            declarations[index] = .structure(structure)
+            declared.declarations[index] = .structure(structure)
         }
     }
 }

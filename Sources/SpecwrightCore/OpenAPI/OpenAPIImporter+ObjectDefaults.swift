@@ -9,9 +9,9 @@ extension OpenAPIImporter {
     /// property missing) leaves the property or parameter optional without a default.
     mutating func objectDefault(_ value: Node, named name: IR.Identifier) -> IR.Expression? {
         guard value.mapping != nil, isStructure(name) else { return nil }
-        guard let structures = finalStructures else {
-            pendingObjectDefaults.append((value, name))
-            return IR.Expression(code: Self.objectDefaultToken(pendingObjectDefaults.count - 1))
+        guard let structures = declared.finalStructures else {
+            declared.pendingObjectDefaults.append((value, name))
+            return IR.Expression(code: Self.objectDefaultToken(declared.pendingObjectDefaults.count - 1))
         }
         guard let structure = structures[name.name], structure.additionalProperties == nil else { return nil }
         let given = Dictionary(value.openAPIEntries.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
@@ -39,9 +39,9 @@ extension OpenAPIImporter {
 
     /// Whether `name` is (or will be) a structure: object defaults apply to those.
     private func isStructure(_ name: IR.Identifier) -> Bool {
-        if case .structure? = declaredKinds[name.name] { return true }
-        guard declaredKinds[name.name] == nil, let component = componentByName[name.name],
-            let schema = componentSchemas[component]
+        if case .structure? = declared.kinds[name.name] { return true }
+        guard declared.kinds[name.name] == nil, let component = components.byTypeName[name.name],
+            let schema = components.schemas[component]
         else {
             return false
         }
@@ -56,12 +56,12 @@ extension OpenAPIImporter {
 
     /// `api` with every object default placeholder replaced (see ``objectDefault(_:named:)``).
     mutating func resolvingObjectDefaults(in api: IR.API) -> IR.API {
-        guard !pendingObjectDefaults.isEmpty else { return api }
+        guard !declared.pendingObjectDefaults.isEmpty else { return api }
         var structures: [String: IR.Structure] = [:]
         for case .structure(let structure) in api.types { structures[structure.name.name] = structure }
-        finalStructures = structures
+        declared.finalStructures = structures
         var resolved: [String: String] = [:]
-        for (index, pending) in pendingObjectDefaults.enumerated() {
+        for (index, pending) in declared.pendingObjectDefaults.enumerated() {
             resolved[Self.objectDefaultToken(index)] = objectDefault(pending.value, named: pending.name)?.code
         }
         func fix(_ expression: inout IR.Expression?, _ type: inout IR.TypeReference) {

@@ -70,15 +70,15 @@ extension OpenAPIImporter {
         let stem = SwiftName.upperCamelCase(raw) ?? "Group"
         var names: [IR.Identifier] = []
         for suffix in NameScope.groupTypeSuffixes {
-            names.append(typeScope.claim(stem + suffix))
-            warnIfRenamed(typeScope, "the type '\(stem + suffix)' of group '\(raw)'", at: document.pathsLocation)
+            names.append(naming.typeScope.claim(stem + suffix))
+            warnIfRenamed(naming.typeScope, "the type '\(stem + suffix)' of group '\(raw)'", at: document.pathsLocation)
         }
         return GroupNames(property: property, enumName: names[0], protocolName: names[1], clientName: names[2])
     }
 
     mutating func lowerGroup(_ group: CollectedGroup, names: GroupNames) -> IR.EndpointGroup {
         // Type names are reserved too: a member spelled like a type (`_2fa`) would hide it.
-        var endpointScope = NameScope(reserved: NameScope.reservedEndpointNames + componentNames.values.map(\.name))
+        var endpointScope = NameScope(reserved: NameScope.reservedEndpointNames + components.names.values.map(\.name))
         var endpoints: [IR.Endpoint] = []
         for operation in group.operations {
             let raw = operation.operation.id ?? Self.derivedName(operation.method, operation.path)

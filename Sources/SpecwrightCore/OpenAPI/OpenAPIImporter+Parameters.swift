@@ -151,17 +151,17 @@ extension OpenAPIImporter {
                 break resolution
             case .named(let name):
                 let key = QueryCompatibilityKey(name: name.name, allowArray: allowArray)
-                if let known = queryCompatibility[key] { result = known; break resolution }
+                if let known = declared.queryCompatibility[key] { result = known; break resolution }
                 guard seen.insert(key).inserted else { result = false; break resolution }
                 passed.append(key)
-                switch declaredKinds[name.name] {
+                switch declared.kinds[name.name] {
                 case .stringEnum?, .integerEnum?: result = true; break resolution
                 case .alias(let target)?: current = target
                 default: result = false; break resolution
                 }
             }
         }
-        for key in passed { queryCompatibility[key] = result }
+        for key in passed { declared.queryCompatibility[key] = result }
         return result
     }
 }

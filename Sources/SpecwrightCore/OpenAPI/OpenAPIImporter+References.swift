@@ -14,7 +14,7 @@ extension OpenAPIImporter {
             let slash = UInt8(ascii: "/"), tilde = UInt8(ascii: "~"), percent = UInt8(ascii: "%")
             if !name.contains(where: { $0 == slash || $0 == tilde || $0 == percent }) { return String(name) }
         }
-        return references.pointer(reference)?.componentSchemaName
+        return resolution.index.pointer(reference)?.componentSchemaName
     }
 
     /// Follows `$ref`s (parameters, responses, request bodies, path items …) to the object they
@@ -72,15 +72,15 @@ extension OpenAPIImporter {
 
     /// The node a local JSON pointer (`#/a/b~1c/0`, in any spelling) names, or nil.
     mutating func lookUpNode(_ reference: String) -> Node? {
-        if let name = componentSchemaName(reference) { return componentSchemas[name]?.node }
-        return references.node(for: reference)
+        if let name = componentSchemaName(reference) { return components.schemas[name]?.node }
+        return resolution.index.node(for: reference)
     }
 
     /// The schema a local JSON pointer names (a component schema as read with the document,
     /// any other place read on first use), or nil.
     mutating func lookUpSchema(_ reference: String) -> Schema? {
-        if let name = componentSchemaName(reference) { return componentSchemas[name] }
-        return references.schema(for: reference)
+        if let name = componentSchemaName(reference) { return components.schemas[name] }
+        return resolution.index.schema(for: reference)
     }
 
     /// Where the `$ref` key of a schema is (the schema's location when it has none).

@@ -114,7 +114,7 @@ extension OpenAPIImporter {
     private func isBinary(_ type: IR.TypeReference) -> Bool {
         var current = type
         var seen: Set<String> = []
-        while case .named(let name) = current, case .alias(let target)? = declaredKinds[name.name],
+        while case .named(let name) = current, case .alias(let target)? = declared.kinds[name.name],
             seen.insert(name.name).inserted
         {
             current = target
@@ -179,7 +179,7 @@ extension OpenAPIImporter {
     /// Whether `type` is the runtime's untyped `JSONValue` (directly or through aliases).
     func isUntyped(_ type: IR.TypeReference) -> Bool {
         guard case .named(let name) = type else { return false }
-        switch declaredKinds[name.name] {
+        switch declared.kinds[name.name] {
         case .alias(let target)?: return isUntyped(target)
         case nil: return type == jsonValue()
         default: return false

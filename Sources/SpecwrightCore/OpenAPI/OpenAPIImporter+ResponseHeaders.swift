@@ -25,7 +25,7 @@ extension OpenAPIImporter {
         let method = endpoint.name.name
         let stem = method.prefix(1).uppercased() + method.dropFirst()
         endpoint.responseHeaders = headers
-        endpoint.responseHeadersName = typeScope.identifier(
+        endpoint.responseHeadersName = naming.typeScope.identifier(
             for: stem + "ResponseHeaders", style: .type, fallback: "ResponseHeaders")
     }
 }

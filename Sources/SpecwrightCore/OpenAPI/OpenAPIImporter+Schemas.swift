@@ -11,7 +11,7 @@ extension OpenAPIImporter {
     /// `type: [X, "null"]`, a `null` enum value or `oneOf` member) makes the type optional.
     mutating func typeReference(_ schema: Schema, hint: String) -> IR.TypeReference {
         guard enterNestedSchema(at: schema.location) else { return jsonValue() }
-        defer { depth -= 1 }
+        defer { resolution.depth -= 1 }
         if let reference = schema.reference?.text {
             return referencedType(reference, at: schema, hint: hint)
         }
@@ -23,24 +23,24 @@ extension OpenAPIImporter {
     /// one hop at a time, so that a loop of references with no declaration in between (which
     /// would never end) is found and reported at its first `$ref`.
     private mutating func referencedType(_ reference: String, at schema: Schema, hint: String) -> IR.TypeReference {
-        if let name = componentSchemaName(reference), let identifier = componentNames[name] {
+        if let name = componentSchemaName(reference), let identifier = components.names[name] {
             let named = IR.TypeReference.named(identifier)
-            return nullableComponents.contains(name) ? .optional(named) : named
+            return components.nullable.contains(name) ? .optional(named) : named
         }
         let referenceLocation = Self.referenceLocation(schema)
         guard let target = lookUpSchema(reference) else {
             reportUnresolvable(reference, at: schema.location)
             return jsonValue()
         }
-        if let start = expandingReferences.firstIndex(where: { $0.target == target.location }) {
-            let first = expandingReferences[(start + 1)...].first?.reference ?? referenceLocation
+        if let start = resolution.expanding.firstIndex(where: { $0.target == target.location }) {
+            let first = resolution.expanding[(start + 1)...].first?.reference ?? referenceLocation
             reportCycle(
                 "the schema '\(reference)' refers back to itself with no object in between, so it has no finite type",
                 at: first)
             return jsonValue()
         }
-        expandingReferences.append((target.location, referenceLocation))
-        defer { expandingReferences.removeLast() }
+        resolution.expanding.append((target.location, referenceLocation))
+        defer { resolution.expanding.removeLast() }
         return typeReference(target, hint: hint)
     }
 
@@ -110,14 +110,14 @@ extension OpenAPIImporter {
         let shape = shape(schema)
         switch shape {
         case .structure, .union, .enumeration:
-            if let existing = inlineNames[schema.location] { return .named(existing) }
+            if let existing = naming.inlineNames[schema.location] { return .named(existing) }
             let key = sharedShapeKey(schema, shape: shape)
-            if let key, let existing = sharedShapes[key] {
-                inlineNames[schema.location] = existing
+            if let key, let existing = naming.sharedShapes[key] {
+                naming.inlineNames[schema.location] = existing
                 return .named(existing)
             }
-            let name = typeScope.identifier(for: hint, style: .type, fallback: "Inline")
-            if let key { sharedShapes[key] = name }
+            let name = naming.typeScope.identifier(for: hint, style: .type, fallback: "Inline")
+            if let key { naming.sharedShapes[key] = name }
             declare(schema, name: name, hint: hint)
             return .named(name)
         case .expression:
@@ -206,7 +206,7 @@ extension OpenAPIImporter {
 
     /// Adds a finished declaration.
     mutating func record(_ declaration: IR.TypeDeclaration, kind: DeclaredKind) {
-        declarations.append(declaration)
-        declaredKinds[declaration.name.name] = kind
+        declared.declarations.append(declaration)
+        declared.kinds[declaration.name.name] = kind
     }
 }

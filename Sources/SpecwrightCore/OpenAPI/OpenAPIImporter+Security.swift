@@ -7,6 +7,8 @@ extension OpenAPIImporter {
         var schemes: [String: LoweredScheme?] = [:]
         /// The document's top-level `security`, lowered once.
         var document: (requirement: IR.AuthRequirement, documentation: String?)?
+        /// The service's auth scheme (operations whose effective security is this scheme inherit it).
+        var serviceAuth: IR.Auth = .none
     }
 
     /// A security scheme of `components/securitySchemes` as the runtime sends it.
@@ -38,10 +40,10 @@ extension OpenAPIImporter {
         } else if let document = documentSecurity() {
             lowered = document
         } else {
-            return (serviceAuth == .none ? .inherit : .none, nil)
+            return (security.serviceAuth == .none ? .inherit : .none, nil)
         }
         let (requirement, documentation) = lowered
-        return (requirement == .inherited(from: serviceAuth) ? .inherit : requirement, documentation)
+        return (requirement == .inherited(from: security.serviceAuth) ? .inherit : requirement, documentation)
     }
 
     /// The service's scheme (used by hand-written endpoints and operations that inherit it): the

@@ -13,7 +13,7 @@ extension OpenAPIImporter {
             name: IR.StringLiteral(name),
             baseURL: IR.StringLiteral(baseURL()),
             headers: extensions.headers,
-            auth: serviceAuth,
+            auth: security.serviceAuth,
             dates: document.extensions.dates.flatMap(IR.DateCoding.init(rawValue:)) ?? .iso8601,
             envelope: extensions.overlay.envelope,
             timeout: extensions.overlay.timeout ?? 30,

@@ -37,7 +37,7 @@ extension OpenAPIImporter {
         followsReference: Bool = false
     ) {
         guard enterNestedSchema(at: schema.location) else { return }
-        defer { depth -= 1 }
+        defer { resolution.depth -= 1 }
         object.path.append((schema.location, reference))
         defer { object.path.removeLast() }
         let members = schema.allOf ?? (followsReference && schema.reference != nil ? [schema] : [])
@@ -73,9 +73,9 @@ extension OpenAPIImporter {
         let location = Self.referenceLocation(member)
         let target: Schema
         let isComponent: Bool
-        if let component = componentSchemaName(reference), let identifier = componentNames[component] {
+        if let component = componentSchemaName(reference), let identifier = components.names[component] {
             object.composedOf.append(.named(identifier))
-            guard let schema = componentSchemas[component] else { return }
+            guard let schema = components.schemas[component] else { return }
             target = schema
             isComponent = true
         } else {
@@ -204,7 +204,7 @@ extension OpenAPIImporter {
             guard codes.allSatisfy({ $0 != nil }) else { return nil }
             return IR.Expression(code: "[" + codes.compactMap { $0 }.joined(separator: ", ") + "]")
         case .named(let name):
-            if case .alias(let target)? = declaredKinds[name.name] { return defaultExpression(value, type: target) }
+            if case .alias(let target)? = declared.kinds[name.name] { return defaultExpression(value, type: target) }
             if value.mapping != nil { return objectDefault(value, named: name) }
             if let number = value.openAPIInt, let (cases, unknown) = integerEnumCases(named: name) {
                 return IR.Expression(code: "." + (cases[number].map(\.code) ?? unknown.code + "(\(number))"))
@@ -220,9 +220,9 @@ extension OpenAPIImporter {
     /// The cases of an integer enum by raw value, whether it is declared already or is a
     /// component declared later (its case names are computed the same way).
     func integerEnumCases(named name: IR.Identifier) -> (cases: [Int: IR.Identifier], unknown: IR.Identifier)? {
-        if case .integerEnum(let cases, let unknown)? = declaredKinds[name.name] { return (cases, unknown) }
-        guard declaredKinds[name.name] == nil, let component = componentByName[name.name],
-            let schema = componentSchemas[component],
+        if case .integerEnum(let cases, let unknown)? = declared.kinds[name.name] { return (cases, unknown) }
+        guard declared.kinds[name.name] == nil, let component = components.byTypeName[name.name],
+            let schema = components.schemas[component],
             schema.reference == nil, shape(schema) == .enumeration,
             Self.isIntegerEnumeration(schema, kind: enumerationKind(schema.enumValues ?? []))
         else { return nil }
@@ -237,17 +237,17 @@ extension OpenAPIImporter {
     mutating func stringEnumCases(named name: IR.Identifier) -> (
         cases: [String: IR.Identifier], unknown: IR.Identifier
     )? {
-        if case .stringEnum(let cases, let unknown)? = declaredKinds[name.name] { return (cases, unknown) }
-        if let known = laterEnumCases[name.name] { return known }
-        guard let component = componentByName[name.name], let schema = componentSchemas[component],
+        if case .stringEnum(let cases, let unknown)? = declared.kinds[name.name] { return (cases, unknown) }
+        if let known = declared.laterEnumCases[name.name] { return known }
+        guard let component = components.byTypeName[name.name], let schema = components.schemas[component],
             schema.reference == nil, shape(schema) == .enumeration,
             !Self.isIntegerEnumeration(schema, kind: enumerationKind(schema.enumValues ?? []))
         else {
-            laterEnumCases[name.name] = .some(nil)
+            declared.laterEnumCases[name.name] = .some(nil)
             return nil
         }
         let names = Self.stringEnumCaseNames(schema)
-        laterEnumCases[name.name] = (names.byValue, names.unknown)
+        declared.laterEnumCases[name.name] = (names.byValue, names.unknown)
         return (names.byValue, names.unknown)
     }
 }

@@ -7,7 +7,7 @@ extension OpenAPIImporter {
     mutating func reportSelfContainingUnions() {
         var unions: [String: IR.Union] = [:]
         var aliases: [String: IR.TypeReference] = [:]
-        for declaration in declarations {
+        for declaration in declared.declarations {
             switch declaration {
             case .union(let union): unions[union.name.name] = union
             case .alias(let alias): aliases[alias.name.name] = alias.type
@@ -63,14 +63,14 @@ extension OpenAPIImporter {
     /// leads back (`closingCase`), or at that union's schema.
     private mutating func reportUnionLoop(_ names: [String], closingCase: Int) {
         let owner = names[names.count - 2]
-        let documentNames = names.map { componentByName[$0] ?? $0 }
+        let documentNames = names.map { components.byTypeName[$0] ?? $0 }
         let chain = documentNames.map { "'\($0)'" }.joined(separator: " → ")
-        let schema = componentByName[owner].flatMap { componentSchemas[$0] }
+        let schema = components.byTypeName[owner].flatMap { components.schemas[$0] }
         let members = schema.map(unionMembers) ?? []
         let location =
             members.indices.contains(closingCase)
             ? Self.referenceLocation(members[closingCase])
-            : schema?.location ?? inlineNames.first { $0.value.name == owner }?.key ?? document.location
+            : schema?.location ?? naming.inlineNames.first { $0.value.name == owner }?.key ?? document.location
         let message =
             names.count == 2
             ? "union '\(documentNames[0])' contains itself as an alternative: decoding it would never end"

@@ -31,47 +31,20 @@ public struct OpenAPIImporter {
     let file: String
     /// How operationIds become method names.
     let operationNaming: OperationNaming
+    /// The diagnostics role: errors, warnings and notes, and the counts of the summary.
     var diagnostics = DiagnosticBag(limit: 1000)
     var summary = ImportSummary()
-    var typeScope = NameScope(reserved: NameScope.reservedTypeNames, renameSuffixes: NameScope.typeSuffixes)
-    /// Component schema name → its Swift type name.
-    var componentNames: [String: IR.Identifier] = [:]
-    /// Swift type name → component schema name.
-    var componentByName: [String: String] = [:]
-    /// Component schema name → its schema.
-    var componentSchemas: [String: Schema] = [:]
-    /// Components that are `nullable` themselves: every reference to them is optional.
-    var nullableComponents: Set<String> = []
-    /// Declarations in the order they were completed.
-    var declarations: [IR.TypeDeclaration] = []
-    /// What each declared type is, by Swift name (query and header checks, defaults).
-    var declaredKinds: [String: DeclaredKind] = [:]
-    /// Inline schemas already declared, by location (a schema reached twice is declared once).
-    var inlineNames: [SourceLocation: IR.Identifier] = [:]
-    /// Inline unions and titled schemas already declared, by content (``sharedShapeKey(_:shape:)``).
-    var sharedShapes: [String: IR.Identifier] = [:]
-    /// The service's auth scheme (operations whose effective security is this scheme inherit it).
-    var serviceAuth: IR.Auth = .none
-    /// Security schemes and the document's `security`, lowered once.
+    /// The component schemas: names and schemas, set before anything is declared.
+    var components = ComponentTable()
+    /// The naming role: type names handed out, inline schemas already named.
+    var naming = NamingState()
+    /// The declared types, and what the importer remembers about them.
+    var declared = DeclaredTypes()
+    /// The reference-resolution role: where `$ref`s lead, and how deep and in which cycles
+    /// following them is.
+    var resolution: ReferenceResolution
+    /// Security schemes, the document's `security` and the service's scheme, lowered once.
     var security = SecurityState()
-    /// How deeply schema conversion nests right now (see ``maxSchemaDepth``).
-    var depth = 0
-    /// Whether the nesting limit was reported (once per document).
-    var depthLimitReported = false
-    /// Resolves `$ref`s, remembering each answer.
-    var references: ReferenceIndex
-    /// Non-component references being converted now, innermost last, since the last declaration.
-    var expandingReferences: [(target: SourceLocation, reference: SourceLocation)] = []
-    /// Where reference cycles were reported (each once).
-    var reportedCycles: Set<SourceLocation> = []
-    /// String enum cases of components not declared yet, worked out for default values (nil: not a string enum).
-    var laterEnumCases: [String: (cases: [String: IR.Identifier], unknown: IR.Identifier)?] = [:]
-    /// Object defaults met during the import, resolved at its end (``objectDefault(_:named:)``).
-    var pendingObjectDefaults: [(value: Node, name: IR.Identifier)] = []
-    /// The structures once the import is complete (set by ``resolvingObjectDefaults(in:)``).
-    var finalStructures: [String: IR.Structure]?
-    /// Remembered answers of `isQueryCompatible` for named types.
-    var queryCompatibility: [QueryCompatibilityKey: Bool] = [:]
 
     /// What the importer remembers about a declared type.
     enum DeclaredKind {
@@ -107,41 +80,41 @@ public struct OpenAPIImporter {
         let failed = importer.diagnostics.errorCount > operationErrors
         return Result(
             api: failed ? nil : api, diagnostics: importer.diagnostics.sorted(), summary: importer.summary,
-            componentTypeNames: importer.componentNames.mapValues(\.name))
+            componentTypeNames: importer.components.names.mapValues(\.name))
     }
 
     private init(root: Node, file: String, operationNaming: OperationNaming) {
         document = OpenAPIReader.document(root)
         self.file = file
         self.operationNaming = operationNaming
-        references = ReferenceIndex(root: root, file: file)
+        resolution = ReferenceResolution(index: ReferenceIndex(root: root, file: file))
     }
 
     private mutating func importAPI() -> IR.API {
         let schemas = document.components.schemas
         for (name, node) in schemas {
-            let identifier = typeScope.identifier(for: name, style: .type, fallback: "Schema")
-            warnIfRenamed(typeScope, "schema '\(name)'", at: node.location)
-            componentNames[name] = identifier
-            componentByName[identifier.name] = name
-            componentSchemas[name] = node
-            if isNullable(node) { nullableComponents.insert(name) }
+            let identifier = naming.typeScope.identifier(for: name, style: .type, fallback: "Schema")
+            warnIfRenamed(naming.typeScope, "schema '\(name)'", at: node.location)
+            components.names[name] = identifier
+            components.byTypeName[identifier.name] = name
+            components.schemas[name] = node
+            if isNullable(node) { components.nullable.insert(name) }
         }
         let prefix = SwiftName.upperCamelCase(document.info.title ?? "") ?? "API"
-        let clientTypeName = typeScope.claim(prefix + "Client")
+        let clientTypeName = naming.typeScope.claim(prefix + "Client")
         let collected = collectOperations()
         var groupScope = NameScope(reserved: NameScope.reservedGroupNames)
         let namedGroups = collected.map { group in
             (group, names: groupNames(group.name, scope: &groupScope))
         }
         for (name, node) in schemas {
-            guard let identifier = componentNames[name] else { continue }
+            guard let identifier = components.names[name] else { continue }
             declareComponent(node, name: identifier, hint: name)
         }
         breakAliasCycles()
         reportSelfContainingUnions()
         fixDiscriminators()
-        serviceAuth = lowerServiceAuth()
+        security.serviceAuth = lowerServiceAuth()
         let service = lowerService(name: prefix)
         let groups = namedGroups.map { lowerGroup($0.0, names: $0.names) }
         reportUnsupportedTopLevel()
@@ -150,7 +123,7 @@ public struct OpenAPIImporter {
             name: NameScope.standalone(prefix),
             documentation: IR.Documentation(paragraphs: [document.info.title, document.info.description]),
             service: service,
-            types: declarations,
+            types: declared.declarations,
             groups: groups,
             clientTypeName: clientTypeName
         ).choosingNilOnlyInRequestBodies()

@@ -1,0 +1,58 @@
+import SpecwrightYAML
+
+/// The importer's state, split by role (the diagnostics role is ``OpenAPIImporter/diagnostics``
+/// and ``OpenAPIImporter/summary``; security is ``OpenAPIImporter/SecurityState``).
+extension OpenAPIImporter {
+    /// The component schemas, set before anything is declared.
+    struct ComponentTable {
+        /// Component schema name → its Swift type name.
+        var names: [String: IR.Identifier] = [:]
+        /// Swift type name → component schema name.
+        var byTypeName: [String: String] = [:]
+        /// Component schema name → its schema.
+        var schemas: [String: Schema] = [:]
+        /// Components that are `nullable` themselves: every reference to them is optional.
+        var nullable: Set<String> = []
+    }
+
+    /// Names handed out to types, and the inline schemas that have one.
+    struct NamingState {
+        /// The module's type names.
+        var typeScope = NameScope(reserved: NameScope.reservedTypeNames, renameSuffixes: NameScope.typeSuffixes)
+        /// Inline schemas already declared, by location (a schema reached twice is declared once).
+        var inlineNames: [SourceLocation: IR.Identifier] = [:]
+        /// Inline unions and titled schemas already declared, by content (``sharedShapeKey(_:shape:)``).
+        var sharedShapes: [String: IR.Identifier] = [:]
+    }
+
+    /// The declarations made so far, and what the importer remembers about them.
+    struct DeclaredTypes {
+        /// Declarations in the order they were completed.
+        var declarations: [IR.TypeDeclaration] = []
+        /// What each declared type is, by Swift name (query and header checks, defaults).
+        var kinds: [String: DeclaredKind] = [:]
+        /// String enum cases of components not declared yet, worked out for default values (nil: not a string enum).
+        var laterEnumCases: [String: (cases: [String: IR.Identifier], unknown: IR.Identifier)?] = [:]
+        /// Remembered answers of `isQueryCompatible` for named types.
+        var queryCompatibility: [QueryCompatibilityKey: Bool] = [:]
+        /// Object defaults met during the import, resolved at its end (``objectDefault(_:named:)``).
+        var pendingObjectDefaults: [(value: Node, name: IR.Identifier)] = []
+        /// The structures once the import is complete (set by ``resolvingObjectDefaults(in:)``).
+        var finalStructures: [String: IR.Structure]?
+    }
+
+    /// Where `$ref`s lead, and the state of following them: the chain being expanded, the
+    /// cycles reported, the nesting depth.
+    struct ReferenceResolution {
+        /// Resolves `$ref`s, remembering each answer.
+        var index: ReferenceIndex
+        /// Non-component references being converted now, innermost last, since the last declaration.
+        var expanding: [(target: SourceLocation, reference: SourceLocation)] = []
+        /// Where reference cycles were reported (each once).
+        var reportedCycles: Set<SourceLocation> = []
+        /// How deeply schema conversion nests right now (see ``maxSchemaDepth``).
+        var depth = 0
+        /// Whether the nesting limit was reported (once per document).
+        var depthLimitReported = false
+    }
+}
