@@ -94,6 +94,7 @@ extension SessionDelegate {
         }
         let transfer = StreamTransfer(monitor: monitor, deadline: deadline, head: continuation, channel: channel)
         streams.withLock { $0[task.taskIdentifier] = transfer }
+        canceller.track(task)
         deadline.arm()
         task.resume()
     }

@@ -34,6 +34,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     let downloadAttempts = Locked<[Int: DownloadAttempt]>([:])
     /// The streamed exchanges, apart so the buffered path's lookups stay as they were.
     let streams = Locked<[Int: StreamTransfer]>([:])
+    /// Sends the cancels of `fail(_:with:)` so that none meets a completed task (`TaskCanceller`).
+    let canceller = TaskCanceller()
 
     /// Registers `task` (not yet resumed), arms its deadline and resumes it.
     func start(
@@ -41,6 +43,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     ) {
         let transfer = Transfer(monitor: monitor, continuation: continuation)
         transfers.withLock { $0[task.taskIdentifier] = transfer }
+        canceller.track(task)
         monitor.armDeadline { [weak self, weak task] in
             guard let self, let task else { return }
             self.fail(task, with: URLError(.timedOut))
@@ -55,19 +58,19 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// Ends `task`'s exchange with `error` now — the caller gets the error at once — and cancels
     /// the task. Safe from any queue; later events of the task are ignored.
     ///
-    /// The cancel is sent from a global queue and not awaited: FoundationNetworking's `cancel()`
-    /// waits for the session's work queue, which a transfer that keeps decoding (a gzip bomb) keeps
-    /// busy — measured: 42 s for 10 MB of gzip. Called on the delegate queue it also stalls this
-    /// delegate, and the chunks curl keeps producing pile up unprocessed. Until the cancel lands,
-    /// the delegate drops every chunk, so memory stays bounded.
+    /// The cancel is sent by `canceller`, from a global queue and not awaited: FoundationNetworking's
+    /// `cancel()` waits for the session's work queue, which a transfer that keeps decoding (a gzip
+    /// bomb) keeps busy — measured: 42 s for 10 MB of gzip. Called on the delegate queue it also
+    /// stalls this delegate, and the chunks curl keeps producing pile up unprocessed. Until the
+    /// cancel lands, the delegate drops every chunk, so memory stays bounded.
     func fail(_ task: URLSessionTask, with error: any Error) {
         guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else {
-            if failStream(task, with: error) { DispatchQueue.global().async { task.cancel() } }
+            if failStream(task, with: error) { canceller.cancel(task) }
             return
         }
         transfer.monitor.disarm()
         transfer.continuation.resume(throwing: error)
-        DispatchQueue.global().async { task.cancel() }
+        canceller.cancel(task)
     }
 
     func urlSession(
@@ -124,6 +127,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        canceller.complete(task)
         let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) })
         endDownloadAttempt(of: task, error: error, whileRunning: transfer != nil)
         guard let transfer else {

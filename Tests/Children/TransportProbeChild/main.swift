@@ -8,6 +8,7 @@
 //   transport-probe-child download-cancel <url> <destination file>
 //   transport-probe-child upload <url> <file>
 //   transport-probe-child upload-multipart <url> <file> <file>
+//   transport-probe-child stress <scenario URL> <rounds>   (Stress.swift)
 //
 // Output: {"status": <Int or null>, "error": <kind or null>, "body": <String>}; a download adds
 // "peakGrowth" (bytes the peak resident size grew by during the call, from /proc/self/status: the
@@ -53,6 +54,7 @@ let uploads =
     (CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "upload")
     || (CommandLine.arguments.count == 5 && CommandLine.arguments[1] == "upload-multipart")
 if uploads { runUpload() }
+if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "stress" { runStress() }
 let cancels = CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "download-cancel"
 let download = CommandLine.arguments.count == 4 && (CommandLine.arguments[1] == "download" || cancels)
 let arguments =

@@ -1,0 +1,24 @@
+import Foundation
+import SpecwrightTestSupport
+import Testing
+
+/// Exchanges the client ends at racy moments — a deadline about as long as the exchange, a caller
+/// cancelled as the response arrives, a body over the limit, a streamed body dropped after its
+/// head, downloads cancelled or timed out — must not crash the process. FoundationNetworking
+/// crashes it ("Trying to access a behaviour for a task that in not in the registry",
+/// swift-corelibs-foundation#3292) when a `cancel()` meets a task the session already completed
+/// (`TaskCanceller`). The exchanges run in `transport-probe-child stress`, so a crash fails this
+/// test instead of killing the test runner.
+@Suite("Transport: cancels racing completions")
+struct TransportCancelRaceTests {
+    @Test(.timeLimit(.minutes(5)))
+    func exchangesEndedAtRacyMomentsDoNotCrashTheProcess() async throws {
+        let server = try FixtureServer.shared()
+        let url = server.scenarioURL(FixtureServer.newScenario()).absoluteString
+        for _ in 0..<3 {
+            let output = try await ChildProcess.output(ChildProcess.probeChild.path, ["stress", url, "20"])
+            let result = try #require(try JSONSerialization.jsonObject(with: output) as? [String: String])
+            #expect(result["exchanges"] == "420")
+        }
+    }
+}
