@@ -192,7 +192,7 @@ struct AttemptLoop: Sendable {
             } catch is CancellationError {
                 throw SpecwrightError(.cancelled)
             } catch {
-                // The app's own error stays what it is (`underlyingError`), as a response interceptor's does.
+                // The app's own error is carried (`underlyingError`) and reaches the caller unchanged.
                 throw SpecwrightError(Self.map(error))
             }
             // Whatever an interceptor, the configuration or a stored outbox row put there, no
@@ -239,7 +239,9 @@ struct AttemptLoop: Sendable {
             default: return .transport(urlError)
             }
         }
-        // Any other error (a custom transport's, a response interceptor's) is kept as the underlying error.
+        // Any other error (a custom transport's, an interceptor's, a credential provider's) is the
+        // app's own: carried as the underlying error while the call runs, given back unchanged at the
+        // public boundary (`SpecwrightError.surfaced`).
         return .transport(
             URLError(
                 .unknown,

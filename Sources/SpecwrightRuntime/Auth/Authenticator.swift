@@ -32,8 +32,8 @@ public protocol Authenticator: Sendable {
     /// tell whether a rejected request was sent with the latest refreshed credential.
     associatedtype Credential: Sendable & Equatable
 
-    /// The credential to send for `scheme` now; `nil` sends nothing for it. Errors end the call
-    /// (a `SpecwrightError` as is, another error as `.invalidRequest`).
+    /// The credential to send for `scheme` now; `nil` sends nothing for it. An error ends the call
+    /// and reaches the caller exactly as thrown (like an interceptor's).
     func credential(for scheme: AuthScheme) async throws -> Credential?
 
     /// Puts `credential` on `request` (a header, a query item, a cookie, a signature). Called for

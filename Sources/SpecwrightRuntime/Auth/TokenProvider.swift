@@ -2,7 +2,8 @@ import Foundation
 
 /// Supplies bearer tokens to the client and renews them.
 ///
-/// `token` is asked before every attempt (return the token your app stores, or `nil` for none);
+/// `token` is asked before every attempt (return the token your app stores, or `nil` for none; an
+/// error it throws ends the call and reaches the caller exactly as thrown);
 /// with an HTTP cache or read de-duplication it is asked once when a call starts, and every
 /// attempt of that call sends that token, so the cache partition and the request always agree.
 /// `refresh` is called — at most once at a time, however many requests get a 401 (or an envelope

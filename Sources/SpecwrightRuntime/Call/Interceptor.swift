@@ -38,13 +38,14 @@ public enum InterceptorDecision: Sendable, Hashable {
 /// request id, authentication) and then `ClientConfiguration.interceptors` in array order, the
 /// logger last; the response side runs in reverse order (logger first).
 public protocol Interceptor: Sendable {
-    /// Returns the request to send for this attempt. May suspend and may throw: a thrown
-    /// `SpecwrightError` ends the call as is; any other error ends it as `.transport` with the
-    /// error as `SpecwrightError.underlyingError` (category `.transport`, never offline).
+    /// Returns the request to send for this attempt. May suspend and may throw: a thrown error ends
+    /// the call, and the caller receives it exactly as thrown (`catch let error as MyError`); only a
+    /// `URLError` or a `CancellationError` is read as the runtime's own (a transport failure,
+    /// cancellation) and becomes a `SpecwrightError`. An app's error is never offline and never
+    /// retried unless an interceptor's `retry` asks for it.
     func adapt(_ request: HTTPRequest, context: AttemptContext) async throws -> HTTPRequest
-    /// Sees the response of an attempt; may throw or ask for a retry. A thrown `SpecwrightError`
-    /// ends the call as is; any other error ends it as `.transport` with the error under
-    /// `NSUnderlyingErrorKey`.
+    /// Sees the response of an attempt; may throw or ask for a retry. A thrown error ends the call
+    /// (after `retry` was asked) and reaches the caller as `adapt`'s do.
     func inspect(_ response: HTTPResponse, for request: HTTPRequest, context: AttemptContext) async throws
         -> InterceptorDecision
     /// Decides whether a failed attempt is retried, for an error the interceptor understands:
@@ -52,7 +53,9 @@ public protocol Interceptor: Sendable {
     /// make, `.useDefault` leaves it to the others and the policy. Called after every failed
     /// attempt (an HTTP error status, a transport error or timeout, an error an interceptor's
     /// `inspect` threw; not a cancellation), in response order. `request` is the request the
-    /// attempt sent. A thrown error ends the call at once, like one thrown by `inspect`.
+    /// attempt sent. Here an app's own error arrives as a `SpecwrightError` whose `underlyingError`
+    /// is that error (`error.underlyingError is MyError`); the caller gets it unwrapped. A thrown
+    /// error ends the call at once, like one thrown by `inspect`.
     func retry(_ request: HTTPRequest, dueTo error: SpecwrightError, context: AttemptContext) async throws
         -> RetryDecision
 }

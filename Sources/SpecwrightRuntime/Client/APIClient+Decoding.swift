@@ -9,7 +9,7 @@ extension APIClient {
     /// `reportsNotCached: false` keeps a `notCached` failure out of the metrics (a probe).
     func decodedRefetchingUndecodableCopy<R: Decodable & Sendable>(
         _ endpoint: some Endpoint, as type: R.Type, reportsNotCached: Bool = true
-    ) async throws(SpecwrightError) -> APIResponse<R> {
+    ) async throws -> APIResponse<R> {
         let decoder = self.decoder
         var storedCopyFailed = false
         do {

@@ -49,8 +49,9 @@ extension APIClient {
     /// Makes the gate call now, also while the gate is open (it uses the service's retry policy
     /// like every call), and returns once it succeeded: the gate is open again and the new config
     /// reaches `gateConfig(as:)` and `gateConfigUpdates(as:)`. Throws `.configUnavailable` when
-    /// no gate endpoint is known, else the call's error.
-    public func refreshGate() async throws(SpecwrightError) {
+    /// no gate endpoint is known, else the call's error (an app's own error as it was thrown, as
+    /// every call method does).
+    public func refreshGate() async throws {
         let gate = configuration.dataLayer.gate
         let opening: CallContext?
         do {
@@ -67,10 +68,8 @@ extension APIClient {
         let response: HTTPResponse
         do {
             response = try await handler(context)
-        } catch let error as SpecwrightError {
-            throw redactor.redact(error)
         } catch {
-            throw SpecwrightError(AttemptLoop.map(error))
+            throw redactor.redact(AttemptLoop.specwrightError(error)).surfaced
         }
         guard (200..<300).contains(response.status) else {
             throw redactor.redact(AttemptLoop.statusError(response, call: context, decoder: decoder))

@@ -21,7 +21,7 @@ extension APIClient {
     }
 
     /// `stream(_:)` with `adjust` applied to the built request.
-    func streamed(_ endpoint: some Endpoint, adjust: ((inout HTTPRequest) -> Void)?) async throws(SpecwrightError)
+    func streamed(_ endpoint: some Endpoint, adjust: ((inout HTTPRequest) -> Void)?) async throws
         -> APIResponse<HTTPBody>
     {
         let operation = endpoint.operationName
@@ -36,7 +36,7 @@ extension APIClient {
 }
 
 /// A body whose errors are `SpecwrightError`s with the call's operation and method, like the
-/// errors of the call that returned it.
+/// errors of the call that returned it (and, like those, an app's own error as it was thrown).
 struct ErrorMappingChunks: AsyncSequence, Sendable {
     typealias Element = Data
 
@@ -60,7 +60,7 @@ struct ErrorMappingChunks: AsyncSequence, Sendable {
                 var mapped = (error as? SpecwrightError) ?? SpecwrightError(AttemptLoop.map(error))
                 if mapped.operationName.isEmpty { mapped.operationName = operationName }
                 if mapped.method == nil { mapped.method = method }
-                throw mapped
+                throw mapped.surfaced
             }
         }
     }

@@ -80,7 +80,9 @@ public final class APIClient: Sendable {
 
     /// Runs the pipeline for `endpoint`, turns its response into a value, reports metrics and
     /// gives every error its context (operation, method, redacted URL, attempts) with every URL and
-    /// message it carries redacted.
+    /// message it carries redacted. Throws a `SpecwrightError`, or the app's own error exactly as
+    /// an interceptor, credential provider, stage or transport threw it (`SpecwrightError.surfaced`):
+    /// every public call method runs through here, so the rule holds for all of them.
     /// `destination` and `direct` serve downloads and streams: the body's destination, and the
     /// handler to run instead of the staged pipeline; `upload` receives the progress of the request
     /// body; `adjust` changes the built request (headers a stream sends); `reportsNotCached: false`
@@ -89,7 +91,7 @@ public final class APIClient: Sendable {
         _ endpoint: some Endpoint, destination: ResponseDestination = .memory, direct: CallHandler? = nil,
         upload: UploadObserver? = nil, adjust: ((inout HTTPRequest) -> Void)? = nil, reportsNotCached: Bool = true,
         decode: (HTTPResponse, ResponseMetadata) throws(SpecwrightError) -> R
-    ) async throws(SpecwrightError) -> APIResponse<R> {
+    ) async throws -> APIResponse<R> {
         let clock = configuration.clock
         let start = clock.now()
         var context: CallContext?
@@ -130,7 +132,7 @@ public final class APIClient: Sendable {
                     report(call: call, status: error.status, start: start, metadata: call.trace.metadata, error: error)
                 }
             }
-            throw error
+            throw error.surfaced
         }
     }
 

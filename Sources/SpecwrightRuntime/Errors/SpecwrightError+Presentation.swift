@@ -44,8 +44,9 @@ extension SpecwrightError: LocalizedError {
         }
     }
 
-    /// The error underneath, when there is one: the error a custom transport or an interceptor
-    /// threw (kept under `NSUnderlyingErrorKey`), else the transport's `URLError`.
+    /// The error underneath, when there is one: the transport's `URLError`, or — in the errors an
+    /// interceptor's `retry` and a metrics observer see — the app's own error a custom transport,
+    /// an interceptor or a credential provider threw (a caller receives that error itself).
     public var underlyingError: (any Error)? {
         guard case .transport(let error) = kind else { return nil }
         return error.userInfo[NSUnderlyingErrorKey] as? any Error ?? error
@@ -57,6 +58,18 @@ extension SpecwrightError: LocalizedError {
     var isAppError: Bool {
         guard case .transport(let error) = kind else { return false }
         return error.userInfo[Self.appErrorKey] as? Bool == true
+    }
+
+    /// The app's own error this one carries through the pipeline (see ``isAppError``), if any.
+    var appError: (any Error)? {
+        guard isAppError, case .transport(let error) = kind else { return nil }
+        return error.userInfo[NSUnderlyingErrorKey] as? any Error
+    }
+
+    /// The error a public call method throws for this one: the app's own error exactly as the app
+    /// threw it, else this `SpecwrightError` (the boundary rule in docs/runtime.md, "Errors").
+    var surfaced: any Error {
+        appError ?? self
     }
 
     /// The `URLError.userInfo` key that marks a wrapped error of the app's.

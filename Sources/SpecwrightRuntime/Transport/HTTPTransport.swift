@@ -3,7 +3,8 @@ import Foundation
 /// Sends one request and returns the response, whatever its status.
 ///
 /// Implementations throw `URLError` (or `SpecwrightError`) for transport failures and
-/// `CancellationError` when the task is cancelled; they never interpret statuses.
+/// `CancellationError` when the task is cancelled; they never interpret statuses. Any other error
+/// a transport throws is its own: it reaches the caller exactly as thrown (never offline, not retried).
 ///
 /// Two ways to exchange: ``send(_:)`` returns the whole body in memory — the fast path of every
 /// JSON call — and ``stream(_:)`` returns as soon as the response head arrives, with a body that

@@ -103,27 +103,20 @@ struct RuntimeInterceptorTests {
         #expect(stub.requests.count == 1)
     }
 
-    @Test func aRequestInterceptorThatThrowsFailsTheCallWithItsErrorAsTheUnderlyingErrorWithoutSending() async throws {
+    @Test func aRequestInterceptorThatThrowsFailsTheCallWithItsErrorUnchangedWithoutSending() async throws {
         let stub = StubTransport(json: Data("{}".utf8))
         let configuration = ClientConfiguration(transport: stub, interceptors: [Failing()], logging: .disabled)
         let client = APIClient(service: TestSupport.service(try #require(base)), configuration: configuration)
-        let error = await #expect(throws: SpecwrightError.self) { try await client.send(TestEndpoint(["x"])) }
-        #expect(error?.underlyingError is Failing.Boom)
-        #expect(error?.category == .transport)
+        await #expect(throws: Failing.Boom.self) { try await client.send(TestEndpoint(["x"])) }
         #expect(stub.requests.isEmpty)
     }
 
-    @Test func aResponseInterceptorThatThrowsEndsTheCallWithItsErrorAsTheUnderlyingError() async throws {
+    @Test func aResponseInterceptorThatThrowsEndsTheCallWithItsErrorUnchanged() async throws {
         let stub = StubTransport(json: Data("{}".utf8))
         let configuration = ClientConfiguration(
             transport: stub, interceptors: [RejectsEverything()], logging: .disabled)
         let client = APIClient(service: TestSupport.service(try #require(base)), configuration: configuration)
-        let error = await #expect(throws: SpecwrightError.self) { try await client.send(TestEndpoint(["x"])) }
-        guard case .transport(let urlError) = error?.kind else {
-            Issue.record("expected transport, got \(String(describing: error))")
-            return
-        }
-        #expect(urlError.userInfo[NSUnderlyingErrorKey] is RejectsEverything.Maintenance)
+        await #expect(throws: RejectsEverything.Maintenance.self) { try await client.send(TestEndpoint(["x"])) }
         #expect(stub.requests.count == 1)
     }
 

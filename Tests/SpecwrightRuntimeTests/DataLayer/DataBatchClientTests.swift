@@ -48,7 +48,9 @@ struct DataBatchClientTests {
             fetch: fetch(client, knobs: ["fail_ids": "3"]))
         #expect(result.elements.map(\.id) == ["1", "2", "5"])
         #expect(result.failedIDs == ["3", "4"])
-        #expect(result.failures["3"]?.status == 500 && result.failures["4"]?.status == 500)
+        #expect(
+            (result.failures["3"] as? SpecwrightError)?.status == 500
+                && (result.failures["4"] as? SpecwrightError)?.status == 500)
         #expect(result.failures["1"] == nil && !result.isComplete)
         #expect(try await server.dataStats(sid).batchCalls == 3)
     }
@@ -64,11 +66,11 @@ struct DataBatchClientTests {
             fetch: fetch(client, knobs: ["slow_ids": "c", "delay": "30"]))
         #expect(result.elements.map(\.id) == ["a", "b", "e", "f"])
         #expect(result.failedIDs == ["c", "d"])
-        guard case .timeout = result.failures["c"]?.kind else {
+        guard case .timeout = (result.failures["c"] as? SpecwrightError)?.kind else {
             Issue.record("expected .timeout, got \(String(describing: result.failures["c"]))")
             return
         }
-        #expect(result.failures["c"]?.operationName == "items.batch")
+        #expect((result.failures["c"] as? SpecwrightError)?.operationName == "items.batch")
     }
 
     @Test(.timeLimit(.minutes(1)))

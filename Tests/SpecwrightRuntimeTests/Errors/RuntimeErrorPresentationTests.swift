@@ -76,25 +76,34 @@ import Testing
     }
 
     @Test func theUnderlyingErrorIsTheOneAnInterceptorThrewOrTheURLError() async throws {
+        /// Throws the app's error on the response and records what its `retry` is shown.
         struct Failing: Interceptor {
+            let seen: Locked<[SpecwrightError]>
             func inspect(_ response: HTTPResponse, for request: HTTPRequest, context: AttemptContext) async throws
                 -> InterceptorDecision
             {
                 throw AppError(reason: "app rule")
             }
+            func retry(_ request: HTTPRequest, dueTo error: SpecwrightError, context: AttemptContext) async throws
+                -> RetryDecision
+            {
+                seen.withLock { $0.append(error) }
+                return .useDefault
+            }
         }
+        let seen = Locked<[SpecwrightError]>([])
         let service = TestSupport.service(try #require(URL(string: "https://api.example.com")))
         let client = APIClient(
             service: service,
             configuration: ClientConfiguration(
-                transport: StubTransport { _ in HTTPResponse(status: 200) }, interceptors: [Failing()],
+                transport: StubTransport { _ in HTTPResponse(status: 200) }, interceptors: [Failing(seen: seen)],
                 logging: .disabled))
-        do {
-            try await client.send(TestEndpoint(["books"]))
-            Issue.record("expected an error")
-        } catch let error as SpecwrightError {
-            #expect(error.underlyingError as? AppError == AppError(reason: "app rule"))
-        }
+        // Inside the pipeline (an interceptor's `retry`) the app's error is the underlying error of a
+        // `.transport` SpecwrightError that is neither offline nor retryable; the caller gets it unwrapped.
+        await #expect(throws: AppError(reason: "app rule")) { try await client.send(TestEndpoint(["books"])) }
+        let inside = try #require(seen.value.first)
+        #expect(inside.underlyingError as? AppError == AppError(reason: "app rule"))
+        #expect(inside.category == .transport && !inside.isOffline && !inside.isRetryable)
         let transport = SpecwrightError(.transport(URLError(.cannotFindHost)))
         #expect((transport.underlyingError as? URLError)?.code == .cannotFindHost)
         #expect(SpecwrightError(.timeout).underlyingError == nil)
@@ -115,14 +124,8 @@ import Testing
                     sent.withLock { $0 += 1 }
                     return HTTPResponse(status: 200)
                 }, interceptors: [Refusing()], logging: .disabled))
-        do {
+        await #expect(throws: AppError(reason: "no account selected")) {
             try await client.send(TestEndpoint(["books"]))
-            Issue.record("expected an error")
-        } catch let error as SpecwrightError {
-            #expect(error.underlyingError as? AppError == AppError(reason: "no account selected"))
-            #expect(error.category == .transport)
-            #expect(!error.isOffline)
-            #expect(!error.isRetryable)
         }
         #expect(sent.withLock { $0 } == 0)
     }

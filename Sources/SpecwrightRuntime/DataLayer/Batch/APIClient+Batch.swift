@@ -24,8 +24,8 @@ extension APIClient {
     /// Loads `ids` through a batch endpoint (generated `batch:` methods call this): de-duplicated,
     /// in chunks of `options.size`, at most `options.concurrency` at once, each chunk within
     /// `options.chunkTimeout`, the whole load within `options.timeout`. All or nothing: the first
-    /// failing chunk cancels the others. Throws only `SpecwrightError` (a time limit is
-    /// `.timeout`, cancellation `.cancelled`).
+    /// failing chunk cancels the others. Throws a `SpecwrightError` (a time limit is `.timeout`,
+    /// cancellation `.cancelled`) or the app's own error as it was thrown, as every call method does.
     ///
     /// Without `reuse` the elements are returned in chunk order. With `reuse` (a cacheable
     /// endpoint, a client with an HTTP cache), ids whose element is stored and fresh are not
@@ -34,7 +34,7 @@ extension APIClient {
     public func loadBatch<ID: Hashable & Sendable, Element: Sendable>(
         _ ids: [ID], options: BatchOptions, operationName: String, reuse: BatchReuse<ID, Element>? = nil,
         fetch: @escaping @Sendable ([ID]) async throws -> APIResponse<[Element]>
-    ) async throws(SpecwrightError) -> [Element] {
+    ) async throws -> [Element] {
         let plan = await batchPlan(ids, operationName: operationName, reuse: reuse)
         do {
             let results = try await BatchScheduler.run(
@@ -44,13 +44,14 @@ extension APIClient {
             for result in results { fetched += try result.get() }
             return plan.merge(fetched)
         } catch {
-            throw SpecwrightError.batch(error, operationName: operationName)
+            throw SpecwrightError.batch(error, operationName: operationName).surfaced
         }
     }
 
     /// Like `loadBatch`, in partial-results mode (the spec's `batch: { partial: true }`): every
     /// chunk runs; the elements of the chunks that succeeded are returned, and each id of a failed
-    /// chunk is reported with that chunk's `SpecwrightError`. Never throws; when the calling task is
+    /// chunk is reported with that chunk's error (a `SpecwrightError`, or the app's own error as it
+    /// was thrown). Never throws; when the calling task is
     /// cancelled or `options.timeout` passes, the unfinished chunks' ids fail.
     public func loadBatchPartially<ID: Hashable & Sendable, Element: Sendable>(
         _ ids: [ID], options: BatchOptions, operationName: String, reuse: BatchReuse<ID, Element>? = nil,
@@ -68,13 +69,13 @@ extension APIClient {
         }
         var fetched: [Element] = []
         var failedIDs: [ID] = []
-        var failures: [ID: SpecwrightError] = [:]
+        var failures: [ID: any Error] = [:]
         for (chunk, result) in zip(chunks, results) {
             switch result {
             case let .success(elements):
                 fetched += elements
             case let .failure(error):
-                let mapped = SpecwrightError.batch(error, operationName: operationName)
+                let mapped = SpecwrightError.batch(error, operationName: operationName).surfaced
                 failedIDs += chunk
                 for id in chunk { failures[id] = mapped }
             }

@@ -8,11 +8,13 @@ public struct BatchResult<ID: Hashable & Sendable, Element: Sendable>: Sendable 
     public var elements: [Element]
     /// The ids whose chunk failed, in input order (retry these).
     public var failedIDs: [ID]
-    /// The error of each failed id (every id of a failed chunk carries that chunk's error).
-    public var failures: [ID: SpecwrightError]
+    /// The error of each failed id (every id of a failed chunk carries that chunk's error): a
+    /// `SpecwrightError`, or the app's own error exactly as an interceptor, credential provider or
+    /// transport threw it — what the call would have thrown.
+    public var failures: [ID: any Error]
 
     /// Creates a result.
-    public init(elements: [Element], failedIDs: [ID], failures: [ID: SpecwrightError]) {
+    public init(elements: [Element], failedIDs: [ID], failures: [ID: any Error]) {
         self.elements = elements
         self.failedIDs = failedIDs
         self.failures = failures
@@ -25,7 +27,7 @@ public struct BatchResult<ID: Hashable & Sendable, Element: Sendable>: Sendable 
 extension SpecwrightError {
     /// The error a batch load reports for `error`: a `SpecwrightError` unchanged, cancellation as
     /// `.cancelled`, the loader's own time limits as `.timeout`, anything else as a transport error
-    /// that keeps the original under `NSUnderlyingErrorKey`.
+    /// that keeps the original under `NSUnderlyingErrorKey` (`surfaced` gives it back to the caller).
     static func batch(_ error: any Error, operationName: String) -> SpecwrightError {
         var mapped: SpecwrightError
         switch error {

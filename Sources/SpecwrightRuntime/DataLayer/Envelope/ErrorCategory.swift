@@ -7,8 +7,9 @@ extension SpecwrightError {
         /// found or refusing connections, connection lost, a timeout; also a cache-only call with no
         /// stored copy. ``SpecwrightError/isOffline``.
         case offline
-        /// The exchange failed for another reason below HTTP: TLS, a malformed response, an error a
-        /// custom transport or an interceptor threw (``SpecwrightError/underlyingError``).
+        /// The exchange failed for another reason below HTTP: TLS, a malformed response; also, where
+        /// the runtime reports an app's own error inside the pipeline (an interceptor's `retry`, a
+        /// metrics event), that error (``SpecwrightError/underlyingError``) — the caller gets it unwrapped.
         case transport
         /// The server answered with an HTTP error (4xx, 5xx, 401 without refresh) or a body over the size limit.
         case http

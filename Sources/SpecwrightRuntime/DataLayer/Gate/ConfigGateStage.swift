@@ -29,6 +29,11 @@ struct ConfigGateStage: CallStage {
                 url: opening.request.url, options: opening.options,
                 fetch: { try await next(opening) },
                 unavailable: { error in
+                    // The app's own error (an interceptor's, a credential provider's) reaches every
+                    // waiting caller as it was thrown, not as "config unavailable".
+                    if let error = error as? SpecwrightError, error.isAppError {
+                        return GateFailure(error: error, isOffline: false)
+                    }
                     let reason = (error as? SpecwrightError)?.description ?? String(describing: error)
                     return GateFailure(
                         error: SpecwrightError(
