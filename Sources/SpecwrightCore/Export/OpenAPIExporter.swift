@@ -299,10 +299,17 @@ public struct OpenAPIExporter: Sendable {
     }
 
     private static func retry(_ retry: RetrySetting) -> DocumentValue {
-        .object([
+        var entries: [(key: String, value: DocumentValue)] = [
             ("max", .int(retry.maxRetries)), ("baseDelay", .double(retry.baseDelay)),
             ("maxDelay", .double(retry.maxDelay))
-        ])
+        ]
+        if let statuses = retry.statuses { entries.append(("statuses", .array(statuses.map { .int($0) }))) }
+        if let errors = retry.transportErrors {
+            entries.append(("transportErrors", .array(errors.map { .string($0.rawValue) })))
+        }
+        if let deadline = retry.deadline { entries.append(("deadline", .double(deadline))) }
+        if retry.longRetryAfter != .clamp { entries.append(("longRetryAfter", .string(retry.longRetryAfter.rawValue))) }
+        return .object(entries)
     }
 
     private static func cache(_ setting: CacheSetting, lifetime: CacheLifetimeSetting? = nil) -> DocumentValue {

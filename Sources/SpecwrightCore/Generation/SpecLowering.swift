@@ -105,7 +105,10 @@ public struct SpecLowering {
     }
 
     static func retry(_ setting: RetrySetting) -> IR.Retry {
-        IR.Retry(maxRetries: setting.maxRetries, baseDelay: setting.baseDelay, maxDelay: setting.maxDelay)
+        IR.Retry(
+            maxRetries: setting.maxRetries, baseDelay: setting.baseDelay, maxDelay: setting.maxDelay,
+            statuses: setting.statuses, transportErrors: setting.transportErrors?.map(\.rawValue),
+            deadline: setting.deadline, honoursLongRetryAfter: setting.longRetryAfter == .wait)
     }
 
     /// The IR's name for a property's `null:`.

@@ -172,12 +172,27 @@ extension IR {
         public var baseDelay: Double
         /// Delay cap in seconds.
         public var maxDelay: Double
+        /// The retried HTTP statuses; nil: the runtime's default.
+        public var statuses: [Int]?
+        /// The retried transport errors, as `URLError.Code` member names; nil: the runtime's default.
+        public var transportErrors: [String]?
+        /// The bound of the whole call in seconds; nil: none.
+        public var deadline: Double?
+        /// Whether a `Retry-After` longer than `maxDelay` is waited for in full.
+        public var honoursLongRetryAfter: Bool
 
         /// Creates a retry policy.
-        public init(maxRetries: Int, baseDelay: Double, maxDelay: Double) {
+        public init(
+            maxRetries: Int, baseDelay: Double, maxDelay: Double, statuses: [Int]? = nil,
+            transportErrors: [String]? = nil, deadline: Double? = nil, honoursLongRetryAfter: Bool = false
+        ) {
             self.maxRetries = maxRetries
             self.baseDelay = baseDelay
             self.maxDelay = maxDelay
+            self.statuses = statuses
+            self.transportErrors = transportErrors
+            self.deadline = deadline
+            self.honoursLongRetryAfter = honoursLongRetryAfter
         }
     }
 

@@ -69,8 +69,19 @@ enum ServiceArguments {
     static func retry(_ retry: IR.Retry) -> String {
         if retry.maxRetries == 0 { return "RetryPolicy.none" }  // `.none` would mean `nil` for an optional
         if retry == IR.Retry(maxRetries: 3, baseDelay: 0.5, maxDelay: 8) { return ".default" }
-        return "RetryPolicy(maxRetries: \(retry.maxRetries), baseDelay: \(SourceLayout.number(retry.baseDelay)), "
-            + "maxDelay: \(SourceLayout.number(retry.maxDelay)))"
+        var arguments = [
+            "maxRetries: \(retry.maxRetries)", "baseDelay: \(SourceLayout.number(retry.baseDelay))",
+            "maxDelay: \(SourceLayout.number(retry.maxDelay))"
+        ]
+        if let deadline = retry.deadline { arguments.append("deadline: \(SourceLayout.number(deadline))") }
+        if retry.honoursLongRetryAfter { arguments.append("honoursLongRetryAfter: true") }
+        if let statuses = retry.statuses {
+            arguments.append("retryableStatuses: [" + statuses.map(String.init).joined(separator: ", ") + "]")
+        }
+        if let errors = retry.transportErrors {
+            arguments.append("retryableTransportErrors: [" + errors.map { "." + $0 }.joined(separator: ", ") + "]")
+        }
+        return "RetryPolicy(" + arguments.joined(separator: ", ") + ")"
     }
 
     static func cache(_ cache: IR.Cache) -> String {

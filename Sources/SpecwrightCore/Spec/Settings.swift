@@ -67,32 +67,6 @@ public struct EnvelopeSetting: Hashable, Sendable {
     public let location: SourceLocation
 }
 
-/// Retry settings (`retry: { max, baseDelay, maxDelay }` or `retry: none`).
-public struct RetrySetting: Hashable, Sendable {
-    /// Retries after the first attempt (0 = never retry).
-    public let maxRetries: Int
-    /// Delay before the first retry, in seconds; doubles per retry.
-    public let baseDelay: Double
-    /// Cap on a single delay, in seconds.
-    public let maxDelay: Double
-
-    /// Creates retry settings.
-    public init(maxRetries: Int, baseDelay: Double, maxDelay: Double) {
-        self.maxRetries = maxRetries
-        self.baseDelay = baseDelay
-        self.maxDelay = maxDelay
-    }
-
-    /// `retry: none`.
-    public static let none = RetrySetting(maxRetries: 0, baseDelay: 0, maxDelay: 0)
-    /// What an omitted key of a `retry:` mapping (or an omitted `defaults.retry`) means:
-    /// 3 retries, 0.5 s doubling up to 8 s (the runtime's `RetryPolicy.default`).
-    public static let standard = RetrySetting(maxRetries: 3, baseDelay: 0.5, maxDelay: 8)
-
-    /// Whether retries are off.
-    public var isNone: Bool { maxRetries == 0 }
-}
-
 /// Cache settings (`cache: none` or `cache: { policy, ttl }`).
 public enum CacheSetting: Hashable, Sendable {
     /// Never cache (the runtime's `networkOnly`).

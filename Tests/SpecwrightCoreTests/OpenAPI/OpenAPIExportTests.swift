@@ -185,7 +185,7 @@ extension OpenAPIExportTests {
                   body: Item
                   idempotent: true
                   timeout: 9
-                  retry: { max: 1, baseDelay: 2, maxDelay: 3 }
+                  retry: { max: 1, baseDelay: 2, maxDelay: 3, statuses: [409, 503], transportErrors: [secureConnectionFailed], deadline: 30, longRetryAfter: wait }
                   invalidates: [items.byIds, settings.load]
               settings:
                 load: { get: /settings, response: "[String: String]", gate: true, cache: none }

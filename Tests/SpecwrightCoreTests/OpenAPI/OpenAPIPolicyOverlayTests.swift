@@ -54,7 +54,7 @@ import Testing
     }
 
     static let createSettings =
-        "{ idempotent: true, timeout: 12, retry: { max: 5, baseDelay: 1, maxDelay: 30 }, invalidates: [listPets, petsByIds] }"
+        "{ idempotent: true, timeout: 12, retry: { max: 5, baseDelay: 1, maxDelay: 30, statuses: [409], deadline: 60 }, invalidates: [listPets, petsByIds] }"
     static let batchSettings =
         "{ cache: { policy: cacheFirst, ttl: 120, lifetime: app }, batch: { parameter: ids, size: 50, concurrency: 2, timeout: 10, deadline: 30, key: id } }"
     static let configSettings = "{ gate: true, retry: none, cache: { policy: networkFirst, ttl: 3600 } }"
@@ -90,7 +90,8 @@ import Testing
         #expect(imported.diagnostics.isEmpty)
         let create = try Self.endpoint(imported.api, "createPet")
         #expect(create.options.isIdempotent && create.options.timeout == 12)
-        #expect(create.options.retry == IR.Retry(maxRetries: 5, baseDelay: 1, maxDelay: 30))
+        #expect(
+            create.options.retry == IR.Retry(maxRetries: 5, baseDelay: 1, maxDelay: 30, statuses: [409], deadline: 60))
         #expect(create.options.invalidates.map(\.value) == ["pets.listPets", "pets.petsByIds"])
         let batch = try Self.endpoint(imported.api, "petsByIds")
         #expect(batch.options.cache == .cacheFirst(ttl: 120) && batch.options.cacheLifetime == .app)
@@ -119,7 +120,7 @@ import Testing
               - operations: [createPet]
                 idempotent: true
                 timeout: 12
-                retry: { max: 5, baseDelay: 1, maxDelay: 30 }
+                retry: { max: 5, baseDelay: 1, maxDelay: 30, statuses: [409], deadline: 60 }
                 invalidates: [listPets, petsByIds]
               - paths: [/pets/batch]
                 cache: { policy: cacheFirst, ttl: 120, lifetime: app }
@@ -138,6 +139,8 @@ import Testing
         #expect(endpoints(viaConfig.api).map(\.batch) == endpoints(viaExtension.api).map(\.batch))
         #expect(endpoints(viaConfig.api).count == 4)
         #expect(try Self.endpoint(viaConfig.api, "petsByIds").options.cacheLifetime == .app)
+        let createRetry = try Self.endpoint(viaConfig.api, "createPet").options.retry
+        #expect(createRetry?.statuses == [409] && createRetry?.deadline == 60)
     }
 
     @Test func laterRulesWinOverEarlierOnesAndOverTheDocumentAndMethodsNarrowARule() throws {

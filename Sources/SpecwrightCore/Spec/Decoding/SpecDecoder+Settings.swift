@@ -124,55 +124,6 @@ extension SpecDecoder {
             cache: reader.entry("cache").flatMap { decodeCache($0.value, owner: $0.key.location) } ?? standard.cache)
     }
 
-    mutating func decodeRetry(_ node: Node) -> RetrySetting? {
-        if node.scalar != nil {
-            guard let value = word(node, "'retry'") else { return nil }
-            if value == "none" { return RetrySetting.none }
-            diagnostics.error(
-                "invalid retry '\(NodeDescription.excerpt(value))' (expected none or { max, baseDelay, maxDelay })",
-                at: node.location)
-            return nil
-        }
-        guard
-            let reader = MappingReader(
-                node, context: "'retry'", allowed: ["max", "baseDelay", "maxDelay"], diagnostics: &diagnostics)
-        else { return nil }
-        let standard = RetrySetting.standard
-        let maxRetries = nonNegative(reader["max"], "'max'", default: standard.maxRetries) { this, node in
-            this.integer(node, "'max'")
-        }
-        let baseDelay = nonNegative(reader["baseDelay"], "'baseDelay'", default: standard.baseDelay) { this, node in
-            this.number(node, "'baseDelay'")
-        }
-        let maxDelay = nonNegative(reader["maxDelay"], "'maxDelay'", default: standard.maxDelay) { this, node in
-            this.number(node, "'maxDelay'")
-        }
-        guard let baseDelay, let maxDelay else { return nil }
-        if maxDelay < baseDelay {
-            let location = reader["maxDelay"]?.location ?? reader["baseDelay"]?.location ?? node.location
-            diagnostics.error(
-                "'maxDelay' (\(Self.format(maxDelay))) must not be less than 'baseDelay' (\(Self.format(baseDelay)))",
-                at: location)
-            return nil
-        }
-        guard let maxRetries else { return nil }
-        return RetrySetting(maxRetries: maxRetries, baseDelay: baseDelay, maxDelay: maxDelay)
-    }
-
-    /// The number `read` finds in `node` if it is not negative, `fallback` when `node` is nil,
-    /// nil (reported) otherwise.
-    private mutating func nonNegative<Number: Comparable & ExpressibleByIntegerLiteral>(
-        _ node: Node?, _ what: String, default fallback: Number, read: (inout SpecDecoder, Node) -> Number?
-    ) -> Number? {
-        guard let node else { return fallback }
-        guard let value = read(&self, node) else { return nil }
-        guard value >= 0 else {
-            diagnostics.error("\(what) must not be negative, not \(node.scalar?.text ?? "")", at: node.location)
-            return nil
-        }
-        return value
-    }
-
     mutating func decodeCache(_ node: Node, owner: SourceLocation) -> CacheSetting? {
         decodeCache(node, owner: owner, allowsLifetime: false)?.setting
     }
