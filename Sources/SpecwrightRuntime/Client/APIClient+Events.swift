@@ -60,11 +60,22 @@ extension APIClient {
         request.headers.setValue(mediaTypes, for: "Accept")
     }
 
+    /// The body of a (re)opened event stream. A reopening (`lastEventID` set) must answer with an
+    /// event stream, as the WHATWG standard requires (§9.2.3): another media type fails the stream
+    /// for good (a `204` ends it normally: its body is empty).
     private func eventStreamBody(_ endpoint: some Endpoint, lastEventID: String?) async throws -> HTTPBody {
-        try await streamed(endpoint) { request in
+        let response = try await streamed(endpoint) { request in
             Self.accept("text/event-stream", for: endpoint, in: &request)
             request.headers.setValue("no-cache", for: "Cache-Control")
             if let lastEventID { request.headers.setValue(lastEventID, for: "Last-Event-ID") }
-        }.value
+        }
+        guard lastEventID != nil, response.status != 204, let mediaType = response.headers["Content-Type"],
+            mediaType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+                != "text/event-stream"
+        else { return response.value }
+        throw SpecwrightError(
+            .decoding(
+                codingPath: "", message: "the reopened event stream answered \(mediaType), not text/event-stream"),
+            operationName: endpoint.operationName, method: endpoint.method, attempts: response.attempts)
     }
 }
