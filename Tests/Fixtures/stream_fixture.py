@@ -15,8 +15,10 @@ Lines, sent with chunked transfer encoding and flushed piece by piece. Standard 
   /<sid>/ndjson?count=N&split=K
       N lines {"n": i, "text": "…"} with blank lines and CRLF line ends, no final newline, K bytes
       at a time
-  /<sid>/flood?bytes=N
-      N bytes of "x", as fast as the client takes them; records how many were written
+  /<sid>/flood?bytes=N&hold=1
+      N bytes of "x", as fast as the client takes them; records how many were written. With hold=1
+      the body is not ended after them: the server waits (up to 60 s) for the client to hang up,
+      so only the client can end the exchange, and then records it as closed
   /<sid>/stream-stats
       {"closed": bool, "written": n} for the scenario's endless stream or flood
 
@@ -107,6 +109,16 @@ def refuse_unless_accepted(handler, behaviour):
     return True
 
 
+def wait_for_hang_up(handler, limit=60):
+    """Blocks until the client closes the connection (or `limit` seconds pass)."""
+    handler.connection.settimeout(limit)
+    try:
+        while handler.connection.recv(65536):
+            pass
+    except OSError:
+        pass
+
+
 def route(handler, sid, behaviour, query):
     """Answers the streamed-response routes; returns False for any other behaviour."""
     number = lambda name, default: query.get(name, [default])[0]
@@ -167,6 +179,12 @@ def route(handler, sid, behaviour, query):
                     size -= len(piece)
                     with STATE_LOCK:
                         state["written"] += len(piece)
+                if number("hold", "0") == "1":
+                    wait_for_hang_up(handler)
+                    with STATE_LOCK:
+                        state["closed"] = True
+                    handler.close_connection = True
+                    return True
                 end_chunked(handler)
             except OSError:
                 state["closed"] = True

@@ -16,10 +16,12 @@ struct TransferResumeTests {
         let destination = directory.appendingPathComponent("blob.bin")
         let client = TestSupport.fixtureClient(server, sid: sid)  // retries GETs (3, no real sleeping)
         let progress = Locked<[TransferProgress]>([])
-        // A cut no other test uses: two unfinished downloads of the same byte count started at the
-        // same time cannot be told apart (PlatformDownloadFile) and would restart from 0.
+        // A cut of this run's own: two unfinished downloads of the same byte count at the same time
+        // (another test, or this test in another process sharing the temporary directory) cannot be
+        // told apart (PlatformDownloadFile) and would restart from 0.
+        let cut = 2_000_000 + Int.random(in: 1..<200_000)
         let response = try await client.download(
-            TransferFiles.blob(5_000_000, cut: 2_222_222, once: true), to: destination
+            TransferFiles.blob(5_000_000, cut: cut, once: true), to: destination
         ) { value in
             progress.withLock { $0.append(value) }
         }
@@ -33,7 +35,7 @@ struct TransferResumeTests {
         let range = try #require(requests.last?.headers["range"])
         let start = try #require(Int(range.dropFirst("bytes=".count).dropLast()))
         #expect(range.hasPrefix("bytes=") && range.hasSuffix("-"))
-        #expect(start > 1_000_000 && start <= 2_222_222, "\(range)")
+        #expect(start > 1_000_000 && start <= cut, "\(range)")
         let values = progress.value
         #expect(zip(values, values.dropFirst()).allSatisfy { $0.completedBytes <= $1.completedBytes })
         #expect(values.last == TransferProgress(completedBytes: 5_000_000, totalBytes: 5_000_000))
