@@ -6,14 +6,19 @@ import SpecwrightTestSupport
     import FoundationNetworking
 #endif
 
-/// Download and upload throughput of the runtime (`APIClient.download(_:to:)`, `APIClient.upload`
-/// with `RequestBody.file`) against a hand-written `URLSession` download task / upload task from
-/// the same file, on loopback against the fixture server (`/blob`, `/upload-hash`).
+/// Download and upload of the runtime (`APIClient.download(_:to:)`, `APIClient.upload` with
+/// `RequestBody.file`) against a hand-written `URLSession` download / upload task of the same file
+/// with a completion handler (`TransferBaseline`) and with a do-nothing session delegate
+/// (`TransferDelegateBaseline`, the floor of a client that watches progress or redirects), on
+/// loopback against the fixture server (`/blob`, `/upload-hash`).
 ///
-/// Rounds alternate which side goes first; reported: MB/s per side (median and best round), the
-/// median of the per-round throughput ratios runtime ÷ baseline, and the client process's CPU time
-/// per transfer (what the runtime adds; wall time on a loaded machine mostly waits). `BENCH_TRANSFER_MB` (default 100)
-/// and `BENCH_TRANSFER_ROUNDS` (default 6) adjust it.
+/// For each size (`BENCH_TRANSFER_MB`, comma-separated, default `10,100`) and direction, the sides
+/// run strictly interleaved — baseline, floor, runtime, baseline, floor, runtime… — for
+/// `BENCH_TRANSFER_ROUNDS` rounds (default 5) after one warm-up round. Reported per side: throughput
+/// (MB/s) and the client process's CPU time per MB (`getrusage`, user + system: the server is
+/// another process), each as median [min–max]; and per round the ratios runtime ÷ each other side. On a
+/// shared, loaded machine wall time mostly measures the other jobs — throughput swings from run to
+/// run — while CPU per MB is what this process did, so it is the figure to compare.
 enum TransferBenchmark {
     struct Transfer: Endpoint {
         var method: HTTPMethod
@@ -24,139 +29,125 @@ enum TransferBenchmark {
         var operationName: String { "bench.transfer" }
     }
 
+    /// One run of one side: wall seconds and CPU seconds of this process.
+    struct Sample {
+        var wall: Double
+        var cpu: Double
+    }
+
     static func run() async throws {
-        let megabytes = Int(ProcessInfo.processInfo.environment["BENCH_TRANSFER_MB"] ?? "") ?? 100
-        let rounds = Int(ProcessInfo.processInfo.environment["BENCH_TRANSFER_ROUNDS"] ?? "") ?? 6
-        let size = megabytes * 1_000_000
-        let server = try FixtureServer(lifetime: 1800)
+        let environment = ProcessInfo.processInfo.environment
+        let sizes = (environment["BENCH_TRANSFER_MB"] ?? "10,100").split(separator: ",").compactMap { Int($0) }
+        let rounds = max(1, Int(environment["BENCH_TRANSFER_ROUNDS"] ?? "") ?? 5)
+        let server = try FixtureServer(lifetime: 3600)
         defer { server.stop() }
         let base = server.scenarioURL(FixtureServer.newScenario())
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "specwright-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let source = directory.appendingPathComponent("source.bin")
-        try writePattern(to: source, size: size)
-
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        let session = URLSession(configuration: configuration)
+        let baseline = TransferBaseline()
+        defer { baseline.invalidate() }
+        let floor = TransferDelegateBaseline()
+        defer { floor.invalidate() }
         var clientConfiguration = ClientConfiguration(retryPolicy: RetryPolicy.none)
         clientConfiguration.logging = .disabled
         let client = APIClient(
             service: ServiceDescription(name: "Bench", baseURL: base, timeout: 600), configuration: clientConfiguration)
-        var query = QueryParameters()
-        query.append("bytes", size)
-        let blobURL = base.appendingPathComponent("blob").absoluteString + "?bytes=\(size)"
-        let destination = directory.appendingPathComponent("downloaded.bin")
-
-        print("transfers of \(megabytes) MB on loopback, \(rounds) rounds (+1 warm-up), alternating order")
-        try await compare(
-            "download", size: size, rounds: rounds,
-            baseline: {
-                try await baselineDownload(session, URL(string: blobURL)!, to: destination)
-            },
-            runtime: {
-                try await client.download(Transfer(method: .get, pathSegments: ["blob"], query: query), to: destination)
-            })
-        var uploadRequest = URLRequest(url: base.appendingPathComponent("upload-hash"))
-        uploadRequest.httpMethod = "POST"
-        uploadRequest.setValue("application/octet-stream", forHTTPHeaderField: "Content-Type")
-        try await compare(
-            "upload", size: size, rounds: rounds,
-            baseline: { try await baselineUpload(session, uploadRequest, from: source) },
-            runtime: {
-                let endpoint = Transfer(
-                    method: .post, pathSegments: ["upload-hash"], body: .file(FilePart(fileURL: source)))
-                _ = try await client.upload(endpoint) { _ in }
-            })
-        session.finishTasksAndInvalidate()
+        print("transfers on loopback, \(rounds) interleaved rounds (+1 warm-up) per size; load average \(load())")
+        for megabytes in sizes {
+            let size = megabytes * 1_000_000
+            let source = directory.appendingPathComponent("source-\(megabytes).bin")
+            try TransferBaseline.writePattern(to: source, size: size)
+            defer { try? FileManager.default.removeItem(at: source) }
+            let destination = directory.appendingPathComponent("downloaded.bin")
+            var query = QueryParameters()
+            query.append("bytes", size)
+            let blob = URL(string: base.appendingPathComponent("blob").absoluteString + "?bytes=\(size)")!
+            try await compare(
+                "download \(megabytes) MB", megabytes: Double(size) / 1e6, rounds: rounds,
+                sides: [
+                    ("baseline", { try await baseline.download(blob, to: destination) }),
+                    ("delegate floor", { try await floor.download(blob, to: destination) }),
+                    (
+                        "runtime",
+                        {
+                            let endpoint = Transfer(method: .get, pathSegments: ["blob"], query: query)
+                            try await client.download(endpoint, to: destination)
+                        }
+                    )
+                ])
+            let upload = base.appendingPathComponent("upload-hash")
+            try await compare(
+                "upload \(megabytes) MB", megabytes: Double(size) / 1e6, rounds: rounds,
+                sides: [
+                    ("baseline", { try await baseline.upload(source, to: upload) }),
+                    ("delegate floor", { try await floor.upload(source, to: upload) }),
+                    (
+                        "runtime",
+                        {
+                            let body = RequestBody.file(FilePart(fileURL: source))
+                            let endpoint = Transfer(method: .post, pathSegments: ["upload-hash"], body: body)
+                            _ = try await client.upload(endpoint) { _ in }
+                        }
+                    )
+                ])
+        }
+        print("load average \(load())")
     }
 
+    /// Runs `sides` strictly interleaved (one round = each side once, in order) and prints each
+    /// side's figures and, per round, the ratios of the last side (the runtime) to each other one.
     private static func compare(
-        _ name: String, size: Int, rounds: Int, baseline: () async throws -> Void, runtime: () async throws -> Void
+        _ name: String, megabytes: Double, rounds: Int, sides: [(name: String, body: () async throws -> Void)]
     ) async throws {
-        /// Wall seconds and this process's CPU seconds (the client's work; the server is another process).
-        func timed(_ body: () async throws -> Void) async throws -> (wall: Double, cpu: Double) {
+        func measured(_ body: () async throws -> Void) async throws -> Sample {
             let start = DispatchTime.now().uptimeNanoseconds
             let cpuStart = processCPUSeconds()
             try await body()
-            return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, processCPUSeconds() - cpuStart)
+            return Sample(
+                wall: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, cpu: processCPUSeconds() - cpuStart)
         }
-        _ = try await timed(baseline)
-        _ = try await timed(runtime)
-        var baseTimes: [(wall: Double, cpu: Double)] = []
-        var runTimes: [(wall: Double, cpu: Double)] = []
-        for round in 0..<rounds {
-            if round % 2 == 0 {
-                baseTimes.append(try await timed(baseline))
-                runTimes.append(try await timed(runtime))
-            } else {
-                runTimes.append(try await timed(runtime))
-                baseTimes.append(try await timed(baseline))
-            }
+        for side in sides { _ = try await measured(side.body) }  // warm-up
+        var samples = Array(repeating: [Sample](), count: sides.count)
+        for _ in 0..<rounds {
+            for (index, side) in sides.enumerated() { samples[index].append(try await measured(side.body)) }
         }
-        let megabytes = Double(size) / 1e6
-        func rate(_ times: [Double]) -> (median: Double, best: Double) {
-            let sorted = times.sorted()
-            return (megabytes / sorted[sorted.count / 2], megabytes / sorted[0])
+        func spread(_ values: [Double], _ format: String) -> String {
+            let sorted = values.sorted()
+            let median = sorted[sorted.count / 2]
+            return String(format: "\(format) [\(format)–\(format)]", median, sorted[0], sorted[sorted.count - 1])
         }
-        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-        let ratios = zip(baseTimes, runTimes).map { $0.wall / $1.wall }
-        let cpuRatios = zip(baseTimes, runTimes).map { $1.cpu / max($0.cpu, 1e-9) }
-        let (b, r) = (rate(baseTimes.map(\.wall)), rate(runTimes.map(\.wall)))
-        print(
-            String(
-                format:
-                    "%@: baseline %.0f / %.0f MB/s, runtime %.0f / %.0f MB/s (median / best round); runtime ÷ baseline throughput %.3f× (median of rounds)",
-                name, b.median, b.best, r.median, r.best, median(ratios)))
-        print(
-            String(
-                format:
-                    "%@: client CPU per transfer baseline %.3f s, runtime %.3f s (medians); runtime ÷ baseline CPU %.3f× (median of rounds)",
-                name, median(baseTimes.map(\.cpu)), median(runTimes.map(\.cpu)), median(cpuRatios)))
-    }
-
-    /// CPU time of the whole process (`CLOCK_PROCESS_CPUTIME_ID`).
-    private static func processCPUSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
-    private static func baselineDownload(_ session: URLSession, _ url: URL, to destination: URL) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            session.downloadTask(with: url) { location, response, error in
-                guard let location, (response as? HTTPURLResponse)?.statusCode == 200 else {
-                    return continuation.resume(throwing: error ?? URLError(.badServerResponse))
-                }
-                _ = rename(location.path, destination.path)
-                continuation.resume()
-            }.resume()
+        for (index, side) in sides.enumerated() {
+            print(
+                "\(name) \(side.name): \(spread(samples[index].map { megabytes / $0.wall }, "%.0f")) MB/s, "
+                    + "CPU \(spread(samples[index].map { $0.cpu * 1000 / megabytes }, "%.2f")) ms/MB")
+        }
+        let runtime = samples[sides.count - 1]
+        for (index, side) in sides.enumerated().dropLast() {
+            let pairs = zip(samples[index], runtime)
+            print(
+                "\(name) runtime ÷ \(side.name): throughput \(spread(pairs.map { $0.wall / $1.wall }, "%.3f"))×, "
+                    + "CPU per MB \(spread(pairs.map { $1.cpu / max($0.cpu, 1e-9) }, "%.3f"))× "
+                    + "(median [min–max] of \(rounds) rounds)")
         }
     }
 
-    private static func baselineUpload(_ session: URLSession, _ request: URLRequest, from file: URL) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            session.uploadTask(with: request, fromFile: file) { _, response, error in
-                guard (response as? HTTPURLResponse)?.statusCode == 200 else {
-                    return continuation.resume(throwing: error ?? URLError(.badServerResponse))
-                }
-                continuation.resume()
-            }.resume()
-        }
+    /// User + system CPU time of the whole process (`getrusage(RUSAGE_SELF)`).
+    static func processCPUSeconds() -> Double {
+        var usage = rusage()
+        #if canImport(Glibc)
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+        #else
+            getrusage(RUSAGE_SELF, &usage)
+        #endif
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
-    private static func writePattern(to file: URL, size: Int) throws {
-        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: file)
-        defer { try? handle.close() }
-        let block = Data((0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 13) })
-        var left = size
-        while left > 0 {
-            let chunk = block.prefix(left)
-            try handle.write(contentsOf: chunk)
-            left -= chunk.count
-        }
+    private static func load() -> String {
+        var averages = [Double](repeating: 0, count: 3)
+        guard getloadavg(&averages, 3) == 3 else { return "unknown" }
+        return String(format: "%.1f %.1f %.1f", averages[0], averages[1], averages[2])
     }
 }
