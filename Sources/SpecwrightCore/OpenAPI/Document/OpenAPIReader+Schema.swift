@@ -2,11 +2,6 @@ import SpecwrightYAML
 
 /// How ``OpenAPIReader`` reads Schema Objects.
 extension OpenAPI.JSONSchema.Keywords {
-    /// The keywords whose presence says a schema describes a type (``describesType``).
-    private static let typeKeywords = [
-        "$ref", "type", "properties", "enum", "items", "allOf", "oneOf", "anyOf", "additionalProperties", "const"
-    ]
-
     init(reading node: Node) {
         typealias Schema = OpenAPI.JSONSchema
         switch node.kind {
@@ -15,9 +10,13 @@ extension OpenAPI.JSONSchema.Keywords {
         case .sequence: form = .other
         }
         self.node = node
-        reference = OpenAPIReader.reference(node)
-        referenceKeyLocation = node.keyLocation("$ref")
-        let type = node["type"]
+        let keyword = SchemaKeywordNodes(node)
+        referenceKeyLocation = keyword.referenceKeyLocation
+        reference = keyword.reference?.openAPIText.map {
+            OpenAPI.Reference(
+                text: $0, location: node.location, keyLocation: keyword.referenceKeyLocation ?? node.location)
+        }
+        let type = keyword.type
         if let type, type.scalar != nil, let name = type.openAPIText {
             types = name == "null" ? [] : [name]
         } else {
@@ -25,37 +24,37 @@ extension OpenAPI.JSONSchema.Keywords {
         }
         typeLocation = type?.location
         isNullType = type?.openAPIText == "null"
-        allowsNullByType = node["nullable"]?.openAPIBool == true || type?.openAPIStrings.contains("null") == true
-        format = node["format"]?.openAPIText
-        enumValues = node["enum"]?.sequence
-        enumLocation = node["enum"]?.location
-        enumVariableNameLists = ["x-enum-varnames", "x-enumNames"].compactMap { node[$0]?.openAPIStrings }
-        constant = node["const"]
-        defaultValue = node["default"]
-        allOf = node["allOf"]?.sequence?.map(Schema.init(reading:))
-        oneOf = node["oneOf"]?.sequence?.map(Schema.init(reading:))
-        anyOf = node["anyOf"]?.sequence?.map(Schema.init(reading:))
-        hasOneOf = node["oneOf"] != nil
-        properties = (node["properties"]?.openAPIEntries ?? []).map { ($0.key, Schema(reading: $0.value)) }
-        required = node["required"]?.openAPIStrings ?? []
-        items = node["items"].map(Schema.init(reading:))
-        additionalProperties = node["additionalProperties"].map(Schema.init(reading:))
-        let discriminator = node["discriminator"]
+        allowsNullByType = keyword.nullable?.openAPIBool == true || type?.openAPIStrings.contains("null") == true
+        format = keyword.format?.openAPIText
+        enumValues = keyword.enumValues?.sequence
+        enumLocation = keyword.enumValues?.location
+        enumVariableNameLists = [keyword.enumVarnames, keyword.enumNames].compactMap { $0?.openAPIStrings }
+        constant = keyword.constant
+        defaultValue = keyword.defaultValue
+        allOf = keyword.allOf?.sequence?.map(Schema.init(reading:))
+        oneOf = keyword.oneOf?.sequence?.map(Schema.init(reading:))
+        anyOf = keyword.anyOf?.sequence?.map(Schema.init(reading:))
+        hasOneOf = keyword.oneOf != nil
+        properties = (keyword.properties?.openAPIEntries ?? []).map { ($0.key, Schema(reading: $0.value)) }
+        required = keyword.required?.openAPIStrings ?? []
+        items = keyword.items.map(Schema.init(reading:))
+        additionalProperties = keyword.additionalProperties.map(Schema.init(reading:))
+        let discriminator = keyword.discriminator
         discriminatorProperty = discriminator?["propertyName"]?.openAPIText
         discriminatorMapping =
             discriminator?["mapping"]?.openAPIEntries.compactMap { entry in
                 entry.value.openAPIText.map { (value: entry.key, target: $0) }
             } ?? []
-        title = node["title"]?.openAPIText
-        hasTitle = node["title"] != nil
-        description = node["description"]?.openAPIText
-        deprecated = node["deprecated"]?.openAPIBool == true
-        readOnly = node["readOnly"]?.openAPIBool == true
-        writeOnly = node["writeOnly"]?.openAPIBool == true
-        hasContentEncoding = node["contentEncoding"] != nil
-        contentMediaType = node["contentMediaType"]?.openAPIText
-        swiftName = node["x-specwright-name"]?.openAPIText
-        describesType = Self.typeKeywords.contains { node[$0] != nil }
+        title = keyword.title?.openAPIText
+        hasTitle = keyword.title != nil
+        description = keyword.description?.openAPIText
+        deprecated = keyword.deprecated?.openAPIBool == true
+        readOnly = keyword.readOnly?.openAPIBool == true
+        writeOnly = keyword.writeOnly?.openAPIBool == true
+        hasContentEncoding = keyword.contentEncoding != nil
+        contentMediaType = keyword.contentMediaType?.openAPIText
+        swiftName = keyword.swiftName?.openAPIText
+        describesType = keyword.describesType
     }
 }
 
