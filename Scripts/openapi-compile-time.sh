@@ -3,6 +3,7 @@
 # release `swift build` of a scratch package holding only that client plus a path dependency on
 # this package's SpecwrightRuntime. The runtime is built first, so only the client is timed.
 #   Scripts/openapi-compile-time.sh [document]   (default: twilio-api-v2010.yaml of the shared corpus)
+#   GENERATE_ARGS="--shards 1" …   passes arguments to `specwright generate` (here: one file per kind, comparable across commits)
 #   CONFIGURATIONS="debug" Scripts/openapi-compile-time.sh   times only the debug build
 #   PER_FILE=1 …   also runs each generated file's debug compile job alone (the frontend command
 #                  SwiftPM runs: -Onone -g -enable-testing) and prints its CPU time, the figure that
@@ -28,7 +29,7 @@ swift build --product specwright >/dev/null
 bin="$(swift build --product specwright --show-bin-path)/specwright"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-"$bin" generate "$document" --output "$work/Sources/GeneratedClient" -q 2>/dev/null
+"$bin" generate "$document" --output "$work/Sources/GeneratedClient" -q ${GENERATE_ARGS:-} 2>/dev/null
 cat >"$work/Package.swift" <<PACKAGE
 // swift-tools-version:6.1
 import PackageDescription
