@@ -30,6 +30,8 @@ extension SpecLowering {
 
     private mutating func lowerEndpoint(_ endpoint: Endpoint, name: IR.Identifier) -> IR.Endpoint {
         var scope = NameScope(reserved: NameScope.reservedParameterNames, shared: memberReservedNames)
+        // The validator rejects parameters named alike; multipart fields may still meet them.
+        scope.expect((endpoint.multipart ?? []).map(\.name))
         var byRawName: [String: IR.Identifier] = [:]
         func lower(_ parameter: Parameter, _ location: IR.ParameterLocation) -> IR.Parameter {
             let identifier = scope.identifier(for: parameter.name, style: .member, fallback: "value")
@@ -68,9 +70,10 @@ extension SpecLowering {
         } else if let fields = endpoint.multipart {
             bodyKind = .multipart
             body = fields.map { field in
-                IR.Parameter(
-                    name: scope.identifier(for: field.name, style: .member, fallback: "part"),
-                    wireName: IR.StringLiteral(field.name),
+                let name = scope.identifier(for: field.name, style: .member, fallback: "part")
+                warnIfRenamed(scope, "multipart field '\(field.name)'", at: field.location)
+                return IR.Parameter(
+                    name: name, wireName: IR.StringLiteral(field.name),
                     location: .multipartPart(filename: nil, contentType: field.contentType.map(IR.StringLiteral.init)),
                     type: reference(field.type.expression), documentation: IR.Documentation(field.description))
             }

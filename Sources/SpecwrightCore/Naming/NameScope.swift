@@ -6,7 +6,9 @@
 /// scope are reserved, and a name that is taken gets a word appended (``renameSuffixes``:
 /// `Error` → `ErrorModel`, `query` → `queryValue`), never a digit the spec did not write; only
 /// when every word is taken too does a numeric suffix remain. Resolution depends only on the
-/// order names are claimed in, which follows the spec. Every rename is recorded
+/// order names are claimed in, which follows the spec, except that a name written exactly as its
+/// identifier wins that identifier over names converted to it (``expect(_:)``: of properties
+/// `Type` and `type`, `type` keeps `type`). Every rename is recorded
 /// (``lastRename``) so the front ends can warn about it where the name was written. Collisions
 /// between names the spec itself declares are reported as errors by the spec validator before
 /// generation starts.
@@ -28,6 +30,9 @@ public struct NameScope: Sendable {
     /// Every smaller suffix was taken then and stays taken (names are never released), so
     /// starting there gives the same name as counting from 2, and claiming `n` equal names costs O(n).
     private var nextSuffix: [String: Int] = [:]
+    /// The spec names this scope will be asked for (``expect(_:)``): one that is its own
+    /// identifier keeps it even when a name converted to the same identifier comes first.
+    private var expected: Set<String> = []
     /// The words appended, in order, to a name that is taken.
     public let renameSuffixes: [String]
     /// The name the last ``claim(_:)`` wanted and the one it gave, when they differ.
@@ -78,49 +83,73 @@ public struct NameScope: Sendable {
         taken.contains(name) || reserved.contains(name) || shared.contains(name)
     }
 
+    /// Announces the spec names ``identifier(for:style:fallback:)`` will be asked for in this
+    /// scope, in any order: a name that is its own identifier (`type`) then wins it over a name
+    /// converted to it (`Type`, `TYPE`, `ty_pe`) whichever comes first; the converted one is
+    /// renamed (and warned about) instead.
+    public mutating func expect(_ raws: some Sequence<String>) {
+        expected.formUnion(raws)
+    }
+
     /// The identifier for a spec name: converted in `style`, `fallback` when the name has no
     /// ASCII letter or digit (empty, only symbols or non-Latin script), made unique.
     public mutating func identifier(for raw: String, style: Style, fallback: String) -> IR.Identifier {
-        let converted: String? =
-            switch style {
-            case .type: SwiftName.upperCamelCase(raw)
-            case .member: SwiftName.lowerCamelCase(raw)
-            }
-        return claim(converted ?? fallback)
+        guard let converted = Self.converted(raw, style: style) else { return claim(fallback) }
+        return claim(converted, yieldingToExactSpellings: converted != raw ? style : nil)
+    }
+
+    private static func converted(_ raw: String, style: Style) -> String? {
+        switch style {
+        case .type: SwiftName.upperCamelCase(raw)
+        case .member: SwiftName.lowerCamelCase(raw)
+        }
     }
 
     /// Claims `candidate` (already a valid identifier); if it is taken, the first free of
     /// `candidate` + each of ``renameSuffixes``, then of those names with the suffixes chained
     /// (`ErrorModelSchema`), and only then `candidate2`, `candidate3`, … (``lastRename`` says so).
     public mutating func claim(_ candidate: String) -> IR.Identifier {
+        claim(candidate, yieldingToExactSpellings: nil)
+    }
+
+    /// ``claim(_:)``; with a `style`, names that an expected spec name spells exactly (in that
+    /// style) count as taken too.
+    private mutating func claim(_ candidate: String, yieldingToExactSpellings style: Style?) -> IR.Identifier {
         var name = candidate
         lastRename = nil
-        if contains(name) {
-            name = worded(candidate) ?? numbered(candidate)
+        if isTaken(name, yieldingIn: style) {
+            name = worded(candidate, yieldingIn: style) ?? numbered(candidate, yieldingIn: style)
             lastRename = (candidate, name)
         }
         taken.insert(name)
         return IR.Identifier(validated: name, code: SwiftName.escaped(name))
     }
 
-    private func worded(_ candidate: String) -> String? {
+    /// Whether `name` is taken, or (with a `style`) is an expected spec name written exactly so.
+    private func isTaken(_ name: String, yieldingIn style: Style?) -> Bool {
+        if contains(name) { return true }
+        guard let style, expected.contains(name) else { return false }
+        return Self.converted(name, style: style) == name
+    }
+
+    private func worded(_ candidate: String, yieldingIn style: Style?) -> String? {
         var stems = [candidate]
         for _ in 0..<2 {
             // `hashValue` → `hashValueField` rather than `hashValueValue`.
             let names = stems.flatMap { stem in renameSuffixes.filter { !stem.hasSuffix($0) }.map { stem + $0 } }
-            if let free = names.first(where: { !contains($0) }) { return free }
+            if let free = names.first(where: { !isTaken($0, yieldingIn: style) }) { return free }
             stems = names
         }
         return nil
     }
 
-    private mutating func numbered(_ candidate: String) -> String {
+    private mutating func numbered(_ candidate: String, yieldingIn style: Style?) -> String {
         var suffix = nextSuffix[candidate] ?? 2
         var name: String
         repeat {
             name = candidate + String(suffix)
             suffix += 1
-        } while contains(name)
+        } while isTaken(name, yieldingIn: style)
         nextSuffix[candidate] = suffix
         return name
     }

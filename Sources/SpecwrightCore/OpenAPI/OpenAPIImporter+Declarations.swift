@@ -71,9 +71,13 @@ extension OpenAPIImporter {
         var byValue: [String: IR.Identifier] = [:]
         let values = (schema.enumValues ?? []).filter { !$0.isNullScalar }
         let names = Self.enumVariableNames(schema, count: values.count)
+        let raws = values.indices.map { index in
+            names?[index] ?? values[index].openAPIText.map(Self.spelledLeadingSigns) ?? ""
+        }
+        scope.expect(raws)
         for (index, value) in values.enumerated() {
             guard let text = value.openAPIText, byValue[text] == nil else { continue }
-            let raw = names?[index] ?? Self.spelledLeadingSigns(text)
+            let raw = raws[index]
             let caseName = scope.identifier(for: raw, style: .member, fallback: text.isEmpty ? "empty" : "value")
             if let rename = scope.lastRename { renames.append(NameScope.renameMessage("enum value '\(text)'", rename)) }
             byValue[text] = caseName
@@ -94,6 +98,7 @@ extension OpenAPIImporter {
         let names = Self.enumVariableNames(schema, count: values.count)
         var cases: [(value: Int, name: IR.Identifier)] = []
         var byValue: [Int: IR.Identifier] = [:]
+        if let names { scope.expect(names) }
         for (index, value) in values.enumerated() {
             guard let number = value.openAPIInt, byValue[number] == nil else { continue }
             let raw = names?[index] ?? (number < 0 ? "value minus \(-number)" : "value \(number)")
@@ -155,9 +160,10 @@ extension OpenAPIImporter {
         let discriminator = schema.discriminatorProperty
         let mapping = schema.discriminatorMapping
         var scope = NameScope(reserved: NameScope.reservedEnumCaseNames)
+        scope.expect(members.compactMap { member in unionComponentName(member.reference) ?? member.title })
         var cases: [IR.UnionCase] = []
         for (index, member) in members.enumerated() {
-            if let reference = member.reference?.text, let component = componentSchemaName(reference),
+            if let reference = member.reference?.text, let component = unionComponentName(member.reference),
                 let identifier = components.names[component]
             {
                 var values = mapping.filter { $0.target == reference || $0.target == component }.map(\.value)
@@ -192,7 +198,12 @@ extension OpenAPIImporter {
         let candidate = SwiftName.lowerCamelCase(raw) ?? "option\(index + 1)"
         let isTypeName = naming.typeScope.contains(candidate) || NameScope.reservedTypeNames.contains(candidate)
         return scope.identifier(
-            for: isTypeName ? "case " + candidate : candidate, style: .member, fallback: "option\(index + 1)")
+            for: isTypeName ? "case " + candidate : raw, style: .member, fallback: "option\(index + 1)")
+    }
+
+    /// The component schema a union member's `$ref` names, if it names one.
+    private func unionComponentName(_ reference: OpenAPI.Reference?) -> String? {
+        reference.flatMap { componentSchemaName($0.text) }
     }
 
     /// A case name for an inline alternative, from its type (`string`, `int`, `array`, …).

@@ -30,11 +30,13 @@ extension OpenAPIImporter {
                 merged.append((key, parameter))
             }
         }
+        // A name written exactly as its identifier keeps it, wherever it is declared.
+        let pathParameters = Self.pathSegments(collected.path).joined().filter(\.isParameter)
+        scope.expect(merged.compactMap(\.parameter.name) + pathParameters.map(\.text))
         for (_, parameter) in merged {
             lowerParameter(parameter, hint: hint, scope: &scope, into: &lists)
         }
-        for piece in Self.pathSegments(collected.path).joined()
-        where piece.isParameter && lists.pathNames[piece.text] == nil {
+        for piece in pathParameters where lists.pathNames[piece.text] == nil {
             let identifier = scope.identifier(for: piece.text, style: .member, fallback: "value")
             warnIfRenamed(scope, "path parameter '\(piece.text)'", at: collected.operation.location)
             lists.pathNames[piece.text] = identifier

@@ -56,6 +56,7 @@ extension OpenAPIImporter {
         if object.properties.isEmpty {
             skip(.mediaType, "a form body without declared properties sends no fields", at: schemaNode.location)
         }
+        scope.expect(object.properties.lazy.map(\.name))
         for (key, propertySchema) in object.properties {
             var type = typeReference(propertySchema, hint: hint + " " + key)
             var defaultValue: IR.Expression?

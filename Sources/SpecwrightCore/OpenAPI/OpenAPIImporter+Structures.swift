@@ -102,6 +102,7 @@ extension OpenAPIImporter {
         var object = MergedObject()
         merge(schema, into: &object)
         var scope = NameScope(reserved: NameScope.reservedPropertyNames)
+        scope.expect(object.properties.lazy.map { $0.schema.swiftName ?? $0.name })
         var properties: [IR.Property] = []
         for (key, propertySchema) in object.properties {
             let propertyName = scope.identifier(

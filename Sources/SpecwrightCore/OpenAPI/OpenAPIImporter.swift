@@ -92,6 +92,7 @@ public struct OpenAPIImporter {
 
     private mutating func importAPI() -> IR.API {
         let schemas = document.components.schemas
+        naming.typeScope.expect(schemas.lazy.map(\.0))
         for (name, node) in schemas {
             let identifier = naming.typeScope.identifier(for: name, style: .type, fallback: "Schema")
             warnIfRenamed(naming.typeScope, "schema '\(name)'", at: node.location)
@@ -104,6 +105,7 @@ public struct OpenAPIImporter {
         let clientTypeName = naming.typeScope.claim(prefix + "Client")
         let collected = collectOperations()
         var groupScope = NameScope(reserved: NameScope.reservedGroupNames)
+        groupScope.expect(collected.map(\.name))
         let namedGroups = collected.map { group in
             (group, names: groupNames(group.name, scope: &groupScope))
         }
