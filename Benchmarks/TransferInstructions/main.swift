@@ -8,7 +8,8 @@
 // base commit and the working tree. Not a target of the package: the script copies it, with
 // Benchmarks/SpecwrightBench/TransferBaseline.swift and TransferDelegateBaseline.swift (the
 // hand-written sides), into a scratch package per side. The main thread waits on a semaphore
-// (valgrind cannot run libdispatch's async main).
+// (valgrind cannot run libdispatch's async main), in a detached task: a plain `Task` would inherit the
+// main actor and never run.
 import Foundation
 import SpecwrightRuntime
 
@@ -65,7 +66,7 @@ func run() async throws {
 }
 
 let done = DispatchSemaphore(value: 0)
-Task {
+Task.detached {
     do {
         try await run()
     } catch {

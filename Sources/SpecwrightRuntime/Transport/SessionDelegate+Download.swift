@@ -16,12 +16,13 @@ extension SessionDelegate: URLSessionDownloadDelegate {
     ) {
         // FoundationNetworking sets `response` only when the task completes: until then the status
         // is unknown and the bytes are counted (an error response's body is small).
+        // Without an observer nothing else is looked up: this runs for every chunk (16 KB on Linux).
         guard let transfer = transfer(for: downloadTask),
-            case .file(let download) = transfer.monitor.request.destination
+            case .file(let download) = transfer.monitor.request.destination, let progress = download.progress
         else { return }
         if let http = downloadTask.response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) { return }
         let offset = downloadAttempt(of: downloadTask)?.offset ?? 0
-        download.progress?(
+        progress(
             TransferProgress(
                 completedBytes: download.resume.report(offset + totalBytesWritten),
                 totalBytes: download.resume.total(offset: offset, expected: totalBytesExpectedToWrite)))

@@ -34,16 +34,28 @@ extension URLSessionTransport {
             file = try await Self.spool(body)
             spool = file
         }
-        if urlRequest.value(forHTTPHeaderField: "Content-Length") == nil,
-            let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value
-        {
-            urlRequest.setValue(String(size), forHTTPHeaderField: "Content-Length")
-        }
         if case .file(let download) = request.destination, !streaming {
+            // A download task takes its body from a stream. FoundationNetworking sends a stream body
+            // chunked whatever the header fields say, and a request framed both ways is one that
+            // RFC 9112 §6.2 forbids (strict servers answer 400): there it goes without Content-Length.
+            #if canImport(FoundationNetworking)
+                urlRequest.setValue(nil, forHTTPHeaderField: "Content-Length")
+            #else
+                Self.setContentLength(of: file, on: &urlRequest)
+            #endif
             urlRequest.httpBodyStream = InputStream(url: file)
             return PreparedTask(task: downloadTask(urlRequest, for: download, delegate: delegate), spool: spool)
         }
+        Self.setContentLength(of: file, on: &urlRequest)
         return PreparedTask(task: session.uploadTask(with: urlRequest, fromFile: file), spool: spool)
+    }
+
+    /// Sets `Content-Length` to the size of `file` unless the request already has one.
+    private static func setContentLength(of file: URL, on urlRequest: inout URLRequest) {
+        guard urlRequest.value(forHTTPHeaderField: "Content-Length") == nil,
+            let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value
+        else { return }
+        urlRequest.setValue(String(size), forHTTPHeaderField: "Content-Length")
     }
 
     /// A download task for `download`'s next attempt (asking for the rest of an interrupted one
