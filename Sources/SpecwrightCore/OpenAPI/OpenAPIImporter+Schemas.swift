@@ -79,7 +79,7 @@ extension OpenAPIImporter {
     func shape(_ schema: Schema) -> SchemaShape {
         if let members = schema.allOf, !members.isEmpty {
             let hasOwnProperties = !schema.properties.isEmpty
-            return members.count == 1 && !hasOwnProperties ? .expression : .structure
+            return Self.typedAllOfMembers(members).count <= 1 && !hasOwnProperties ? .expression : .structure
         }
         if !unionMembers(schema).isEmpty {
             return unionMembers(schema).count == 1 ? .expression : .union
@@ -95,6 +95,13 @@ extension OpenAPIImporter {
             return .structure
         }
         return .expression
+    }
+
+    /// The `allOf` members that say something about the type or list `required` keys. The others
+    /// (`{description: …}`, `{maxLength: 3}`, the boolean schema `true`) only document or
+    /// constrain: `allOf: [{$ref: Color}, {description: …}]` is a `Color`, not an empty struct.
+    static func typedAllOfMembers(_ members: [Schema]) -> [Schema] {
+        members.filter { $0.describesType || !$0.required.isEmpty }
     }
 
     /// The non-null `oneOf`/`anyOf` members that describe a type (members that only list
@@ -123,7 +130,7 @@ extension OpenAPIImporter {
         case .expression:
             break
         }
-        if let members = schema.allOf, let only = members.first {
+        if let members = schema.allOf, let only = members.first(where: \.describesType) ?? members.first {
             return typeReference(only, hint: hint).nonOptional
         }
         if let only = unionMembers(schema).first {
