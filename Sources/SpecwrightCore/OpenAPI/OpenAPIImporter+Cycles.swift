@@ -10,9 +10,10 @@ import SpecwrightYAML
 /// most ``maxSchemaDepth`` schemas deep (each `$ref` hop and each nested schema counts), so no
 /// document can exhaust the stack.
 extension OpenAPIImporter {
-    /// The deepest schema nesting converted; deeper is a located error. Documents nest at most
-    /// 512 collections (`YAMLLimits.maxDepth`), so a schema needs `$ref` hops to get here.
-    static let maxSchemaDepth = 256
+    /// The deepest schema nesting converted; deeper is a located error. The reader and the
+    /// structure check stop at the same depth of nesting (``OpenAPIReader/maxSchemaDepth``), so a
+    /// schema needs `$ref` hops to get here.
+    static let maxSchemaDepth = OpenAPIReader.maxSchemaDepth
 
     /// Enters one level of schema conversion; false (with an error, once) beyond ``maxSchemaDepth``.
     /// A caller that gets true decrements `depth` when it leaves.

@@ -136,6 +136,7 @@ extension OpenAPIImporter {
     private mutating func declareEnumeration(_ schema: Schema, name: IR.Identifier) {
         let values = (schema.enumValues ?? []).filter { !$0.isNullScalar }
         if Self.isIntegerEnumeration(schema, kind: enumerationKind(values)) {
+            reportIntegerEnumMisfits(values, of: name)
             let names = Self.integerEnumCaseNames(schema)
             for rename in names.renames { skip(.naming, rename, at: schema.enumLocation ?? schema.location) }
             let cases = names.cases.map { IR.IntegerEnumCase(name: $0.name, rawValue: $0.value) }
@@ -158,15 +159,15 @@ extension OpenAPIImporter {
         let members = unionMembers(schema)
         let kind: IR.Union.Kind = schema.hasOneOf ? .oneOf : .anyOf
         let discriminator = schema.discriminatorProperty
-        let mapping = schema.discriminatorMapping
+        let mapping = discriminatorValues(schema, members: members, union: name.name)
         var scope = NameScope(reserved: NameScope.reservedEnumCaseNames)
         scope.expect(members.compactMap { member in unionComponentName(member.reference) ?? member.title })
         var cases: [IR.UnionCase] = []
         for (index, member) in members.enumerated() {
-            if let reference = member.reference?.text, let component = unionComponentName(member.reference),
+            if let component = unionComponentName(member.reference),
                 let identifier = components.names[component]
             {
-                var values = mapping.filter { $0.target == reference || $0.target == component }.map(\.value)
+                var values = mapping[component] ?? []
                 if values.isEmpty, discriminator != nil { values = [component] }
                 cases.append(
                     IR.UnionCase(

@@ -16,6 +16,7 @@ extension OpenAPIImporter {
             default: return nil
             }
         }
+        if reportsMisfit(value, keyword: "const", type: base) { return nil }
         let expression: IR.Expression?
         switch base {
         case .named(let name):

@@ -87,7 +87,8 @@ extension OpenAPIImporter {
         if let values = schema.enumValues, values.contains(where: { !$0.isNullScalar }) {
             let types = schema.types
             if types.isEmpty || types == ["string"] || types == ["integer"] {
-                return enumerationKind(values) == nil ? .expression : .enumeration
+                // An integer enum stays one when some values are not integers (they are reported).
+                return enumerationKind(values) == nil && types != ["integer"] ? .expression : .enumeration
             }
         }
         let types = schema.types

@@ -39,6 +39,9 @@ extension OpenAPIImporter {
         var pendingObjectDefaults: [(value: Node, name: IR.Identifier)] = []
         /// The structures once the import is complete (set by ``resolvingObjectDefaults(in:)``).
         var finalStructures: [String: IR.Structure]?
+        /// Schema problems reported once per place (a composition's conflicting property types at
+        /// the later schema, a fixed value that does not fit its type at the value).
+        var reportedOnce: Set<SourceLocation> = []
     }
 
     /// Where `$ref`s lead, and the state of following them: the chain being expanded, the

@@ -19,13 +19,16 @@ extension OpenAPIImporter {
         /// The `additionalProperties` schema (`true` included) of the object or a member.
         var additionalProperties: Schema?
 
-        mutating func add(_ name: String, _ schema: Schema) {
+        /// Adds or replaces the property `name`; returns the schema it replaced.
+        @discardableResult
+        mutating func add(_ name: String, _ schema: Schema) -> Schema? {
             if let index = positions[name] {
-                properties[index].schema = schema
-            } else {
-                positions[name] = properties.count
-                properties.append((name, schema))
+                defer { properties[index].schema = schema }
+                return properties[index].schema
             }
+            positions[name] = properties.count
+            properties.append((name, schema))
+            return nil
         }
     }
 
@@ -56,7 +59,9 @@ extension OpenAPIImporter {
             merge(member, into: &object)
         }
         for (name, property) in schema.properties {
-            object.add(name, property)
+            if let replaced = object.add(name, property) {
+                checkCompatibleTypes(of: name, replaced, property)
+            }
         }
         object.required.formUnion(schema.required)
         if let additional = schema.additionalProperties {
@@ -99,6 +104,7 @@ extension OpenAPIImporter {
 
     /// Declares a struct for an object schema (or an `allOf` composition).
     mutating func declareStructure(_ schema: Schema, name: IR.Identifier) {
+        discriminatorValues(schema, members: nil, union: name.name)
         var object = MergedObject()
         merge(schema, into: &object)
         var scope = NameScope(reserved: NameScope.reservedPropertyNames)
@@ -158,6 +164,9 @@ extension OpenAPIImporter {
     mutating func omittable(_ type: IR.TypeReference, schema: Schema) -> (
         type: IR.TypeReference, defaultValue: IR.Expression?
     ) {
+        if let value = schema.defaultValue, reportsMisfit(value, keyword: "default", type: type) {
+            return (type.isOptional ? type : .optional(type), nil)
+        }
         guard !type.isOptional else { return (type, nil) }
         if let value = schema.defaultValue, let expression = defaultExpression(value, type: type) {
             return (type, expression)
@@ -170,14 +179,14 @@ extension OpenAPIImporter {
         switch type {
         case .builtin(.string):
             return value.string.map { IR.Expression(code: IR.StringLiteral($0).code) }
-        case .builtin(.int), .builtin(.int32), .builtin(.int64):
+        case .builtin(.int), .builtin(.int64):
             return value.openAPIInt.map { IR.Expression(code: String($0)) }
+        case .builtin(.int32):
+            return value.openAPIInt.flatMap { Int32(exactly: $0) }.map { IR.Expression(code: String($0)) }
         case .builtin(.double), .builtin(.float):
             if let number = value.openAPIInt { return IR.Expression(code: String(number)) }
-            if case .scalar(let scalar) = value.kind, case .float(let number) = scalar.value, number.isFinite {
-                return IR.Expression(code: SourceLayout.number(number))
-            }
-            return nil
+            guard let number = Self.number(value), misfit(value, type: type) == nil else { return nil }
+            return IR.Expression(code: SourceLayout.number(number))
         case .builtin(.bool):
             return value.openAPIBool.map { IR.Expression(code: $0 ? "true" : "false") }
         case .builtin(.calendarDate):

@@ -72,6 +72,11 @@ public struct OpenAPIImporter {
     /// in operations, since the filter may leave those out. What lowering one operation
     /// reported is also attached to its endpoint (``IR/EndpointSource/diagnostics``).
     static func translate(_ root: Node, file: String, operationNaming: OperationNaming = .idiomatic) -> Result {
+        // On a thread with a stack for the deepest document the limits allow (``ImportThread``).
+        ImportThread.run { translateHere(root, file: file, operationNaming: operationNaming) }
+    }
+
+    private static func translateHere(_ root: Node, file: String, operationNaming: OperationNaming) -> Result {
         var importer = OpenAPIImporter(root: root, file: file, operationNaming: operationNaming)
         importer.checkStructure(root)
         let api = importer.importAPI()
@@ -148,7 +153,10 @@ public struct OpenAPIImporter {
 
     /// Reports what ``OpenAPIStructureCheck`` finds: errors, and `structure` warnings.
     private mutating func checkStructure(_ root: Node) {
-        for finding in OpenAPIStructureCheck.check(root).findings {
+        let check = OpenAPIStructureCheck.check(root)
+        // One depth error per document: the importer's own limit is not reported again.
+        if check.schemasNestTooDeep { resolution.depthLimitReported = true }
+        for finding in check.findings {
             if finding.error {
                 diagnostics.error(finding.message, at: finding.location)
             } else {

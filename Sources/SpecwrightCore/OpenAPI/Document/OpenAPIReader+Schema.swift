@@ -2,8 +2,10 @@ import SpecwrightYAML
 
 /// How ``OpenAPIReader`` reads Schema Objects.
 extension OpenAPI.JSONSchema.Keywords {
-    init(reading node: Node) {
+    init(reading node: Node, depth: Int) {
         typealias Schema = OpenAPI.JSONSchema
+        let nests = depth < OpenAPIReader.maxSchemaDepth
+        func nested(_ node: Node) -> Schema { Schema(reading: node, depth: depth + 1) }
         switch node.kind {
         case .mapping(let entries): form = .mapping(isEmpty: entries.isEmpty)
         case .scalar: form = node.openAPIBool.map(Schema.Form.boolean) ?? .other
@@ -31,19 +33,19 @@ extension OpenAPI.JSONSchema.Keywords {
         enumVariableNameLists = [keyword.enumVarnames, keyword.enumNames].compactMap { $0?.openAPIStrings }
         constant = keyword.constant
         defaultValue = keyword.defaultValue
-        allOf = keyword.allOf?.sequence?.map(Schema.init(reading:))
-        oneOf = keyword.oneOf?.sequence?.map(Schema.init(reading:))
-        anyOf = keyword.anyOf?.sequence?.map(Schema.init(reading:))
+        allOf = nests ? keyword.allOf?.sequence?.map(nested) : nil
+        oneOf = nests ? keyword.oneOf?.sequence?.map(nested) : nil
+        anyOf = nests ? keyword.anyOf?.sequence?.map(nested) : nil
         hasOneOf = keyword.oneOf != nil
-        properties = (keyword.properties?.openAPIEntries ?? []).map { ($0.key, Schema(reading: $0.value)) }
+        properties = nests ? (keyword.properties?.openAPIEntries ?? []).map { ($0.key, nested($0.value)) } : []
         required = keyword.required?.openAPIStrings ?? []
-        items = keyword.items.map(Schema.init(reading:))
-        additionalProperties = keyword.additionalProperties.map(Schema.init(reading:))
+        items = nests ? keyword.items.map(nested) : nil
+        additionalProperties = nests ? keyword.additionalProperties.map(nested) : nil
         let discriminator = keyword.discriminator
         discriminatorProperty = discriminator?["propertyName"]?.openAPIText
         discriminatorMapping =
             discriminator?["mapping"]?.openAPIEntries.compactMap { entry in
-                entry.value.openAPIText.map { (value: entry.key, target: $0) }
+                entry.value.openAPIText.map { (value: entry.key, target: $0, location: entry.value.location) }
             } ?? []
         title = keyword.title?.openAPIText
         hasTitle = keyword.title != nil

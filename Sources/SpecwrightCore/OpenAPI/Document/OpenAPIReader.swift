@@ -9,6 +9,12 @@ import SpecwrightYAML
 /// list or map that is not one reads as empty, and any node reads as an object (a scalar as one
 /// without fields), so reading never fails and never reports anything.
 enum OpenAPIReader {
+    /// The deepest nesting of schemas read: a schema nested deeper is read without the schemas
+    /// nested in it, so reading never exhausts a thread's stack (512 KiB in a debug build). The
+    /// structure check reports such a document (an error), and the importer stops at the same
+    /// depth, counting `$ref` hops too.
+    static let maxSchemaDepth = 256
+
     /// Reads the document whose root is `root`.
     static func document(_ root: Node) -> OpenAPI.Document {
         let info = root["info"]

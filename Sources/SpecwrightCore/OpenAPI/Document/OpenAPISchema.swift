@@ -9,9 +9,15 @@ extension OpenAPI {
         let location: SourceLocation
         let keywords: Keywords
 
-        init(reading node: Node) {
+        convenience init(reading node: Node) {
+            self.init(reading: node, depth: 0)
+        }
+
+        /// Reads a schema nested in `depth` others; beyond ``OpenAPIReader/maxSchemaDepth`` the
+        /// schemas nested in it are not read.
+        init(reading node: Node, depth: Int) {
             location = node.location
-            keywords = Keywords(reading: node)
+            keywords = Keywords(reading: node, depth: depth)
         }
 
         subscript<Value>(dynamicMember keyPath: KeyPath<Keywords, Value>) -> Value {
@@ -68,9 +74,10 @@ extension OpenAPI {
             /// `items` and `additionalProperties`, whatever they are written as.
             let items: JSONSchema?
             let additionalProperties: JSONSchema?
-            /// `discriminator`'s `propertyName` and `mapping` (value → `$ref` or schema name).
+            /// `discriminator`'s `propertyName` and `mapping` (value → `$ref` or schema name, and
+            /// where the target is written).
             let discriminatorProperty: String?
-            let discriminatorMapping: [(value: String, target: String)]
+            let discriminatorMapping: [(value: String, target: String, location: SourceLocation)]
             /// `title` (text) and whether it is present at all.
             let title: String?
             let hasTitle: Bool

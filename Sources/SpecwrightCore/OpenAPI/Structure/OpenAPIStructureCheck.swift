@@ -16,6 +16,10 @@ struct OpenAPIStructureCheck {
     private(set) var findings: [(error: Bool, message: String, location: SourceLocation)] = []
     /// `operationId` → where it was first declared.
     var operationIDs: [String: SourceLocation] = [:]
+    /// How many schemas the schema being checked is nested in.
+    private var schemaDepth = 0
+    /// Whether schemas nest deeper than ``OpenAPIReader/maxSchemaDepth`` somewhere (reported once).
+    private(set) var schemasNestTooDeep = false
 
     /// Checks the document whose root is `root`.
     static func check(_ root: Node) -> OpenAPIStructureCheck {
@@ -108,6 +112,9 @@ struct OpenAPIStructureCheck {
                 "\(field) must be a Schema object (a mapping\(is31 ? " or a boolean" : "")), found \(node.kindName)",
                 at: node.location)
         }
+        guard schemaDepth < OpenAPIReader.maxSchemaDepth else { return reportNestingLimit(at: node.location) }
+        schemaDepth += 1
+        defer { schemaDepth -= 1 }
         if let reference = node["$ref"] { visit(reference, as: .text, field: "'$ref'", client: true) }
         for key in ["items", "not", "additionalProperties", "contains", "propertyNames", "if", "then", "else"] {
             guard let child = node[key] else { continue }
@@ -125,6 +132,17 @@ struct OpenAPIStructureCheck {
         if let discriminator = node["discriminator"] {
             visit(discriminator, as: .object(.discriminator), field: "'discriminator'", client: true)
         }
+    }
+
+    /// Schemas nested deeper than the reader and the importer go (each recursion would grow the
+    /// stack): an error, once per document.
+    private mutating func reportNestingLimit(at location: SourceLocation) {
+        guard !schemasNestTooDeep else { return }
+        schemasNestTooDeep = true
+        report(
+            error: true,
+            "schemas nest deeper than \(OpenAPIReader.maxSchemaDepth) levels here; the document is not generated",
+            at: location)
     }
 
     /// `parameters:` with nothing after it: read as empty, which is what it says (a warning).
