@@ -30,6 +30,7 @@ Behaviours:
   /<sid>/typed-blob?bytes=N&type=T                        N bytes as media type T, 406 unless Accept admits T (transfer_fixture.py)
   /<sid>/upload-hash, /<sid>/multipart-hash               size and SHA-256 of an uploaded body / of each part (transfer_fixture.py)
   /<sid>/sse, sse-resume, sse-endless, sse-stall, ndjson, flood   streamed responses (stream_fixture.py)
+  /<sid>/hostile/...                                       a broken or malicious server's answers (hostile_fixture.py)
   /<sid>/petstore/...                                     the OAI petstore API (petstore_fixture.py)
   /<sid>/bookstore/...                                    the stateful bookstore API of specs/bookstore.yaml (bookstore_fixture.py)
   /_stats/<sid>                                           {"hits": n, "refreshes": n, "rejections": n, "requests": [...]}
@@ -50,6 +51,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
 import bookstore_fixture
+import hostile_fixture
 import petstore_fixture
 import stream_fixture
 import transfer_fixture
@@ -182,6 +184,8 @@ class Handler(BaseHTTPRequestHandler):
         if transfer_fixture.route(self, behaviour, query, hit):
             return None
         if stream_fixture.route(self, sid, behaviour, query):
+            return None
+        if hostile_fixture.route(self, behaviour, rest, query):
             return None
         if behaviour == "sequence":
             statuses = [int(s) for s in query.get("statuses", ["200"])[0].split(",")]

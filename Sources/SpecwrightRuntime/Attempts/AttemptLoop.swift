@@ -71,9 +71,10 @@ struct AttemptLoop: Sendable {
                 let delay = policy.delay(forRetry: retries + 1, retryAfter: retryAfter, random: random)
                 let takenBefore = budgetTaken
                 // An interceptor's request overrules what the policy retries, not its bounds; a
-                // retry is made only if its wait ends before the call's deadline.
+                // retry is made only if its wait ends before the call's deadline, and never after
+                // a wait longer than an hour (an honoured `Retry-After` of 10¹² s fails at once).
                 guard requested ? call.canResend : policy.retries(failure) && call.mayRetry,
-                    retries < policy.maxRetries,
+                    retries < policy.maxRetries, delay <= RetryPolicy.longestWait,
                     deadline.map({ clock.now() + delay < $0 }) ?? true,
                     budget.map({ spend(on: failure, from: $0, taken: &budgetTaken) }) ?? true
                 else {
@@ -136,10 +137,16 @@ struct AttemptLoop: Sendable {
             return .failure(
                 Self.specwrightError(error), request: request, retryAfter: nil, forced: false, fallback: nil)
         }
-        if let refreshed = try await auth.replacements(
-            after: response, to: request, context: context, isReplay: isReplay)
-        {
-            return .replay(refreshed)
+        do {
+            if let refreshed = try await auth.replacements(
+                after: response, to: request, context: context, isReplay: isReplay)
+            {
+                return .replay(refreshed)
+            }
+        } catch  where RefreshFailure.keepsSessionAndMayRetry(error) {
+            // The refresh could not reach its server: the session stays, and this attempt failed
+            // with the network's error (retried per the policy like any other failed attempt).
+            return .failure(error, request: request, retryAfter: nil, forced: false, fallback: nil)
         }
         let succeeded = response.status < 400
         if case .retry(let after) = decision {

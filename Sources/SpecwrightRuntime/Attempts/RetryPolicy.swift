@@ -90,6 +90,11 @@ public struct RetryPolicy: Sendable, Hashable {
         }
     }
 
+    /// The longest wait before a retry, 3600 s, whatever the policy and the server say: a call
+    /// that would wait longer (an honoured `Retry-After` of days) fails at once with the server's
+    /// answer, whose `Retry-After` the app can read and act on.
+    static let longestWait: TimeInterval = 3600
+
     /// Never retry.
     public static let none = RetryPolicy(maxRetries: 0, baseDelay: 0, maxDelay: 0, jitter: .none)
 

@@ -23,10 +23,12 @@ import Foundation
 ///
 /// Refreshes are single-flight per scheme and client: any number of concurrent rejections share
 /// one `refresh` call; a request that was sent with an older credential than the latest refreshed
-/// one is replayed with the latest without a new refresh. A refresh that throws, a rejection of
-/// the replay, or more refreshes than `ClientConfiguration.refreshWindow` allows end the call as
-/// `.sessionExpired` (published once through `SessionExpiry`); a refresh still running after
-/// `ClientConfiguration.refreshTimeout` fails its waiters with `.timeout`.
+/// one is replayed with the latest without a new refresh. A refresh that is rejected (throws
+/// anything but the network's error), a rejection of the replay, or more refreshes than
+/// `ClientConfiguration.refreshWindow` allows end the call as `.sessionExpired` (published once
+/// through `SessionExpiry`); a refresh that cannot reach its server (throws a `URLError` of the
+/// connection) keeps the session and fails the call with that error, retried per its policy; a
+/// refresh still running after `ClientConfiguration.refreshTimeout` fails its waiters with `.timeout`.
 public protocol Authenticator: Sendable {
     /// What is sent: a token, a key, a user and password, a signing key. Compared with `==` to
     /// tell whether a rejected request was sent with the latest refreshed credential.
@@ -54,7 +56,9 @@ public protocol Authenticator: Sendable {
 
     /// A new credential to replace `rejected` (`nil` when none was sent), which was rejected by
     /// the server or is about to expire. Store it so `credential(for:)` returns it from now on.
-    /// Throwing ends the session (`.sessionExpired`). Default: throws.
+    /// Throwing ends the session (`.sessionExpired`), unless the error is the network's (a
+    /// `URLError` of the connection, a `SpecwrightError` that could not reach the server): the
+    /// session is then kept and the call fails with it. Default: throws.
     func refresh(_ rejected: Credential?, for scheme: AuthScheme) async throws -> Credential
 }
 

@@ -9,11 +9,18 @@ import Foundation
 /// which it is cancelled and dropped, so the next 401 starts a new one (still one at a time,
 /// and still counted by the `RefreshWindow`); every waiting call also gives up at its own
 /// deadline or cancellation, while the refresh goes on for the others.
+///
+/// Only a refresh the server or provider rejects ends the session (`RefreshFailure`): one that
+/// could not reach its server keeps it — the call fails with the network's error — and, like a
+/// refresh that ran past its deadline, gives its place in the `RefreshWindow` back, so a device
+/// that stays offline never exhausts the window and ends the session that way.
 final class SingleFlightRefresher<Value: Sendable & Equatable>: Sendable {
     private struct State: Sendable {
         var inFlight: RefreshFlight<Value>?
         var latest: Value?
         var refreshTimes: [TimeInterval] = []
+        /// When the refresh in flight started (its entry in `refreshTimes`).
+        var inFlightStart: TimeInterval?
     }
 
     private enum Step {
@@ -42,10 +49,12 @@ final class SingleFlightRefresher<Value: Sendable & Equatable>: Sendable {
 
     /// The credential to send instead of `rejected` (rejected by the server, or about to expire),
     /// waiting at most `maxWait` seconds (the call's own deadline). Throws `sessionExpired` when
-    /// the refresh fails or the refresh window is exhausted, `timeout` when the refresh or the
-    /// wait ran out of time, `cancelled` when the caller is cancelled. A `proactive` refresh (the
-    /// credential has not been rejected yet) that the window refuses returns `rejected` instead:
-    /// it is still sent, and the server decides.
+    /// the refresh was rejected or the refresh window is exhausted, the network's error when the
+    /// refresh could not reach its server (`RefreshFailure.unreachable`: the session is kept),
+    /// `timeout` when the refresh or the wait ran out of time, `cancelled` when the caller is
+    /// cancelled. A `proactive` refresh (the credential has not been rejected yet) that the window
+    /// refuses or that could not reach its server returns `rejected` instead: it is still sent,
+    /// and the server decides.
     func credential(
         afterRejecting rejected: Value?, maxWait: TimeInterval, proactive: Bool = false
     ) async throws(SpecwrightError) -> Value {
@@ -61,6 +70,7 @@ final class SingleFlightRefresher<Value: Sendable & Equatable>: Sendable {
             state.refreshTimes.append(now)
             let flight = RefreshFlight<Value>()
             state.inFlight = flight
+            state.inFlightStart = now
             start(flight, rejected: rejected)
             return .wait(flight)
         }
@@ -77,7 +87,11 @@ final class SingleFlightRefresher<Value: Sendable & Equatable>: Sendable {
             } catch RefreshWaitError.callDeadline, RefreshWaitError.refreshDeadline {
                 throw SpecwrightError(.timeout)
             } catch RefreshWaitError.failed(let error) {
-                throw SpecwrightError(.sessionExpired("credential refresh failed: \(error)"))
+                guard case .unreachable(let callError) = RefreshFailure(error) else {
+                    throw SpecwrightError(.sessionExpired("credential refresh failed: \(error)"))
+                }
+                if proactive, let rejected { return rejected }
+                throw callError
             } catch {
                 throw SpecwrightError(.cancelled)
             }
@@ -107,14 +121,35 @@ final class SingleFlightRefresher<Value: Sendable & Equatable>: Sendable {
     }
 
     /// Ends `flight`: it stops being the one in flight (so the next 401 starts a new refresh) and,
-    /// if it produced a credential, that credential becomes the latest. A refresh that answers
-    /// after its deadline is ignored.
+    /// if it produced a credential, that credential becomes the latest; if it could not reach its
+    /// server or ran past its deadline, its place in the window is given back. A refresh that
+    /// answers after its deadline is ignored.
     private func complete(_ flight: RefreshFlight<Value>, with result: Result<Value, any Error>) {
         state.withLock { state in
             guard state.inFlight === flight else { return }
             state.inFlight = nil
-            if case .success(let credential) = result { state.latest = credential }
+            switch result {
+            case .success(let credential): state.latest = credential
+            case .failure(let error):
+                guard Self.givesWindowBack(error), let start = state.inFlightStart,
+                    let index = state.refreshTimes.lastIndex(of: start)
+                else { break }
+                state.refreshTimes.remove(at: index)
+            }
+            state.inFlightStart = nil
         }
         flight.finish(result)
+    }
+
+    /// Whether a failed refresh did not get an answer from its server (it could not reach it, or
+    /// ran past its deadline): it is not counted against the window.
+    private static func givesWindowBack(_ error: any Error) -> Bool {
+        switch error {
+        case RefreshWaitError.refreshDeadline: return true
+        case RefreshWaitError.failed(let error):
+            if case .unreachable = RefreshFailure(error) { return true }
+            return false
+        default: return false
+        }
     }
 }

@@ -9,7 +9,9 @@ import Foundation
 /// `refresh` is called — at most once at a time, however many requests get a 401 (or an envelope
 /// token-expired code) together — with the token the server rejected; it returns the new token
 /// and should also store it so `token` returns it from then on. Throwing from `refresh` ends the
-/// session (`sessionExpired`). When `expiration` reports when a token expires, a token that
+/// session (`sessionExpired`) — unless it throws the network's error (a `URLError` such as
+/// `.notConnectedToInternet`, or a `SpecwrightError` of a client that could not reach the
+/// server): the session and the token are then kept, and the call fails with that error. When `expiration` reports when a token expires, a token that
 /// expires within `refreshMargin` is refreshed before it is sent, so the server never sees it
 /// expired. Sent through `BearerAuthenticator`.
 public struct TokenProvider: Sendable {

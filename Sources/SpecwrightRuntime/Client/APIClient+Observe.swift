@@ -17,6 +17,11 @@ extension APIClient {
     /// slower than the changes skips the intermediate ones and always receives the latest; a
     /// burst of changes costs the observer one cache read, and its memory stays constant. The
     /// observer's own reads are not reported to metrics as failures when nothing is stored.
+    ///
+    /// A stream shows one user's data: it belongs to the account (or credentials) signed in when it
+    /// starts, and it finishes — without yielding — as soon as a read would be another's (the user
+    /// signed out and another signed in; without an account identity, also after a token refresh,
+    /// which starts a new cache partition).
     public func observe<R: Decodable & Sendable>(
         _ endpoint: some Endpoint, as type: R.Type
     ) -> AsyncThrowingStream<APIResponse<R>, any Error> {
@@ -40,22 +45,29 @@ extension APIClient {
             }
             return
         }
-        let url: String
+        let context: CallContext
         do {
-            url = try builder.build(endpoint).request.url.absoluteString
+            context = try builder.build(endpoint)
         } catch {
             continuation.finish(throwing: error)
             return
         }
-        let subscription = cache.changes.subscribe(url: url)  // before the first read: no change is missed
+        let owner = await currentPartition(of: context, fingerprint: cache.fingerprint)
+        // Whether what was just read is still the owner's: checked after each read, so a read made
+        // with another user's credentials is never shown.
+        let isOwners = { await self.currentPartition(of: context, fingerprint: cache.fingerprint) == owner }
+        let subscription = cache.changes.subscribe(url: context.request.url.absoluteString)  // before the first read
         defer { subscription.cancel() }
         // The changes this observer's own reads and fetches cause are not reported back to it.
         await CacheChanges.$origin.withValue(ObjectIdentifier(subscription)) {
             let stored = await storedCopy(endpoint, as: type)
+            guard await isOwners() else { return continuation.finish() }
             if let stored { continuation.yield(stored) }
             let refresh: CacheOverride = stored != nil ? .policy(.networkFirst(ttl: .infinity)) : .endpointDefault
             do {
-                continuation.yield(try await response(endpoint, as: type, cache: refresh))
+                let fetched = try await response(endpoint, as: type, cache: refresh)
+                guard await isOwners() else { return continuation.finish() }
+                continuation.yield(fetched)
             } catch {
                 if stored == nil {
                     continuation.finish(throwing: error)
@@ -64,12 +76,12 @@ extension APIClient {
             }
             for await _ in subscription.wakeups {
                 let pending = subscription.take()
-                if let stored = await storedCopy(endpoint, as: type) {
-                    // Still stored after a removal only: the removal did not touch this entry.
-                    if pending.stored { continuation.yield(stored) }
-                } else if let fetched = try? await response(endpoint, as: type) {
-                    continuation.yield(fetched)
-                }
+                let stored = await storedCopy(endpoint, as: type)
+                let fetched = stored == nil ? try? await response(endpoint, as: type) : nil
+                guard await isOwners() else { break }
+                // Still stored after a removal only: the removal did not touch this entry.
+                if let stored, pending.stored { continuation.yield(stored) }
+                if let fetched { continuation.yield(fetched) }
             }
             continuation.finish()
         }

@@ -19,6 +19,8 @@ public final class APIClient: Sendable {
     /// The attempt loop alone, without the data-layer stages (downloads: no cache, de-duplication or envelope).
     let attemptsOnly: CallHandler
     let redactor: Redactor
+    /// The outboxes this client wrote to or flushed (`signOut()` discards their writes).
+    let outboxes = OutboxRegistry()
 
     /// Creates a client for `service`. The pipeline its calls run through is assembled by
     /// `CallPipeline` (see its documentation for the order of every stage).

@@ -35,11 +35,29 @@ public struct ServerSentEventReconnect: Sendable, Hashable {
     public var maxAttempts: Int
     /// The wait before reconnecting when the server sent no `retry:` field, in seconds.
     public var defaultDelay: TimeInterval
+    /// The longest wait before reconnecting, in seconds: a `retry:` field asking for more (a
+    /// hostile or broken server can ask for 10¹⁵ ms) waits this long instead.
+    public var maximumDelay: TimeInterval
 
-    /// Creates a policy.
-    public init(maxAttempts: Int = 3, defaultDelay: TimeInterval = 1) {
+    /// Creates a policy. NaN or negative delays count as 0; `maximumDelay` is at least `defaultDelay`.
+    public init(
+        maxAttempts: Int = 3, defaultDelay: TimeInterval = 1,
+        maximumDelay: TimeInterval = ServerSentEventReconnect.defaultMaximumDelay
+    ) {
         self.maxAttempts = max(0, maxAttempts)
-        self.defaultDelay = max(0, defaultDelay)
+        self.defaultDelay = defaultDelay.isNaN ? 0 : max(0, defaultDelay)
+        self.maximumDelay = max(self.defaultDelay, maximumDelay.isNaN ? 0 : maximumDelay)
+    }
+
+    /// 60 s: twice the 30 s cap of LaunchDarkly's EventSource clients' reconnect backoff, so a
+    /// server's long `retry:` is mostly honoured, and a reconnection is never further away than
+    /// a minute.
+    public static let defaultMaximumDelay: TimeInterval = 60
+
+    /// The wait before a reconnection after the server asked for `retry` milliseconds (nil: none).
+    func delay(serverRetry retry: Int?) -> TimeInterval {
+        guard let retry else { return defaultDelay }
+        return min(maximumDelay, TimeInterval(retry) / 1000)
     }
 
     /// Three attempts in a row, one second apart unless the server says otherwise (`retry:`).

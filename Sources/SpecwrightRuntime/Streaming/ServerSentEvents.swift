@@ -79,7 +79,7 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
                         throw error
                     }
                     failures += 1
-                    let delay = parser.retry.map { TimeInterval($0) / 1000 } ?? source.reconnect.defaultDelay
+                    let delay = source.reconnect.delay(serverRetry: parser.retry)
                     do {
                         try await source.sleep(delay)
                     } catch {
@@ -107,24 +107,11 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
     }
 
     /// Whether `error` (ending a stream midway, or a reopening) is the network's, which a reconnection
-    /// may cure: a `URLError` of the transport (the connection lost or refused, the host not found)
-    /// or a silence past the timeout. The WHATWG standard reconnects only when the connection
-    /// closes (§9.2.3): a response with a status other than 2xx fails the stream for good, and so
-    /// does an error of the app's own code (an interceptor's, a credential provider's — category
-    /// `.transport`, but no network failure), a cancellation, a limit or a decoding error.
+    /// may cure (`SpecwrightError.isConnectionFailure`). The WHATWG standard reconnects only when the
+    /// connection closes (§9.2.3): a response with a status other than 2xx fails the stream for good,
+    /// and so does an error of the app's own code (an interceptor's, a credential provider's —
+    /// category `.transport`, but no network failure), a cancellation, a limit or a decoding error.
     static func isConnectionFailure(_ error: any Error) -> Bool {
-        let failure = (error as? SpecwrightError) ?? SpecwrightError(AttemptLoop.map(error))
-        switch failure.kind {
-        case .timeout: return true
-        case .transport(let urlError): return !failure.isAppError && !notConnectionFailures.contains(urlError.code)
-        default: return false
-        }
+        SpecwrightError.connectionView(of: error).isConnectionFailure
     }
-
-    /// Transport error codes that say the request itself cannot work, whatever the connection.
-    private static let notConnectionFailures: Set<URLError.Code> = [
-        .badURL, .unsupportedURL, .cancelled, .userCancelledAuthentication, .userAuthenticationRequired,
-        .fileDoesNotExist, .noPermissionsToReadFile, .dataLengthExceedsMaximum, .cannotDecodeContentData,
-        .cannotDecodeRawData, .cannotParseResponse, .httpTooManyRedirects, .redirectToNonExistentLocation
-    ]
 }

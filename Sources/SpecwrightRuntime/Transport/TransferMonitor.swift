@@ -12,12 +12,14 @@ import Foundation
 /// (issue #19) forwards it, and both run every event through the same monitor so they keep the
 /// same limits. Each check returns the error that ends the exchange, or `nil` to go on.
 ///
-/// `@unchecked Sendable`: the mutable state (`deadline`) is only touched under `lock`.
+/// `@unchecked Sendable`: the mutable state (`deadline`, `redirects`) is only touched under `lock`.
 final class TransferMonitor: @unchecked Sendable {
     /// The request as the runtime built it (its timeout and transfer limits).
     let request: HTTPRequest
     private let lock = NSLock()
     private var deadline: DispatchWorkItem?
+    /// The redirects followed so far.
+    private var redirects = 0
 
     init(request: HTTPRequest) {
         self.request = request
@@ -49,7 +51,14 @@ final class TransferMonitor: @unchecked Sendable {
     /// refuse it (the 3xx response is then the exchange's response). Applies `RedirectPolicy`;
     /// across origins every header but `RedirectPolicy.headersKeptAcrossOrigins` is removed.
     func redirect(_ proposed: URLRequest, after response: HTTPURLResponse) -> URLRequest? {
-        guard let target = proposed.url, let from = response.url else { return nil }
+        // A redirect loop ends after `maximumRedirects` hops with the last 3xx response, long before
+        // the deadline (a FoundationNetworking task cancelled by the deadline while it follows a
+        // redirect traps in `_HTTPURLProtocol.didCompleteRedirectCallback`).
+        let hops = lock.withLock {
+            redirects += 1
+            return redirects
+        }
+        guard hops <= Self.maximumRedirects, let target = proposed.url, let from = response.url else { return nil }
         let redirect = RedirectPolicy.Redirect(
             status: response.statusCode, originalURL: request.url, fromURL: from, toURL: target)
         switch request.limits.redirects.decision(for: redirect) {
@@ -66,6 +75,9 @@ final class TransferMonitor: @unchecked Sendable {
             return stripped
         }
     }
+
+    /// 16 redirects per exchange, the limit of Apple's URLSession (Chrome and Firefox stop at 20).
+    static let maximumRedirects = 16
 
     /// Disarms the deadline (the exchange ended).
     func disarm() {

@@ -40,6 +40,26 @@ struct StreamReconnectTests {
 
     static let eventStream: HTTPFields = ["Content-Type": "text/event-stream"]
 
+    /// How many requests a stub of this suite answers before it ends every further stream with a
+    /// `204` (a normal end), and how many events `events(_:)` reads at most: a regression that
+    /// reopens a stream it must not reopen fails the count assertions at once instead of looping
+    /// until the time limit.
+    static let requestCap = 5
+    static let eventCap = 20
+
+    /// A streaming stub answering with `handler` up to `requestCap` requests, then `204`.
+    static func stub(_ handler: @escaping StubTransport.StreamHandler) -> StubTransport {
+        let count = LockedBox(0)
+        return StubTransport.streaming { request in
+            let number = count.withLock { count in
+                count += 1
+                return count
+            }
+            guard number <= requestCap else { return HTTPStreamedResponse(status: 204) }
+            return try await handler(request)
+        }
+    }
+
     private func client(_ stub: StubTransport, interceptors: [any Interceptor] = []) -> APIClient {
         APIClient(
             service: TestSupport.service(URL(string: "https://api.example")!),
@@ -52,7 +72,10 @@ struct StreamReconnectTests {
     private func events(_ client: APIClient) async -> (received: [String], error: (any Error)?) {
         var received: [String] = []
         do {
-            for try await event in try await client.events(endpoint) { received.append(event.data) }
+            for try await event in try await client.events(endpoint) {
+                received.append(event.data)
+                if received.count >= Self.eventCap { break }
+            }
             return (received, nil)
         } catch {
             return (received, error)
@@ -64,8 +87,8 @@ struct StreamReconnectTests {
         error as? AppFailure ?? (error as? SpecwrightError)?.underlyingError as? AppFailure
     }
 
-    @Test func aLostConnectionIsReopenedAfterTheLastEventID() async throws {
-        let stub = StubTransport.streaming { request in
+    @Test(.timeLimit(.minutes(1))) func aLostConnectionIsReopenedAfterTheLastEventID() async throws {
+        let stub = Self.stub { request in
             guard request.headers.value(for: "Last-Event-ID") == "1" else {
                 return HTTPStreamedResponse(
                     status: 200, headers: Self.eventStream, body: Self.cut(with: URLError(.networkConnectionLost)))
@@ -79,8 +102,10 @@ struct StreamReconnectTests {
         #expect(stub.requests.count == 2)
     }
 
-    @Test func anInterceptorsOwnErrorOnTheReopeningEndsTheStreamWithoutAnotherAttempt() async throws {
-        let stub = StubTransport.streaming { _ in
+    @Test(.timeLimit(.minutes(1))) func anInterceptorsOwnErrorOnTheReopeningEndsTheStreamWithoutAnotherAttempt()
+        async throws
+    {
+        let stub = Self.stub { _ in
             HTTPStreamedResponse(
                 status: 200, headers: Self.eventStream, body: Self.cut(with: URLError(.networkConnectionLost)))
         }
@@ -92,8 +117,8 @@ struct StreamReconnectTests {
         #expect(stub.requests.count == 1)
     }
 
-    @Test func aBodyFailingWithAnErrorThatIsNotTheNetworksIsNotReopened() async throws {
-        let stub = StubTransport.streaming { _ in
+    @Test(.timeLimit(.minutes(1))) func aBodyFailingWithAnErrorThatIsNotTheNetworksIsNotReopened() async throws {
+        let stub = Self.stub { _ in
             HTTPStreamedResponse(
                 status: 200, headers: Self.eventStream, body: Self.cut(with: AppFailure(reason: "decryption failed")))
         }
@@ -103,8 +128,8 @@ struct StreamReconnectTests {
         #expect(stub.requests.count == 1)
     }
 
-    @Test func aReopeningAnsweredWithAnErrorStatusEndsTheStream() async throws {
-        let stub = StubTransport.streaming { request in
+    @Test(.timeLimit(.minutes(1))) func aReopeningAnsweredWithAnErrorStatusEndsTheStream() async throws {
+        let stub = Self.stub { request in
             guard request.headers.value(for: "Last-Event-ID") == nil else {
                 return HTTPStreamedResponse(status: 503, body: HTTPBody(Data("busy".utf8)))
             }
@@ -117,8 +142,8 @@ struct StreamReconnectTests {
         #expect(stub.requests.count == 2)
     }
 
-    @Test func aReopeningThatIsNotAnEventStreamFailsTheStream() async throws {
-        let stub = StubTransport.streaming { request in
+    @Test(.timeLimit(.minutes(1))) func aReopeningThatIsNotAnEventStreamFailsTheStream() async throws {
+        let stub = Self.stub { request in
             guard request.headers.value(for: "Last-Event-ID") == nil else {
                 return HTTPStreamedResponse(
                     status: 200, headers: ["Content-Type": "application/json"],
@@ -137,8 +162,8 @@ struct StreamReconnectTests {
         #expect(stub.requests.count == 2)
     }
 
-    @Test func aReopeningAnsweredWith204EndsTheStreamNormally() async throws {
-        let stub = StubTransport.streaming { request in
+    @Test(.timeLimit(.minutes(1))) func aReopeningAnsweredWith204EndsTheStreamNormally() async throws {
+        let stub = Self.stub { request in
             guard request.headers.value(for: "Last-Event-ID") == nil else { return HTTPStreamedResponse(status: 204) }
             return HTTPStreamedResponse(
                 status: 200, headers: Self.eventStream, body: Self.cut(with: URLError(.networkConnectionLost)))

@@ -39,7 +39,7 @@ extension APIClient {
         do {
             let results = try await BatchScheduler.run(
                 chunks: BatchPlan.chunks(plan.missing, size: options.size), options: options, failFast: true,
-                fetch: storingFetch(plan, operationName: operationName, fetch: fetch))
+                fetch: await storingFetch(plan, operationName: operationName, fetch: fetch))
             var fetched: [Element] = []
             for result in results { fetched += try result.get() }
             return plan.merge(fetched)
@@ -63,7 +63,7 @@ extension APIClient {
         do {
             results = try await BatchScheduler.run(
                 chunks: chunks, options: options, failFast: false,
-                fetch: storingFetch(plan, operationName: operationName, fetch: fetch))
+                fetch: await storingFetch(plan, operationName: operationName, fetch: fetch))
         } catch {
             results = chunks.map { _ in .failure(error) }
         }
@@ -101,14 +101,22 @@ extension APIClient {
             partition: partition)
     }
 
-    /// The fetch the scheduler runs: the caller's, storing what it returns when reuse is on.
+    /// The fetch the scheduler runs: the caller's, storing what it returns when reuse is on. A batch
+    /// belongs to the user signed in when it starts: a chunk that comes back when another is
+    /// signed in (a sign-out and sign-in during the load) is neither stored nor returned — it fails
+    /// as `.cancelled`, so one batch never mixes two users' elements.
     private func storingFetch<ID: Hashable & Sendable, Element: Sendable>(
         _ plan: BatchReusePlan<ID, Element>, operationName: String,
         fetch: @escaping @Sendable ([ID]) async throws -> APIResponse<[Element]>
-    ) -> @Sendable ([ID]) async throws -> [Element] {
+    ) async -> @Sendable ([ID]) async throws -> [Element] {
         let clock = configuration.clock
+        let fingerprint = configuration.dataLayer.cache?.fingerprint ?? .random()
+        let owner = await signedInPartition(fingerprint: fingerprint)
+        let isOwners: @Sendable () async -> Bool = { await self.signedInPartition(fingerprint: fingerprint) == owner }
         return { chunk in
+            guard await isOwners() else { throw SpecwrightError(.cancelled, operationName: operationName) }
             let response = try await fetch(chunk)
+            guard await isOwners() else { throw SpecwrightError(.cancelled, operationName: operationName) }
             if let reuse = plan.reuse, let store = plan.store, let ttl = reuse.policy.ttl,
                 let lifetime = BatchReusePlan<ID, Element>.freshFor(response, ttl: ttl, lifetime: reuse.lifetime)
             {

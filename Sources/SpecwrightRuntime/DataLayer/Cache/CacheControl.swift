@@ -18,6 +18,11 @@ struct CacheControl: Sendable, Hashable {
     /// Request directive: the response must stay fresh for at least this long.
     var minFresh: TimeInterval?
     var onlyIfCached = false
+    /// `private`: for one user only (RFC 9111 §5.2.2.7).
+    var isPrivate = false
+    /// `public` or `s-maxage`: a shared cache may store it even for an authenticated request
+    /// (RFC 9111 §3.5; `must-revalidate` allows it too).
+    var allowsSharedStorage = false
 
     /// Parses every `Cache-Control` value in `headers` (names compared case-insensitively).
     init(headers: [String: String]) {
@@ -57,6 +62,12 @@ struct CacheControl: Sendable, Hashable {
                 minFresh = seconds
             } else if HTTPWhitespace.equalsIgnoringCase(name, "only-if-cached") {
                 onlyIfCached = true
+            } else if HTTPWhitespace.equalsIgnoringCase(name, "private") {
+                isPrivate = true
+            } else if HTTPWhitespace.equalsIgnoringCase(name, "public")
+                || HTTPWhitespace.equalsIgnoringCase(name, "s-maxage")
+            {
+                allowsSharedStorage = true
             }
         }
     }

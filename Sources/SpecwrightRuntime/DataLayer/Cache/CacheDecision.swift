@@ -95,17 +95,26 @@ enum CacheDecision: Sendable, Equatable {
     }
 
     /// `If-None-Match` from the stored `ETag` and `If-Modified-Since` from `Last-Modified`
-    /// (RFC 9111 §4.3.1); empty when the entry has no validator.
+    /// (RFC 9111 §4.3.1); empty when the entry has no validator. A validator a server could not
+    /// have meant is not sent back: an `ETag` longer than `maximumValidatorLength` (a hostile
+    /// server's megabyte would make every revalidation a request that servers refuse with 431),
+    /// a `Last-Modified` that is no HTTP-date (RFC 9110 §8.8.2).
     static func conditionalHeaders(for entry: CacheEntry) -> [String: String] {
         var headers: [String: String] = [:]
-        if let etag = HeaderLookup.value("ETag", in: entry.headers) {
+        if let etag = HeaderLookup.value("ETag", in: entry.headers), etag.utf8.count <= maximumValidatorLength {
             headers["If-None-Match"] = etag
         }
-        if let lastModified = HeaderLookup.value("Last-Modified", in: entry.headers) {
+        if let lastModified = HeaderLookup.value("Last-Modified", in: entry.headers),
+            lastModified.utf8.count <= maximumValidatorLength, HTTPDate.parse(lastModified) != nil
+        {
             headers["If-Modified-Since"] = lastModified
         }
         return headers
     }
+
+    /// 1 KiB: far above any real entity tag (a hash or a version, tens of bytes), far below the
+    /// 8 KiB request header line that common servers (nginx, Apache) accept.
+    static let maximumValidatorLength = 1024
 
     /// Whether the stale `entry` may be served because the origin failed (RFC 5861 §4
     /// `stale-if-error`, from the response or the request). `networkFirst` allows it for

@@ -52,12 +52,27 @@ enum CacheFreshness {
     /// Whether a response to a GET may be stored (RFC 9111 §3): no `no-store` on either side, not
     /// `Vary: *`, and a status that is cacheable by default or has an explicit lifetime. With
     /// `CacheLifetime.app` the response's `no-store` gives way (the app opted in to its own ttl).
+    ///
+    /// The anonymous partition (`shared`: requests that carry no credentials the runtime knows
+    /// of) is shared by whoever uses the client, so there the rules of a shared cache apply
+    /// whatever the lifetime: a `private` response is not stored (RFC 9111 §5.2.2.7), nor is a
+    /// response to a request that an interceptor gave an `Authorization`, `Proxy-Authorization`
+    /// or `Cookie` field, unless it says `public`, `s-maxage` or `must-revalidate` (§3.5) — one
+    /// user's answer is never served to the next.
     static func isStorable(
         status: Int, responseHeaders: [String: String], requestHeaders: [String: String],
-        lifetime: CacheLifetime = .server
+        lifetime: CacheLifetime = .server, shared: Bool = false
     ) -> Bool {
         if CacheControl(headers: requestHeaders).noStore { return false }
-        if lifetime == .server, CacheControl(headers: responseHeaders).noStore { return false }
+        let control = CacheControl(headers: responseHeaders)
+        if lifetime == .server, control.noStore { return false }
+        if shared {
+            if control.isPrivate { return false }
+            let authenticated = ["Authorization", "Proxy-Authorization", "Cookie"].contains {
+                HeaderLookup.value($0, in: requestHeaders) != nil
+            }
+            if authenticated, !control.allowsSharedStorage, !control.mustRevalidate { return false }
+        }
         if status == 206 || status == 304 || status < 200 { return false }
         if CacheVariant(varyHeader: HeaderLookup.value("Vary", in: responseHeaders), requestHeaders: requestHeaders)
             == nil

@@ -101,7 +101,7 @@ struct HTTPCacheStage: Sendable {
             if response.mayStore {
                 if CacheFreshness.isStorable(
                     status: refreshed.status, responseHeaders: refreshed.headers, requestHeaders: sentHeaders,
-                    lifetime: call.authority)
+                    lifetime: call.authority, shared: call.key.account.isEmpty)
                 {
                     cache.store(refreshed)
                 } else {
@@ -119,7 +119,7 @@ struct HTTPCacheStage: Sendable {
         guard response.mayStore else { return (response, .network) }
         if CacheFreshness.isStorable(
             status: response.status, responseHeaders: response.headers, requestHeaders: sentHeaders,
-            lifetime: call.authority),
+            lifetime: call.authority, shared: call.key.account.isEmpty),
             let variant = CacheVariant(
                 varyHeader: HeaderLookup.value("Vary", in: response.headers), requestHeaders: sentHeaders)
         {

@@ -14,6 +14,7 @@ extension APIClient {
             timeout: call.request.timeout,
             auth: call.options.auth, invalidates: call.options.invalidates)
         let key = call.idempotencyKey ?? call.request.headers.value(for: "Idempotency-Key") ?? UUID().uuidString
+        outboxes.register(outbox)
         return try outbox.enqueue(request, operationName: call.operationName, idempotencyKey: key)
     }
 
@@ -27,7 +28,14 @@ extension APIClient {
     /// this client's current origin (scheme, host and port of the configured base URL) or uses a
     /// scheme the client may not use, or whose headers could inject a line, is quarantined and
     /// never sent (`OutboxFlushResult.quarantined`, `Outbox.quarantined()`); the others go on.
+    ///
+    /// Each write is sent with the credentials resolved when its delivery starts, on every attempt
+    /// of it, so a sign-out in the middle never sends it with the next user's credentials (a
+    /// rejected credential is still refreshed and replayed). `signOut()` discards the writes still
+    /// waiting.
     public func flush(_ outbox: Outbox) async throws -> OutboxFlushResult {
+        outboxes.register(outbox)
+        let auth = AuthInterceptor(providers: CredentialProviders(configuration), clock: configuration.clock)
         let handler = self.handler
         let service = self.service
         let retry = configuration.retryPolicy ?? service.retry
@@ -60,9 +68,11 @@ extension APIClient {
                 auth: entry.request.auth ?? AuthRequirement.inherit.resolved(inheriting: service.auth),
                 isIdempotent: true,
                 isGate: false, invalidates: entry.request.invalidates)
-            let call = CallContext(
+            var call = CallContext(
                 operationName: entry.operationName, service: service, request: request, options: options,
                 idempotencyKey: entry.idempotencyKey)
+            // A provider's error is left to the attempt loop, which reports it as usual.
+            call.credentials = try? await auth.resolve(for: call)
             do {
                 return OutboxDelivery.forStatus(try await handler(call).status)
             } catch let error as SpecwrightError {

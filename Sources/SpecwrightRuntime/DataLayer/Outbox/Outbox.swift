@@ -96,6 +96,15 @@ public final class Outbox: Sendable {
         publish()
     }
 
+    /// Removes every entry for good — pending, dead-lettered and quarantined — as
+    /// `APIClient.signOut()` does for the outboxes its client used: a signed-out user's writes
+    /// are never sent with another user's credentials. A write being sent now still completes
+    /// with the credentials it started with.
+    public func discardAll() throws {
+        try store.removeAll()
+        publish()
+    }
+
     /// Removes a quarantined row for good.
     public func discard(_ entry: OutboxQuarantinedEntry) throws {
         try store.remove(id: entry.id)

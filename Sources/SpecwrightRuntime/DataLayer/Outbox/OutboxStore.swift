@@ -141,6 +141,13 @@ final class OutboxStore: Sendable {
         }
     }
 
+    /// Removes every entry: pending, dead-lettered and quarantined.
+    func removeAll() throws {
+        try wrap {
+            _ = try connection.perform { try $0.run("DELETE FROM outbox_entries", []) }
+        }
+    }
+
     /// Removes a delivered (or discarded) entry.
     func remove(id: Int64) throws {
         try wrap {
