@@ -32,7 +32,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// How serious it is.
     public let severity: Severity
     /// One line of text, lower-case start, no trailing period (compiler style). Control
-    /// characters from spec text are escaped (`\n`) and very long messages shortened in the
+    /// characters, Unicode line separators and bidirectional overrides from spec text are
+    /// escaped (`\n`, `\u{2028}`) and very long messages shortened in the
     /// middle, so that every diagnostic prints as exactly one line.
     public let message: String
     /// Where the problem is.
@@ -56,9 +57,20 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// The longest message kept whole, in Unicode scalars.
     static let maxMessageLength = 400
 
+    /// Whether a scalar from spec text is escaped in a message: C0 and C1 controls (NEL, U+0085,
+    /// ends a line for Unicode), the line and paragraph separators U+2028/U+2029 (editors, Python's
+    /// `splitlines` and JavaScript end lines there), and the bidirectional overrides and isolates
+    /// (U+202A–U+202E, U+2066–U+2069), which would reorder the rest of the printed line.
+    static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
     /// Escapes control characters and shortens `text` to at most ``maxMessageLength`` scalars.
     static func oneLine(_ text: String) -> String {
-        let needsEscaping = text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+        let needsEscaping = text.unicodeScalars.contains(where: isEscaped)
         var result = text
         if needsEscaping {
             var escaped = String.UnicodeScalarView()
@@ -67,7 +79,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
                 case "\n": escaped.append(contentsOf: "\\n".unicodeScalars)
                 case "\r": escaped.append(contentsOf: "\\r".unicodeScalars)
                 case "\t": escaped.append(contentsOf: "\\t".unicodeScalars)
-                case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                case _ where isEscaped(scalar):
                     escaped.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".unicodeScalars)
                 default: escaped.append(scalar)
                 }
