@@ -4,8 +4,8 @@ import SpecwrightYAML
 extension OpenAPI.RequestBody {
     init(reading node: Node) {
         self.init(
-            location: node.location, description: node["description"]?.openAPIText,
-            content: OpenAPIReader.content(node["content"]))
+            location: node.location, description: node[OpenAPIKey.RequestBody.description]?.openAPIText,
+            content: OpenAPIReader.content(node[OpenAPIKey.RequestBody.content]))
     }
 }
 
@@ -13,34 +13,39 @@ extension OpenAPI.Response {
     init(reading node: Node) {
         self.init(
             location: node.location,
-            headers: (node["headers"]?.openAPIEntries ?? []).map { ($0.key, OpenAPIReader.referenceable($0.value)) },
-            content: node["content"].map { OpenAPIReader.content($0) },
-            links: OpenAPIReader.named(node["links"]))
+            headers: (node[OpenAPIKey.Response.headers]?.openAPIEntries ?? []).map {
+                ($0.key, OpenAPIReader.referenceable($0.value))
+            },
+            content: node[OpenAPIKey.Response.content].map { OpenAPIReader.content($0) },
+            links: OpenAPIReader.named(node[OpenAPIKey.Response.links]))
     }
 }
 
 extension OpenAPI.Header {
     init(reading node: Node) {
         self.init(
-            location: node.location, description: node["description"]?.openAPIText,
-            schema: node["schema"].map(OpenAPI.JSONSchema.init(reading:)),
-            content: OpenAPIReader.content(node["content"]))
+            location: node.location, description: node[OpenAPIKey.Header.description]?.openAPIText,
+            schema: node[OpenAPIKey.Header.schema].map(OpenAPI.JSONSchema.init(reading:)),
+            content: OpenAPIReader.content(node[OpenAPIKey.Header.content]))
     }
 }
 
 extension OpenAPI.MediaType {
     init(reading node: Node) {
         self.init(
-            location: node.location, schema: node["schema"].map(OpenAPI.JSONSchema.init(reading:)),
-            itemSchema: node["itemSchema"].map(OpenAPI.JSONSchema.init(reading:)),
-            encoding: (node["encoding"]?.openAPIEntries ?? []).map { ($0.key, OpenAPI.Encoding(reading: $0.value)) })
+            location: node.location, schema: node[OpenAPIKey.MediaType.schema].map(OpenAPI.JSONSchema.init(reading:)),
+            itemSchema: node[OpenAPIKey.MediaType.itemSchema].map(OpenAPI.JSONSchema.init(reading:)),
+            encoding: (node[OpenAPIKey.MediaType.encoding]?.openAPIEntries ?? []).map {
+                ($0.key, OpenAPI.Encoding(reading: $0.value))
+            })
     }
 }
 
 extension OpenAPI.Encoding {
     init(reading node: Node) {
         self.init(
-            location: node.location, contentType: node["contentType"]?.openAPIText, style: node["style"]?.openAPIText,
-            explode: node["explode"]?.openAPIBool)
+            location: node.location, contentType: node[OpenAPIKey.Encoding.contentType]?.openAPIText,
+            style: node[OpenAPIKey.Encoding.style]?.openAPIText, explode: node[OpenAPIKey.Encoding.explode]?.openAPIBool
+        )
     }
 }

@@ -42,9 +42,9 @@ extension OpenAPI.JSONSchema.Keywords {
         items = nests ? keyword.items.map(nested) : nil
         additionalProperties = nests ? keyword.additionalProperties.map(nested) : nil
         let discriminator = keyword.discriminator
-        discriminatorProperty = discriminator?["propertyName"]?.openAPIText
+        discriminatorProperty = discriminator?[OpenAPIKey.Discriminator.propertyName]?.openAPIText
         discriminatorMapping =
-            discriminator?["mapping"]?.openAPIEntries.compactMap { entry in
+            discriminator?[OpenAPIKey.Discriminator.mapping]?.openAPIEntries.compactMap { entry in
                 entry.value.openAPIText.map { (value: entry.key, target: $0, location: entry.value.location) }
             } ?? []
         title = keyword.title?.openAPIText

@@ -17,28 +17,30 @@ enum OpenAPIReader {
 
     /// Reads the document whose root is `root`.
     static func document(_ root: Node) -> OpenAPI.Document {
-        let info = root["info"]
-        let components = root["components"]
+        let info = root[OpenAPIKey.Document.info]
+        let components = root[OpenAPIKey.Document.components]
         return OpenAPI.Document(
             location: root.location,
-            version: root["openapi"]?.openAPIText ?? "",
-            info: OpenAPI.Info(title: info?["title"]?.openAPIText, description: info?["description"]?.openAPIText),
-            servers: (root["servers"]?.sequence ?? []).map(server),
-            paths: (root["paths"]?.mapping ?? []).compactMap { entry in
+            version: root[OpenAPIKey.Document.openapi]?.openAPIText ?? "",
+            info: OpenAPI.Info(
+                title: info?[OpenAPIKey.Info.title]?.openAPIText,
+                description: info?[OpenAPIKey.Info.description]?.openAPIText),
+            servers: (root[OpenAPIKey.Document.servers]?.sequence ?? []).map(server),
+            paths: (root[OpenAPIKey.Document.paths]?.mapping ?? []).compactMap { entry in
                 entry.key.openAPIText.map {
                     OpenAPI.PathEntry(path: $0, keyLocation: entry.key.location, item: referenceable(entry.value))
                 }
             },
-            pathsLocation: root["paths"]?.location ?? root.location,
+            pathsLocation: root[OpenAPIKey.Document.paths]?.location ?? root.location,
             components: OpenAPI.Components(
-                schemas: (components?["schemas"]?.openAPIEntries ?? []).map {
+                schemas: (components?[OpenAPIKey.Components.schemas]?.openAPIEntries ?? []).map {
                     ($0.key, OpenAPI.JSONSchema(reading: $0.value))
                 },
-                securitySchemes: (components?["securitySchemes"]?.openAPIEntries ?? []).map {
+                securitySchemes: (components?[OpenAPIKey.Components.securitySchemes]?.openAPIEntries ?? []).map {
                     ($0.key, referenceable($0.value))
                 }),
-            security: root["security"].map(securityRequirements),
-            webhooks: named(root["webhooks"]),
+            security: root[OpenAPIKey.Document.security].map(securityRequirements),
+            webhooks: named(root[OpenAPIKey.Document.webhooks]),
             extensions: OpenAPI.DocumentExtensions(
                 defaults: root.mapping?.first { $0.key.scalar?.text == "x-specwright-defaults" },
                 envelope: root.mapping?.first { $0.key.scalar?.text == "x-specwright-envelope" },
@@ -54,9 +56,10 @@ enum OpenAPIReader {
 
     /// The Reference Object `node` is, if it has a `$ref` (whatever else it has).
     static func reference(_ node: Node) -> OpenAPI.Reference? {
-        guard let text = node["$ref"]?.openAPIText else { return nil }
+        guard let text = node[OpenAPIKey.PathItem.reference]?.openAPIText else { return nil }
         return OpenAPI.Reference(
-            text: text, location: node.location, keyLocation: node.keyLocation("$ref") ?? node.location)
+            text: text, location: node.location,
+            keyLocation: node.keyLocation(OpenAPIKey.PathItem.reference.rawValue) ?? node.location)
     }
 
     /// The keys of a map, each at its value (empty when `node` is not a mapping).
@@ -72,8 +75,10 @@ enum OpenAPIReader {
     private static func server(_ node: Node) -> OpenAPI.Server {
         OpenAPI.Server(
             location: node.location,
-            url: node["url"].flatMap { url in url.openAPIText.map { Located($0, at: url.location) } },
-            variables: (node["variables"]?.openAPIEntries ?? []).map { ($0.key, $0.value["default"]?.openAPIText) })
+            url: node[OpenAPIKey.Server.url].flatMap { url in url.openAPIText.map { Located($0, at: url.location) } },
+            variables: (node[OpenAPIKey.Server.variables]?.openAPIEntries ?? []).map {
+                ($0.key, $0.value[OpenAPIKey.ServerVariable.default]?.openAPIText)
+            })
     }
 
     /// A `security` list: alternatives, each a map from scheme names to scopes.
@@ -91,7 +96,9 @@ enum OpenAPIReader {
 extension OpenAPI.SecurityScheme {
     init(reading node: Node) {
         self.init(
-            location: node.location, type: node["type"]?.openAPIText, scheme: node["scheme"]?.openAPIText,
-            name: node["name"]?.openAPIText, placement: node["in"]?.openAPIText)
+            location: node.location, type: node[OpenAPIKey.SecurityScheme.type]?.openAPIText,
+            scheme: node[OpenAPIKey.SecurityScheme.scheme]?.openAPIText,
+            name: node[OpenAPIKey.SecurityScheme.name]?.openAPIText,
+            placement: node[OpenAPIKey.SecurityScheme.in]?.openAPIText)
     }
 }

@@ -96,95 +96,34 @@ extension OpenAPIObjectKind {
 
     private static let fieldTable = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.fixedFields) })
 
+    /// The fixed fields, from the one key table (``OpenAPIKey``) the reader reads through.
     private var fixedFields: [String: OpenAPIField] {
         switch self {
-        case .document:
-            [
-                "openapi": c(.text), "info": d(.object(.info)), "jsonSchemaDialect": d(.text),
-                "servers": c(.list(.object(.server))),
-                "paths": c(.object(.paths)), "webhooks": d(.map(.referenceOr(.pathItem))),
-                "components": c(.object(.components)),
-                "security": c(.list(.object(.securityRequirement))), "tags": d(.list(.object(.tag))),
-                "externalDocs": d(.object(.externalDocs))
-            ]
-        case .info:
-            [
-                "title": d(.text), "summary": d(.text), "description": d(.text), "termsOfService": d(.text),
-                "contact": d(.object(.contact)), "license": d(.object(.license)), "version": d(.text)
-            ]
-        case .contact: ["name": d(.text), "url": d(.text), "email": d(.text)]
-        case .license: ["name": d(.text), "identifier": d(.text), "url": d(.text)]
-        case .server: ["url": c(.text), "description": d(.text), "variables": c(.map(.object(.serverVariable)))]
-        case .serverVariable: ["enum": d(.list(.text)), "default": c(.text), "description": d(.text)]
-        case .components:
-            [
-                "schemas": c(.map(.schema)), "responses": c(.map(.referenceOr(.response))),
-                "parameters": c(.map(.referenceOr(.parameter))),
-                "examples": d(.map(.referenceOr(.example))), "requestBodies": c(.map(.referenceOr(.requestBody))),
-                "headers": c(.map(.referenceOr(.header))), "securitySchemes": c(.map(.referenceOr(.securityScheme))),
-                "links": d(.map(.referenceOr(.link))), "callbacks": d(.map(.referenceOr(.callback))),
-                "pathItems": c(.map(.referenceOr(.pathItem)))
-            ]
+        case .document: OpenAPIKey.Document.table
+        case .info: OpenAPIKey.Info.table
+        case .contact: OpenAPIKey.Contact.table
+        case .license: OpenAPIKey.License.table
+        case .server: OpenAPIKey.Server.table
+        case .serverVariable: OpenAPIKey.ServerVariable.table
+        case .components: OpenAPIKey.Components.table
         case .paths, .responses, .callback, .securityRequirement: [:]
-        case .pathItem:
-            [
-                "$ref": c(.text), "summary": d(.text), "description": d(.text), "servers": c(.list(.object(.server))),
-                "parameters": c(.list(.referenceOr(.parameter)))
-            ].merging(Self.methods.map { ($0, c(.object(.operation))) }) { a, _ in a }
-        case .operation:
-            [
-                "tags": c(.list(.text)), "summary": d(.text), "description": d(.text),
-                "externalDocs": d(.object(.externalDocs)),
-                "operationId": c(.text), "parameters": c(.list(.referenceOr(.parameter))),
-                "requestBody": c(.referenceOr(.requestBody)),
-                "responses": c(.object(.responses)), "callbacks": d(.map(.referenceOr(.callback))),
-                "deprecated": d(.flag),
-                "security": c(.list(.object(.securityRequirement))), "servers": c(.list(.object(.server)))
-            ]
-        case .externalDocs: ["description": d(.text), "url": d(.text)]
-        case .parameter: Self.headerFields.merging(["name": c(.text), "in": c(.text)]) { a, _ in a }
-        case .header: Self.headerFields
-        case .requestBody: ["description": d(.text), "content": c(.map(.object(.mediaType))), "required": c(.flag)]
-        case .mediaType:
-            [
-                "schema": c(.schema), "example": d(.any), "examples": d(.map(.referenceOr(.example))),
-                "encoding": c(.map(.object(.encoding)))
-            ]
-        case .encoding:
-            [
-                "contentType": c(.text), "headers": c(.map(.referenceOr(.header))), "style": c(.text),
-                "explode": c(.flag), "allowReserved": c(.flag)
-            ]
-        case .response:
-            [
-                "description": d(.text), "headers": c(.map(.referenceOr(.header))),
-                "content": c(.map(.object(.mediaType))),
-                "links": d(.map(.referenceOr(.link)))
-            ]
-        case .example: ["summary": d(.text), "description": d(.text), "value": d(.any), "externalValue": d(.text)]
-        case .link:
-            [
-                "operationRef": d(.text), "operationId": d(.text), "parameters": d(.map(.any)), "requestBody": d(.any),
-                "description": d(.text), "server": d(.object(.server))
-            ]
-        case .tag: ["name": d(.text), "description": d(.text), "externalDocs": d(.object(.externalDocs))]
-        case .securityScheme:
-            [
-                "type": c(.text), "description": d(.text), "name": c(.text), "in": c(.text), "scheme": c(.text),
-                "bearerFormat": d(.text),
-                "flows": d(.object(.oauthFlows)), "openIdConnectUrl": d(.text)
-            ]
-        case .oauthFlows:
-            [
-                "implicit": d(.object(.oauthFlow)), "password": d(.object(.oauthFlow)),
-                "clientCredentials": d(.object(.oauthFlow)),
-                "authorizationCode": d(.object(.oauthFlow))
-            ]
-        case .oauthFlow:
-            ["authorizationUrl": d(.text), "tokenUrl": d(.text), "refreshUrl": d(.text), "scopes": d(.map(.text))]
-        case .discriminator: ["propertyName": c(.text), "mapping": c(.map(.text))]
-        case .xml:
-            ["name": d(.text), "namespace": d(.text), "prefix": d(.text), "attribute": d(.flag), "wrapped": d(.flag)]
+        case .pathItem: OpenAPIKey.PathItem.table
+        case .operation: OpenAPIKey.Operation.table
+        case .externalDocs: OpenAPIKey.ExternalDocs.table
+        case .parameter: OpenAPIKey.Parameter.table
+        case .header: OpenAPIKey.Header.table
+        case .requestBody: OpenAPIKey.RequestBody.table
+        case .mediaType: OpenAPIKey.MediaType.table
+        case .encoding: OpenAPIKey.Encoding.table
+        case .response: OpenAPIKey.Response.table
+        case .example: OpenAPIKey.Example.table
+        case .link: OpenAPIKey.Link.table
+        case .tag: OpenAPIKey.Tag.table
+        case .securityScheme: OpenAPIKey.SecurityScheme.table
+        case .oauthFlows: OpenAPIKey.OAuthFlows.table
+        case .oauthFlow: OpenAPIKey.OAuthFlow.table
+        case .discriminator: OpenAPIKey.Discriminator.table
+        case .xml: OpenAPIKey.XML.table
         }
     }
 
@@ -216,18 +155,4 @@ extension OpenAPIObjectKind {
         default: nil
         }
     }
-
-    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
-
-    private static let headerFields: [String: OpenAPIField] = [
-        "description": d(.text), "required": c(.flag), "deprecated": d(.flag), "allowEmptyValue": c(.flag),
-        "style": c(.text),
-        "explode": c(.flag), "allowReserved": c(.flag), "schema": c(.schema), "example": d(.any),
-        "examples": d(.map(.referenceOr(.example))), "content": c(.map(.object(.mediaType)))
-    ]
 }
-
-/// A field a client depends on.
-private func c(_ shape: OpenAPIShape) -> OpenAPIField { OpenAPIField(shape: shape, client: true) }
-/// A field that only documents.
-private func d(_ shape: OpenAPIShape) -> OpenAPIField { OpenAPIField(shape: shape, client: false) }
