@@ -6,23 +6,28 @@ import Testing
 /// renamed and warned about where it is written.
 @Suite("OpenAPI: the exact spelling wins a case-folded collision")
 struct OpenAPIExactSpellingTests {
+    /// The output for a document with these `paths` and `schemas`, which must generate.
+    static func generated(paths: String = "", schemas: String = "") throws -> OpenAPISupport.Output {
+        let output = try OpenAPISupport.generate(OpenAPISupport.document(paths: paths, schemas: schemas))
+        #expect(output.succeeded, "\(output.diagnostics)")
+        return output
+    }
+
     static func warnings(_ output: OpenAPISupport.Output) -> [String] {
         output.diagnostics.filter { $0.contains(": warning: ") && $0.contains("[naming]") }
     }
 
     @Test func aPropertyWrittenExactlyKeepsItsNameOverOneConvertedToIt() throws {
-        let output = try OpenAPISupport.generate(
-            OpenAPISupport.document(
-                schemas: """
-                        Thing:
-                          type: object
-                          properties:
-                            Type: { type: string }
-                            type: { type: integer }
-                            page_size: { type: integer }
-                            pageSize: { type: string }
-                    """))
-        #expect(output.succeeded)
+        let output = try Self.generated(
+            schemas: """
+                    Thing:
+                      type: object
+                      properties:
+                        Type: { type: string }
+                        type: { type: integer }
+                        page_size: { type: integer }
+                        pageSize: { type: string }
+                """)
         #expect(output.types.contains("public let type: Int?"))
         #expect(output.types.contains("public let typeValue: String?"))
         #expect(output.types.contains("public let pageSize: String?"))
@@ -35,18 +40,16 @@ struct OpenAPIExactSpellingTests {
     }
 
     @Test func anEnumValueWrittenExactlyKeepsItsCaseName() throws {
-        let output = try OpenAPISupport.generate(
-            OpenAPISupport.document(
-                schemas: """
-                        Status:
-                          type: string
-                          enum: [ACTIVE, active]
-                        Level:
-                          type: integer
-                          enum: [1, 2]
-                          x-enumNames: [Low, low]
-                    """))
-        #expect(output.succeeded)
+        let output = try Self.generated(
+            schemas: """
+                    Status:
+                      type: string
+                      enum: [ACTIVE, active]
+                    Level:
+                      type: integer
+                      enum: [1, 2]
+                      x-enumNames: [Low, low]
+                """)
         #expect(output.types.contains("case \"active\": self = .active\n"))
         #expect(output.types.contains("case \"ACTIVE\": self = .activeValue\n"))
         #expect(output.types.contains("case 2: self = .low\n"))
@@ -55,19 +58,17 @@ struct OpenAPIExactSpellingTests {
     }
 
     @Test func aParameterWrittenExactlyKeepsItsNameWhereverItIsDeclared() throws {
-        let output = try OpenAPISupport.generate(
-            OpenAPISupport.document(
-                paths: """
-                      /things/{id}:
-                        get:
-                          operationId: getThing
-                          parameters:
-                            - { name: ID, in: query, schema: { type: string } }
-                            - { name: id, in: path, required: true, schema: { type: integer } }
-                          responses:
-                            '204': { description: ok }
-                    """))
-        #expect(output.succeeded)
+        let output = try Self.generated(
+            paths: """
+                  /things/{id}:
+                    get:
+                      operationId: getThing
+                      parameters:
+                        - { name: ID, in: query, schema: { type: string } }
+                        - { name: id, in: path, required: true, schema: { type: integer } }
+                      responses:
+                        '204': { description: ok }
+                """)
         #expect(output.client.contains("func getThing(id: Int, idValue: String?)"), "\(output.client)")
         #expect(
             Self.warnings(output) == [
@@ -76,31 +77,19 @@ struct OpenAPIExactSpellingTests {
     }
 
     @Test func aUnionCaseAndAGroupWrittenExactlyKeepTheirNames() throws {
-        let output = try OpenAPISupport.generate(
-            OpenAPISupport.document(
-                paths: """
-                      /a:
-                        get:
-                          tags: [Pets]
-                          operationId: listA
-                          responses:
-                            '204': { description: ok }
-                      /b:
-                        get:
-                          tags: [pets]
-                          operationId: listB
-                          responses:
-                            '204': { description: ok }
-                    """,
-                schemas: """
-                        Animal:
-                          oneOf:
-                            - $ref: '#/components/schemas/Cat'
-                            - $ref: '#/components/schemas/cat'
-                        Cat: { type: object, properties: { a: { type: string } } }
-                        cat: { type: object, properties: { b: { type: string } } }
-                    """))
-        #expect(output.succeeded)
+        let output = try Self.generated(
+            paths: """
+                  /a: { get: { tags: [Pets], operationId: listA, responses: { '204': { description: ok } } } }
+                  /b: { get: { tags: [pets], operationId: listB, responses: { '204': { description: ok } } } }
+                """,
+            schemas: """
+                    Animal:
+                      oneOf:
+                        - $ref: '#/components/schemas/Cat'
+                        - $ref: '#/components/schemas/cat'
+                    Cat: { type: object, properties: { a: { type: string } } }
+                    cat: { type: object, properties: { b: { type: string } } }
+                """)
         #expect(output.types.contains("case catValue(Cat)\n"))
         #expect(output.types.contains("case cat(CatModel)\n"))
         #expect(output.client.contains("public let pets: PetsGroupModel\n"))
@@ -109,19 +98,11 @@ struct OpenAPIExactSpellingTests {
     }
 
     @Test func aSchemaNameWrittenExactlyKeepsItsTypeName() throws {
-        let output = try OpenAPISupport.generate(
-            OpenAPISupport.document(
-                schemas: """
-                        thing:
-                          type: object
-                          properties:
-                            a: { type: string }
-                        Thing:
-                          type: object
-                          properties:
-                            b: { type: string }
-                    """))
-        #expect(output.succeeded)
+        let output = try Self.generated(
+            schemas: """
+                    thing: { type: object, properties: { a: { type: string } } }
+                    Thing: { type: object, properties: { b: { type: string } } }
+                """)
         #expect(output.types.contains("public struct Thing: ") && output.types.contains("public let b: String?"))
         #expect(output.types.contains("public struct ThingModel: "))
         let thingModel = try #require(output.types.range(of: "public struct ThingModel: "))
