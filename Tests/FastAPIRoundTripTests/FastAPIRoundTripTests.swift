@@ -1,15 +1,12 @@
 import Foundation
 import Testing
 
-/// The real-framework round trip of issue #12: a FastAPI service (Tests/Fixtures/fastapi/app.py)
-/// derives its OpenAPI 3.1 document from code; the document is fetched from the running service,
-/// the client generated from it with the `specwright` command, compiled with the driver
-/// (Tests/Fixtures/fastapi/Driver) against SpecwrightRuntime, and the driver calls every route on
-/// 127.0.0.1 and checks each answer exactly. Needs the virtual environment of
-/// `Scripts/fastapi-venv.sh` (`.ci/run` creates it).
+/// The real-framework round trip of issue #12 (`FrameworkRoundTrip`) with a FastAPI service
+/// (Tests/Fixtures/fastapi/app.py, driver Tests/Fixtures/fastapi/Driver). Needs the virtual
+/// environment of `Scripts/frameworks-venv.sh` (`.ci/run` creates it).
 @Suite(
     "FastAPI round trip",
-    .enabled(if: FastAPIService.python != nil, "run Scripts/fastapi-venv.sh first"),
+    .enabled(if: FrameworkService.python != nil, "run Scripts/frameworks-venv.sh first"),
     .timeLimit(.minutes(20))
 )
 struct FastAPIRoundTripTests {
@@ -52,87 +49,11 @@ struct FastAPIRoundTripTests {
     ]
 
     @Test func everyRouteRoundTripsThroughTheGeneratedClient() async throws {
-        let python = try #require(FastAPIService.python)
-        let service = try FastAPIService(python: python)
-        defer { service.stop() }
-        let build = try GeneratedClientBuild()
-        defer { build.removeWork() }
-
-        let document = try await service.document()
-        let paths = try Self.operations(in: document)
-        #expect(String(decoding: document, as: UTF8.self).contains(#""openapi":"3.1"#))
-
-        let config = try String(
-            contentsOf: FastAPIService.fixtures.appendingPathComponent("roundtrip.specwright-config.yaml"),
-            encoding: .utf8)
-        let generated = try await build.generate(document: document, config: config)
-        #expect(generated.status == 0, "\(generated.standardError)")
-        #expect(!generated.standardError.contains(": error:"), "\(generated.standardError)")
-
-        let driver = FastAPIService.fixtures.appendingPathComponent("Driver")
-        let (executable, compiled) = try await build.compile(driver: driver)
-        try #require(compiled.status == 0, "the generated client did not compile:\n\(compiled.standardError)")
-        let generatedWarnings = compiled.standardError.split(separator: "\n").filter {
-            $0.contains("warning:") && $0.contains(build.work.appendingPathComponent("Client").path)
+        let outcome = try await FrameworkRoundTrip.run(.fastAPI, checks: Self.checks)
+        let revalidated = outcome.calls.filter {
+            $0.method == "GET" && $0.path == "/catalog/{entry_id}" && $0.status == 304
         }
-        #expect(generatedWarnings.isEmpty, "compiler warnings in generated code: \(generatedWarnings)")
-
-        let run = try await GeneratedClientBuild.run(executable, [service.server.baseURL.absoluteString], limit: 300)
-        let lines = run.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines.last == "DONE", "the driver ended early (status \(run.status)):\n\(run.standardError)")
-        Self.expectChecks(lines)
-
-        let calls = try await service.calls()
-        let called = Set(calls.map { "\($0.method) \($0.path)" })
-        #expect(paths.subtracting(called).isEmpty, "routes never called: \(paths.subtracting(called).sorted())")
-        let anonymous = try Self.publicOperations(in: document)
-        let credentialed = calls.filter { $0.authorization && anonymous.contains("\($0.method) \($0.path)") }
-        #expect(credentialed.isEmpty, "credentials sent to operations without security: \(credentialed)")
-        let revalidated = calls.filter { $0.method == "GET" && $0.path == "/catalog/{entry_id}" && $0.status == 304 }
         #expect(
             revalidated.count == 1, "the cached client's conditional read, answered 304 by the service: \(revalidated)")
-    }
-
-    /// Every expected check ran; the ones not known to fail passed, the known ones still fail.
-    static func expectChecks(_ lines: [String]) {
-        var seen: Set<String> = []
-        for line in lines where line.hasPrefix("PASS ") || line.hasPrefix("FAIL ") {
-            let passed = line.hasPrefix("PASS ")
-            let name = String(line.dropFirst(5).prefix { $0 != ":" })
-            seen.insert(name)
-            guard let known = checks[name] else {
-                Issue.record("unexpected check \(name)")
-                continue
-            }
-            if let known {
-                withKnownIssue(Comment(rawValue: known)) {
-                    if !passed { Issue.record(Comment(rawValue: line)) }
-                }
-            } else if !passed {
-                Issue.record(Comment(rawValue: line))
-            }
-        }
-        #expect(seen == Set(checks.keys), "checks that did not run: \(Set(checks.keys).subtracting(seen).sorted())")
-    }
-
-    /// `METHOD /path` of every operation in the document.
-    static func operations(in document: Data) throws -> Set<String> {
-        Set(try pathItems(document).flatMap { path, item in item.keys.map { "\($0.uppercased()) \(path)" } })
-    }
-
-    /// `METHOD /path` of every operation whose effective security is none (no `security`, or an empty one).
-    static func publicOperations(in document: Data) throws -> Set<String> {
-        Set(
-            try pathItems(document).flatMap { path, item in
-                item.compactMap { method, operation in
-                    let security = (operation as? [String: Any])?["security"] as? [Any]
-                    return security?.isEmpty ?? true ? "\(method.uppercased()) \(path)" : nil
-                }
-            })
-    }
-
-    static func pathItems(_ document: Data) throws -> [String: [String: Any]] {
-        let object = try JSONSerialization.jsonObject(with: document) as? [String: Any]
-        return (object?["paths"] as? [String: [String: Any]]) ?? [:]
     }
 }

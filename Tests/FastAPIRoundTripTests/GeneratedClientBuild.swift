@@ -20,11 +20,12 @@ struct GeneratedClientBuild {
     let products: URL
     let work: URL
 
-    init() throws {
+    /// Finds this test run's build products and makes a work folder named after `name`.
+    init(name: String) throws {
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().deletingLastPathComponent(),
-            FastAPIService.repository.appendingPathComponent(".build/debug")
+            FrameworkService.repository.appendingPathComponent(".build/debug")
         ]
         guard
             let products = candidates.first(where: {
@@ -37,7 +38,7 @@ struct GeneratedClientBuild {
                 description: "no build products with specwright and SpecwrightRuntime in \(candidates.map(\.path))")
         }
         self.products = products
-        work = FileManager.default.temporaryDirectory.appendingPathComponent("fastapi-round-trip-\(UUID().uuidString)")
+        work = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-round-trip-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     }
 
@@ -54,17 +55,17 @@ struct GeneratedClientBuild {
         return try await Self.run(products.appendingPathComponent("specwright"), arguments, limit: 120)
     }
 
-    /// Compiles the generated client and the driver's Swift files into `<work>/driver`.
-    func compile(driver: URL) async throws -> (executable: URL, output: Output) {
+    /// Compiles the generated client and the Swift files of the driver's folders into `<work>/driver`.
+    func compile(driver: [URL]) async throws -> (executable: URL, output: Output) {
         let client = work.appendingPathComponent("Client")
-        let sources = try Self.swiftFiles(in: client) + Self.swiftFiles(in: driver)
+        let sources = try ([client] + driver).flatMap(Self.swiftFiles)
         let objects = try ["SpecwrightRuntime", "SpecwrightDigest", "SpecwrightPackageInfo"].flatMap(objectFiles)
         let executable = work.appendingPathComponent("driver")
         let arguments =
             [
                 "swiftc", "-swift-version", "6", "-module-name", "RoundTripDriver",
                 "-I", products.appendingPathComponent("Modules").path,
-                "-I", FastAPIService.repository.appendingPathComponent("Sources/CSQLite").path
+                "-I", FrameworkService.repository.appendingPathComponent("Sources/CSQLite").path
             ]
             + sources + objects + ["-lsqlite3", "-o", executable.path]
         return (executable, try await Self.run(URL(fileURLWithPath: "/usr/bin/env"), arguments, limit: 900))

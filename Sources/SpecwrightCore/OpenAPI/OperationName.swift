@@ -3,8 +3,11 @@
 /// FastAPI names an operation `<function>_<path with every non-word character as _>_<method>`
 /// (`read_item_items__item_id__get` for `read_item` on `GET /items/{item_id}`); other generators
 /// write the same in camel case (`listPetsPetsGet`). When an operationId's words end with its
-/// path's words and then its method, those are dropped: `readItem`, `listPets`. The generation
-/// config's `operationNames: operationId` keeps the raw id instead.
+/// path's words and then its method, those are dropped: `readItem`, `listPets`. Litestar writes the
+/// path first, in UpperCamelCase, then the function (`ItemsItemIdReadItem` for `read_item` on
+/// `/items/{item_id}`, `HealthHealth` for `health` on `/health`): when an UpperCamelCase operationId
+/// starts with its path's words, those are dropped: `readItem`,
+/// `health`. The generation config's `operationNames: operationId` keeps the raw id instead.
 public enum OperationNaming: String, Hashable, Sendable, CaseIterable {
     /// Framework suffixes dropped (the default).
     case idiomatic
@@ -16,6 +19,10 @@ enum OperationName {
     /// The operationId without the path-and-method suffix a framework appended, or nil when it
     /// has none (or nothing would be left).
     static func idiomatic(_ operationId: String, method: String, path: String) -> String? {
+        withoutSuffix(operationId, method: method, path: path) ?? withoutPrefix(operationId, method: method, path: path)
+    }
+
+    private static func withoutSuffix(_ operationId: String, method: String, path: String) -> String? {
         let words = Self.words(operationId)
         var suffix = path.split(separator: "/").flatMap { Self.words(String($0)) }.map { $0.lowercased() }
         suffix.append(method.lowercased())
@@ -23,6 +30,50 @@ enum OperationName {
             zip(words.suffix(suffix.count), suffix).allSatisfy({ $0.lowercased() == $1 })
         else { return nil }
         return words.dropLast(suffix.count).joined(separator: " ")
+    }
+
+    /// An UpperCamelCase operationId without the leading path words a framework wrote before the
+    /// function's name (a method after them is the function's: Litestar writes one only for a
+    /// function serving several methods); nil when it has none, or when nothing or only the method
+    /// is left.
+    private static func withoutPrefix(_ operationId: String, method: String, path: String) -> String? {
+        guard let first = operationId.utf8.first, first >= 65, first <= 90 else { return nil }
+        let words = Self.words(operationId)
+        let lowered = words.map { $0.lowercased() }
+        for prefix in pathPrefixes(path) where lowered.count > prefix.count && lowered.starts(with: prefix) {
+            let rest = words.dropFirst(prefix.count)
+            guard rest.first.map({ $0.lowercased() != method.lowercased() || rest.count > 1 }) == true,
+                let head = rest.first?.utf8.first, head > 57
+            else { continue }
+            return rest.joined(separator: " ")
+        }
+        return nil
+    }
+
+    /// The lowercased words a framework may put before a function's name: every path segment's, and
+    /// Litestar's, which skips a segment whose title-cased text already occurs in what it wrote so far
+    /// (`/items/{item}` → `Items`).
+    private static func pathPrefixes(_ path: String) -> [[String]] {
+        let segments = path.split(separator: "/").map { String($0).filter { $0 != "{" && $0 != "}" } }
+        var namespace = ""
+        for segment in segments {
+            let titled = pythonTitle(segment)
+            if !namespace.contains(titled) { namespace += titled }
+        }
+        let every = segments.flatMap { Self.words($0) }.map { $0.lowercased() }
+        let litestar = Self.words(namespace).map { $0.lowercased() }
+        return every == litestar ? [every] : [every, litestar]
+    }
+
+    /// Python's `str.title()` for ASCII: each run of letters capitalized, the rest lowercased.
+    private static func pythonTitle(_ text: String) -> String {
+        var previousIsLetter = false
+        return String(
+            text.map { character -> Character in
+                defer { previousIsLetter = character.isLetter }
+                guard character.isASCII, character.isLetter else { return character }
+                return Character(previousIsLetter ? character.lowercased() : character.uppercased())
+            })
     }
 
     /// Words of an identifier: split at every character that is not an ASCII letter or digit,

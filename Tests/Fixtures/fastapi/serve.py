@@ -1,20 +1,19 @@
-"""Runs the FastAPI service of app.py with uvicorn on 127.0.0.1 on an ephemeral port, printing
-the port on the first line of stdout (like fixture_server.py). Exits when stdin closes (the test
-process ended) and after a hard lifetime cap (--lifetime seconds), so it never outlives the tests.
+"""Runs an ASGI service (the `app` of app.py beside this file, FastAPI's, or of the file --app names,
+e.g. ../litestar/app.py) with uvicorn on 127.0.0.1 on an ephemeral port, printing the port on the
+first line of stdout (like fixture_server.py). Exits when stdin closes (the test process ended) and
+after a hard lifetime cap (--lifetime seconds), so it never outlives the tests.
 
-    .build/fastapi-venv/bin/python Tests/Fixtures/fastapi/serve.py --lifetime 300
+    .build/frameworks-venv/bin/python Tests/Fixtures/fastapi/serve.py --lifetime 300 [--app path/to/app.py]
 """
 
 import argparse
+import importlib.util
 import os
 import socket
 import sys
 import threading
 
 import uvicorn
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from app import app  # noqa: E402
 
 
 def exit_when_stdin_closes():
@@ -26,7 +25,12 @@ def exit_when_stdin_closes():
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--lifetime", type=int, default=300)
+    parser.add_argument("--app", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "app.py"))
     arguments = parser.parse_args()
+    spec = importlib.util.spec_from_file_location("app", arguments.app)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["app"] = module  # the models' module, where the frameworks resolve annotations
+    spec.loader.exec_module(module)
     threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
     threading.Timer(arguments.lifetime, lambda: os._exit(0)).start()
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -34,7 +38,7 @@ def main():
     sock.bind(("127.0.0.1", 0))
     sock.listen(128)  # connections wait in the backlog until uvicorn accepts them
     print(sock.getsockname()[1], flush=True)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
+    config = uvicorn.Config(module.app, log_level="warning", access_log=False, lifespan="off")
     uvicorn.Server(config).run(sockets=[sock])
     os._exit(0)
 

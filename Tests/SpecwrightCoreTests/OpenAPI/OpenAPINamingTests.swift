@@ -7,7 +7,7 @@ import Testing
 @Suite("OpenAPI names and binary spellings")
 struct OpenAPINamingTests {
     @Test(
-        "framework operationIds lose their path-and-method suffix",
+        "framework operationIds lose their path-and-method suffix or path prefix",
         arguments: [
             ("read_item_items__item_id__get", "get", "/items/{item_id}", "read item"),
             ("listPetsPetsGet", "get", "/pets", "list Pets"),
@@ -15,7 +15,18 @@ struct OpenAPINamingTests {
             ("upload_files_files_many_post", "post", "/files/many", "upload files"),
             ("FetchAccount", "get", "/2010-04-01/Accounts/{Sid}.json", nil),
             ("users_get", "get", "/users", nil),
-            ("read_item_items__item_id__get", "put", "/items/{item_id}", nil)
+            ("read_item_items__item_id__get", "put", "/items/{item_id}", nil),
+            // Litestar: the path's words (a segment already written is skipped), then the function's.
+            ("ItemsItemIdReadItem", "get", "/items/{item_id}", "Read Item"),
+            ("HealthHealth", "get", "/health", "Health"),
+            ("ByQueryByQuery", "get", "/by-query", "By Query"),
+            ("EventsAtEventAt", "get", "/events/at", "Event At"),
+            ("ItemsGetItem", "get", "/items/{item}", "Get Item"),
+            ("V2ItemsListItems", "get", "/v2/items", "List Items"),
+            ("UsersGet", "get", "/users", nil),
+            ("usersList", "get", "/users", nil),
+            ("Users", "get", "/users", nil),
+            ("Users2", "get", "/users", nil)
         ] as [(String, String, String, String?)])
     func idiomaticOperationName(_ id: String, _ method: String, _ path: String, _ expected: String?) {
         #expect(OperationName.idiomatic(id, method: method, path: path) == expected)
