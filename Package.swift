@@ -67,12 +67,15 @@ let package = Package(
 
         .testTarget(name: "SpecwrightYAMLTests", dependencies: ["SpecwrightYAML"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "SpecwrightYAML"]),
-        .testTarget(name: "SpecwrightCoreTests", dependencies: ["SpecwrightCore", "SpecwrightCLI", "SpecwrightPackageInfo", "SpecwrightDigest"], exclude: ["Fixtures"]),
+        .testTarget(name: "SpecwrightCoreTests", dependencies: ["SpecwrightCore", "SpecwrightYAML", "SpecwrightDigest", "SpecwrightTestSupport"], exclude: ["Fixtures"]),
+        // The `specwright` commands, run in process: one folder per command.
+        .testTarget(name: "SpecwrightCLITests", dependencies: ["SpecwrightCLI", "SpecwrightCore", "SpecwrightPackageInfo", "SpecwrightTestSupport"]),
         // Child process of the outbox crash test (enqueues and flushes, gets SIGKILLed mid-flush).
         .executableTarget(name: "outbox-crash-child", dependencies: ["SpecwrightRuntime"], path: "Tests/Children/DataOutboxCrashChild"),
         // Child process of the real-TLS redirect test (one call, run in a mount namespace that trusts a throwaway CA).
         .executableTarget(name: "transport-probe-child", dependencies: ["SpecwrightRuntime"], path: "Tests/Children/TransportProbeChild"),
-        // Test helpers shared by the runtime and end-to-end tests (the fixture server process).
+        // Test helpers shared by the test targets: the fixture server process, the package's files,
+        // minimal specs and OpenAPI documents, the OpenAPI corpora.
         .target(name: "SpecwrightTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SpecwrightRuntimeTests", dependencies: ["SpecwrightRuntime", "SpecwrightDigest", "SpecwrightTestSupport", "outbox-crash-child", "transport-probe-child"]),
         // The bookstore client generated at build time by the plugin, run against the fixture server.

@@ -70,10 +70,7 @@ public enum SwiftTypecheck {
     }
 
     /// The package's root folder (`Tests/TestSupport/` is two levels below it).
-    static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-    }
+    static var packageRoot: URL { repositoryRoot }
 
     /// `-I` for the C modules the runtime imports on Linux (SQLite through `Sources/CSQLite`).
     private static func cModuleArguments() -> [String] {

@@ -6,7 +6,7 @@ import Testing
 /// jobs `docs/ci.md` and the README describe.
 @Suite struct WorkflowFileTests {
     static func workflow(_ path: String) throws -> Node {
-        let url = GenerationSupport.packageRoot.appendingPathComponent(path)
+        let url = repositoryRoot.appendingPathComponent(path)
         let bytes = Array(try #require(FileManager.default.contents(atPath: url.path), "missing \(path)"))
         return try YAMLParser.parseDocument(bytes, file: path)
     }
@@ -67,12 +67,12 @@ import Testing
         let spec = try #require(root["env"]?["SPEC"]?.string)
         #expect(
             FileManager.default.fileExists(
-                atPath: GenerationSupport.packageRoot.appendingPathComponent("Examples/BookstoreExample/" + spec).path))
+                atPath: repositoryRoot.appendingPathComponent("Examples/BookstoreExample/" + spec).path))
     }
 
     @Test func theExampleWorkflowInTheREADMEIsTheCheckedFile() throws {
-        let readme = try DiffSupport.packageFile("README.md")
-        let example = try DiffSupport.packageFile("Examples/CI/specwright-client.yml")
+        let readme = String(decoding: try repositoryFile("README.md"), as: UTF8.self)
+        let example = String(decoding: try repositoryFile("Examples/CI/specwright-client.yml"), as: UTF8.self)
         let body = example.split(separator: "\n", omittingEmptySubsequences: false).drop { $0.hasPrefix("#") }.joined(
             separator: "\n")
         #expect(readme.contains("```yaml\n" + body.trimmingCharacters(in: .newlines) + "\n```"))

@@ -6,8 +6,7 @@ import Testing
 /// formatting rules (`.swift-format` at the package root, else
 /// `Tests/Fixtures/generated-code.swift-format.json`, the same rules).
 @Suite struct GeneratedLineLengthTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let root = repositoryRoot
     static let limit = 120
 
     /// The golden Swift files, sorted.

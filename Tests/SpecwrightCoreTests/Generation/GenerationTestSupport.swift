@@ -2,12 +2,9 @@ import Foundation
 import SpecwrightCore
 import Testing
 
-/// Helpers for generator tests: run the pipeline on inline YAML and find package files.
-enum GenerationSupport {
-    /// The package root (three levels above this file).
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
+/// Generator tests run the pipeline on inline YAML (`GenerationSupport` itself, with the spec
+/// builder the CLI tests share, is in SpecwrightTestSupport).
+extension GenerationSupport {
     /// Generates from `yaml`; the files by name plus the diagnostics as text.
     static func generate(
         _ yaml: String, file: String = "snippet.yaml", access: AccessLevel = .public, mutableProperties: Bool = false
@@ -20,19 +17,6 @@ enum GenerationSupport {
         var files: [String: String] = [:]
         for file in result.files { files[file.name] = file.contents }
         return (files, result.diagnostics.map(\.description))
-    }
-
-    /// A minimal valid spec with `types` and `endpoints` YAML blocks appended (indented by the caller).
-    static func spec(types: String = "", endpoints: String = "", extra: String = "") -> String {
-        var text = """
-            specwright: 1
-            name: Snippet
-            baseURL: https://snippet.example/api
-            \(extra)
-            """
-        if !types.isEmpty { text += "\ntypes:\n" + types }
-        text += "\nendpoints:\n" + (endpoints.isEmpty ? "  misc:\n    ping:\n      get: /ping\n" : endpoints)
-        return text
     }
 
     /// The code of `source` with comments and string literals removed (for injection checks).

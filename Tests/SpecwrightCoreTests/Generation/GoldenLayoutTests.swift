@@ -6,7 +6,7 @@ import Testing
 /// and `Scripts/regenerate-golden.sh` rewrites each of those folders; the `Tests/` root holds
 /// the module test targets, shared support and fixtures only.
 @Suite struct GoldenLayoutTests {
-    static let root = GenerationSupport.packageRoot
+    static let root = repositoryRoot
     static let generatedTargets = root.appendingPathComponent("Tests/Generated")
 
     static func folders(_ url: URL) -> [String] {

@@ -6,7 +6,7 @@ import Testing
 /// which `GeneratedConstructsClientTests` compiles. `Scripts/regenerate-golden.sh` rewrites it
 /// by running this suite with `SPECWRIGHT_REGENERATE_GOLDEN=1`.
 @Suite struct IRConstructsGoldenTests {
-    static let directory = GenerationSupport.packageRoot.appendingPathComponent(
+    static let directory = repositoryRoot.appendingPathComponent(
         "Tests/Generated/GeneratedConstructsClientTests/Generated/constructs")
 
     @Test func theIROnlyConstructsRenderToTheReferenceOutput() throws {

@@ -7,7 +7,7 @@ import Testing
 /// Generated headers name the generator version and hashes of the input and the config.
 @Suite struct ProvenanceTests {
     static func bookstoreBytes() throws -> [UInt8] {
-        let path = GenerationSupport.packageRoot.appendingPathComponent("specs/bookstore.yaml").path
+        let path = repositoryRoot.appendingPathComponent("specs/bookstore.yaml").path
         return Array(try #require(FileManager.default.contents(atPath: path)))
     }
 
@@ -96,7 +96,7 @@ import Testing
     }
 
     @Test func anOpenAPIDocumentsHeaderCarriesItsHashesToo() throws {
-        let path = GenerationSupport.packageRoot.appendingPathComponent("Tests/Fixtures/openapi/petstore.yaml").path
+        let path = repositoryRoot.appendingPathComponent("Tests/Fixtures/openapi/petstore.yaml").path
         let bytes = Array(try #require(FileManager.default.contents(atPath: path)))
         let result = GenerationPipeline.run(
             GenerationInput(bytes: bytes, file: path, templates: try TemplateSet.defaults()))

@@ -1,12 +1,12 @@
 import Foundation
-import SpecwrightCLI
 import SpecwrightCore
 import Testing
 
-/// Sharded output (`--shards`, the config's `shards`, ``ShardLayout``): which files, what is in
-/// them, that they are deterministic, and that the writer removes the files of an earlier layout.
+/// Sharded output (the config's `shards`, ``ShardLayout``): which files, what is in them, that they
+/// are deterministic, and that the writer removes the files of an earlier layout. (`generate
+/// --shards` is tested with the command, in SpecwrightCLITests.)
 @Suite struct ShardedOutputTests {
-    static let social = GenerationSupport.packageRoot.appendingPathComponent("specs/social.yaml").path
+    static let social = repositoryRoot.appendingPathComponent("specs/social.yaml").path
 
     static func files(shards: Int?, prefix: String = "") throws -> [GeneratedFile] {
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: social)))
@@ -129,32 +129,6 @@ import Testing
             try Self.files(shards: 1, prefix: "Social"), prefix: "Social")
         #expect(reports.filter { $0.status == .obsolete }.count == 6)
         #expect(reports.first { $0.status == .obsolete }?.unifiedDiff.contains("+++ /dev/null") == true)
-    }
-
-    @Test func generateReportsEveryFileOfTheLayoutAndRejectsABadCount() throws {
-        let output = try GenerateCommandTests.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: output) }
-        let config = output.appendingPathComponent("social.specwright-config.yaml")
-        try Data("shards: 3\n".utf8).write(to: config)
-        let sources = output.appendingPathComponent("Sources")
-        let configured = GenerateCommandTests.run([
-            "generate", Self.social, "--output", sources.path, "--config", config.path
-        ])
-        #expect(configured.code == 0)
-        #expect(
-            configured.out.filter { $0.hasPrefix("created: ") }.map { ($0 as NSString).lastPathComponent }
-                == ShardLayout(count: 3).fileNames)
-        let overridden = GenerateCommandTests.run([
-            "generate", Self.social, "--output", sources.path, "--config", config.path, "--shards", "1"
-        ])
-        #expect(overridden.code == 0)
-        #expect(overridden.err.contains("warning: --shards 1 overrides the config's 'shards: 3'"))
-        #expect(overridden.out.filter { $0.hasPrefix("removed: ") }.count == 9)
-        for bad in ["0", "65", "two"] {
-            #expect(
-                GenerateCommandTests.run(["generate", Self.social, "--output", sources.path, "--shards", bad]).code
-                    == ExitCode.usage)
-        }
     }
 
     /// The first line of each top-level declaration (`public struct Post: …`), doc comments skipped.

@@ -7,7 +7,7 @@ import Testing
 @Suite("OpenAPI export")
 struct OpenAPIExportTests {
     static var specs: [String] {
-        let folder = GenerationSupport.packageRoot.appendingPathComponent("specs")
+        let folder = repositoryRoot.appendingPathComponent("specs")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { $0.hasSuffix(".yaml") }.sorted().map { "specs/" + $0 } + [
             "Tests/Fixtures/hostile.yaml", "Tests/Fixtures/transfers.yaml"
@@ -15,7 +15,7 @@ struct OpenAPIExportTests {
     }
 
     static func load(_ spec: String) throws -> SpecDocument {
-        let url = GenerationSupport.packageRoot.appendingPathComponent(spec)
+        let url = repositoryRoot.appendingPathComponent(spec)
         let bytes = Array(try #require(FileManager.default.contents(atPath: url.path)))
         let loaded = SpecLoader.load(bytes: bytes, file: spec)
         return try #require(loaded.document, "\(loaded.diagnostics)")

@@ -23,12 +23,12 @@ struct OpenAPIGoldenTests {
     @Test("the committed reference output matches the importer", arguments: references.map(\.document))
     func referenceOutputMatches(document: String) throws {
         let directory = try #require(Self.references.first { $0.document == document }?.directory)
-        let url = GenerationSupport.packageRoot.appendingPathComponent(document)
+        let url = repositoryRoot.appendingPathComponent(document)
         let bytes = Array(try #require(FileManager.default.contents(atPath: url.path)))
         let output = try OpenAPISupport.generate(bytes: bytes, file: document)
         #expect(output.succeeded)
         for (name, contents) in output.files {
-            let path = GenerationSupport.packageRoot.appendingPathComponent(directory).appendingPathComponent(name).path
+            let path = repositoryRoot.appendingPathComponent(directory).appendingPathComponent(name).path
             let committed = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
             #expect(committed == contents, "\(path) is stale: run Scripts/regenerate-golden.sh")
         }

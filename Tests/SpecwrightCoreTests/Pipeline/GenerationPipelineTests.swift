@@ -1,15 +1,10 @@
 import Foundation
-@testable import SpecwrightCLI
 import SpecwrightCore
 import SpecwrightYAML
 import Testing
 
 /// The one generation pipeline: every command runs it, and stopping early is the only difference.
 @Suite struct GenerationPipelineTests {
-    /// A spec the decoder and validator accept and lowering warns about (a type that would shadow
-    /// a runtime type is renamed).
-    static let loweringWarning = GenerationSupport.spec(types: "  Result:\n    properties: { title: String }\n")
-
     @Test func aRunStoppedAfterTheFrontEndOrThePassesRendersNothing() throws {
         let bytes = Array(GenerationSupport.spec().utf8)
         let frontEnd = GenerationPipeline.run(GenerationInput(bytes: bytes, file: "s.yaml"), through: .frontEnd)
@@ -20,17 +15,6 @@ import Testing
         #expect(rendered.stage == .render && rendered.succeeded)
         #expect(rendered.files.map(\.name) == ["Types.swift", "Endpoints.swift", "Client.swift"])
         #expect(frontEnd.api == rendered.api)
-    }
-
-    @Test func validateReportsWhatLoweringFindsLikeGenerate() throws {
-        let files = ["s.yaml": Array(Self.loweringWarning.utf8)]
-        let validate = runCLI(["validate", "s.yaml"], files: files)
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: output) }
-        let generate = runCLI(["generate", "s.yaml", "--output", output.path, "--quiet"], files: files)
-        #expect(validate.exitCode == 0 && generate.exitCode == 0)
-        #expect(validate.standardError.contains("warning: type 'Result' is generated as 'ResultModel'"))
-        #expect(validate.standardError == generate.standardError)
     }
 
     @Test func bothFrontEndsCarryTheirOperationsSourceIdentityIntoTheIR() throws {
@@ -53,15 +37,6 @@ import Testing
         #expect(
             show.source
                 == IR.EndpointSource(names: ["showPet"], tags: ["pets", "animals"], pathTemplate: "/pets/{petId}"))
-    }
-
-    @Test func exportOpenAPIRefusesADocumentThatIsAlreadyOpenAPI() {
-        let files = ["a.yaml": Array(OpenAPISupport.document().utf8)]
-        let run = runCLI(["export-openapi", "a.yaml", "--output", "-"], files: files)
-        #expect(run.exitCode == 1)
-        #expect(
-            run.standardError
-                == "error: 'a.yaml' is already an OpenAPI document; export-openapi takes a Specwright spec\n")
     }
 
     @Test func aSpecTypeThatContainsItselfIsBoxedLikeAnOpenAPISchema() throws {
@@ -88,7 +63,7 @@ import Testing
     }
 
     @Test func aCycleThroughTwoThousandSpecTypesIsBoxedWithoutExhaustingTheStack() throws {
-        let url = GenerationSupport.packageRoot.appendingPathComponent(
+        let url = repositoryRoot.appendingPathComponent(
             "Tests/SpecwrightCoreTests/Fixtures/long-recursive-chain.yaml")
         let bytes = Array(try #require(FileManager.default.contents(atPath: url.path)))
         let result = GenerationPipeline.run(GenerationInput(bytes: bytes, file: "chain.yaml"), through: .passes)

@@ -2,13 +2,11 @@ import Foundation
 import Testing
 @testable import SpecwrightCore
 
-/// The broken-spec corpus: `Fixtures/BrokenSpecs/NN-what.yaml` and, next to it,
+/// The broken-spec corpus: `Tests/SpecwrightCoreTests/Fixtures/BrokenSpecs/NN-what.yaml` and, next to it,
 /// `NN-what.expected` with every diagnostic the spec must produce, exactly as
 /// `specwright validate` prints them (file:line:col: severity: message), in order.
 enum BrokenSpecCorpus {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/BrokenSpecs")
+    static let directory = repositoryRoot.appendingPathComponent("Tests/SpecwrightCoreTests/Fixtures/BrokenSpecs")
 
     /// The fixture base names (`01-empty-file`, …), sorted.
     static let names: [String] = {

@@ -19,13 +19,3 @@ let minimalHeader = """
     baseURL: https://api.example.com
 
     """
-
-/// The repository root (for `specs/` and fixtures).
-let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-
-/// Reads a file under the repository root.
-func repositoryFile(_ relativePath: String) throws -> [UInt8] {
-    [UInt8](try Data(contentsOf: repositoryRoot.appendingPathComponent(relativePath)))
-}

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// The CLI routes OpenAPI documents to the importer and exports specs as OpenAPI.
-@Suite("OpenAPI CLI")
-struct OpenAPICLITests {
+/// `specwright validate` on an OpenAPI document: the pipeline reads it as OpenAPI and the command
+/// prints its import summary and warnings.
+@Suite("validate on OpenAPI documents")
+struct ValidateOpenAPITests {
     static let petstore = Array(
         OpenAPISupport.document(
             paths: """
@@ -36,20 +37,5 @@ struct OpenAPICLITests {
             ["validate", "old.json"], files: ["old.json": Array(#"{"swagger": "2.0", "info": {}, "paths": {}}"#.utf8)])
         #expect(run.exitCode == 1)
         #expect(run.standardError.contains("old.json:1:13: error: Swagger 2.0 documents are not supported"))
-    }
-
-    @Test("export-openapi writes the OpenAPI document of a spec to standard output")
-    func exportToStandardOutput() {
-        let spec = Array(GenerationSupport.spec().utf8)
-        let run = runCLI(["export-openapi", "s.yaml", "--output", "-"], files: ["s.yaml": spec])
-        #expect(run.exitCode == 0)
-        #expect(run.standardOutput.hasPrefix("openapi: \"3.1.0\"\n"))
-        #expect(run.standardOutput.contains("  /ping:\n    get:\n      operationId: \"ping\""))
-    }
-
-    @Test("export-openapi without --output is a usage error")
-    func exportNeedsOutput() {
-        let run = runCLI(["export-openapi", "s.yaml"], files: ["s.yaml": Array(GenerationSupport.spec().utf8)])
-        #expect(run.exitCode == 2)
     }
 }

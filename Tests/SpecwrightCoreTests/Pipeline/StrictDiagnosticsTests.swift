@@ -2,25 +2,10 @@ import Foundation
 import SpecwrightCore
 import Testing
 
-/// The CLI is argument parsing plus one pipeline call (#13): `generate` and `validate` do not know
-/// which front ends exist. What differs per front end — which warnings `--strict` turns into
-/// errors, what is printed about a document — is answered by the pipeline's result.
-@Suite struct FrontEndAgnosticCommandTests {
-    /// Names that belong to a front end or to choosing one.
-    static let frontEndNames = [
-        "isOpenAPI", ".openAPI", ".specwright(", "importSummary", "OpenAPIImporter", "OpenAPIGenerator",
-        "ClientGenerator", "SpecLoader", "SpecLowering", "FrontEnd", "SourceReader", "SourceDocument"
-    ]
-
-    @Test(arguments: ["GenerateCommand.swift", "ValidateCommand.swift"])
-    func theCommandNamesNoFrontEnd(file: String) throws {
-        let source = String(decoding: try repositoryFile("Sources/SpecwrightCLI/\(file)"), as: UTF8.self)
-        #expect(source.contains("GenerationPipeline.run("))
-        for name in Self.frontEndNames {
-            #expect(!source.contains(name), "Sources/SpecwrightCLI/\(file) uses '\(name)'")
-        }
-    }
-
+/// What differs per front end is answered by the pipeline's result, so the commands need not know
+/// which front ends exist (`FrontEndAgnosticCommandTests` in SpecwrightCLITests): which warnings
+/// `--strict` turns into errors, and what is printed about a document.
+@Suite struct StrictDiagnosticsTests {
     static func run(_ text: String, file: String) -> GenerationResult {
         GenerationPipeline.run(GenerationInput(bytes: Array(text.utf8), file: file), through: .passes)
     }

@@ -31,7 +31,7 @@ import Testing
         return url
     }
 
-    static let bookstore = GenerationSupport.packageRoot.appendingPathComponent("specs/bookstore.yaml").path
+    static let bookstore = repositoryRoot.appendingPathComponent("specs/bookstore.yaml").path
 
     @Test func generatingTwiceWritesOnceAndLeavesOtherFilesAlone() throws {
         let output = try Self.temporaryDirectory()

@@ -5,7 +5,7 @@ import SpecwrightCLI
 /// Hostile files end with exit code 1 and a located error, with bounded memory. The suite's time
 /// limit is the hang guard; speed itself is measured by `specwright-bench scaling`, not asserted here
 /// (a timed assertion fails on a loaded machine).
-@Suite(.timeLimit(.minutes(1))) struct SpecHostileInputTests {
+@Suite(.timeLimit(.minutes(1))) struct ValidateHostileInputTests {
     /// `file:line:col: error: message` (or a note/warning that accompanies errors).
     private func isLocated(_ line: String) -> Bool {
         line.wholeMatch(of: #/[^:]+:\d+:\d+: (error|warning|note): .+/#) != nil

@@ -1,6 +1,5 @@
 import Testing
 import SpecwrightCore
-import SpecwrightCLI
 
 @Suite struct GenerationConfigTests {
     @Test func readsAccessAndResolvesTemplatesAgainstTheConfigFolder() {

@@ -15,7 +15,7 @@ enum DiffSupport {
 
     /// The text of a file of this package.
     static func packageFile(_ path: String) throws -> String {
-        let url = GenerationSupport.packageRoot.appendingPathComponent(path)
+        let url = repositoryRoot.appendingPathComponent(path)
         return String(decoding: try #require(FileManager.default.contents(atPath: url.path)), as: UTF8.self)
     }
 

@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func noOtherSourceFileWritesTheVersion() throws {
-        let sources = GenerationSupport.packageRoot.appendingPathComponent("Sources")
+        let sources = repositoryRoot.appendingPathComponent("Sources")
         let literal = "\"\(SpecwrightPackageVersion.current)\""
         var writers: [String] = []
         let enumerator = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
