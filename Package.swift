@@ -70,6 +70,10 @@ let package = Package(
         .testTarget(name: "SpecwrightCoreTests", dependencies: ["SpecwrightCore", "SpecwrightYAML", "SpecwrightDigest", "SpecwrightTestSupport"], exclude: ["Fixtures"]),
         // The `specwright` commands, run in process: one folder per command.
         .testTarget(name: "SpecwrightCLITests", dependencies: ["SpecwrightCLI", "SpecwrightCore", "SpecwrightPackageInfo", "SpecwrightTestSupport"]),
+        // The plugins' shared naming file (compiled here through a link) against the generator's rules.
+        .testTarget(name: "PluginTests", dependencies: ["SpecwrightCore", "SpecwrightTestSupport"]),
+        // The repository as a whole: documentation, CI workflows, where code and tests live.
+        .testTarget(name: "RepositoryTests", dependencies: ["SpecwrightYAML", "SpecwrightTestSupport"]),
         // Child process of the outbox crash test (enqueues and flushes, gets SIGKILLed mid-flush).
         .executableTarget(name: "outbox-crash-child", dependencies: ["SpecwrightRuntime"], path: "Tests/Children/DataOutboxCrashChild"),
         // Child process of the real-TLS redirect test (one call, run in a mount namespace that trusts a throwaway CA).

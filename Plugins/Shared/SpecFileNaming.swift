@@ -5,7 +5,7 @@ import Foundation
 /// apart, and the files `specwright generate` writes (their number depends on the shard count,
 /// which a build-tool plugin must know before the tool runs: it comes from the config's
 /// `shards:` line or the spec's size, by the rules of `ShardLayout` in SpecwrightCore, which
-/// `SpecwrightCoreTests` checks this file against).
+/// `PluginTests` checks this file against).
 ///
 /// Plugins cannot import a library target, so this one file is shared: it lives in
 /// `Plugins/Shared/` and each plugin's folder holds a symbolic link to it.

@@ -44,3 +44,16 @@ import Testing
         #expect(run.exitCode == 0, "\(run.errorLines)")
     }
 }
+
+extension ValidateStrictTests {
+    @Test("validate --strict turns a default of another type into an error")
+    func strictRefusesAMisfitDefault() throws {
+        let name = "38-value-does-not-fit-its-type.yaml"
+        let bytes = [UInt8](try BrokenOpenAPICorpus.read("38-value-does-not-fit-its-type", ".yaml"))
+        let lenient = runCLI(["validate", name], files: [name: bytes])
+        #expect(lenient.exitCode == 0)
+        let strict = runCLI(["validate", "--strict", name], files: [name: bytes])
+        #expect(strict.exitCode == 1)
+        #expect(strict.errorLines.contains { $0.contains("error: the 'default' value 'ten' is not an integer") })
+    }
+}

@@ -1,7 +1,7 @@
 import Testing
 @testable import SpecwrightCore
 
-@Suite struct SpecSwiftNameTests {
+@Suite struct SwiftNameTests {
     @Test(
         arguments: [
             ("page_size", "pageSize"), ("page-size", "pageSize"), ("pageSize", "pageSize"),
@@ -45,27 +45,5 @@ import Testing
     func snakeCaseJSONKeysFollowFoundationsConversion(_ name: String, _ expected: String) {
         #expect(JSONKeyStyle.snakeCase.jsonKey(for: name) == expected)
         #expect(JSONKeyStyle.asIs.jsonKey(for: name) == name)
-    }
-}
-
-@Suite struct SpecSuggestionTests {
-    @Test func closeTyposAreSuggested() {
-        #expect(Suggestions.closest(to: "Bok", in: ["Book", "Genre"]) == "Book")
-        #expect(Suggestions.closest(to: "summry", in: ["summary", "description"]) == "summary")
-        #expect(Suggestions.closest(to: "basURL", in: ["baseURL", "name"]) == "baseURL")
-        #expect(Suggestions.closest(to: "string", in: ["String", "Int"]) == "String")
-        #expect(Suggestions.closest(to: "reponse", in: ["response", "retry"]) == "response")
-    }
-
-    @Test func distantWordsAreNotSuggested() {
-        #expect(Suggestions.closest(to: "xyz", in: ["Book", "Genre"]) == nil)
-        #expect(Suggestions.closest(to: "Book", in: ["Book"]) == nil)
-        #expect(Suggestions.closest(to: "", in: ["a"]) == nil)
-    }
-
-    @Test func transpositionsCountAsOneEdit() {
-        #expect(Suggestions.editDistance(Array("ab".unicodeScalars), Array("ba".unicodeScalars)) == 1)
-        #expect(Suggestions.editDistance(Array("kitten".unicodeScalars), Array("sitting".unicodeScalars)) == 3)
-        #expect(Suggestions.editDistance([], Array("abc".unicodeScalars)) == 3)
     }
 }

@@ -2,7 +2,7 @@ import Testing
 import SpecwrightYAML
 @testable import SpecwrightCore
 
-@Suite struct SpecDiagnosticBagTests {
+@Suite struct DiagnosticBagTests {
     private func at(_ line: Int, _ column: Int, file: String = "a.yaml") -> SpecwrightYAML.SourceLocation {
         SpecwrightYAML.SourceLocation(file: file, line: line, column: column)
     }

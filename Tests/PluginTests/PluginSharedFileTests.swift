@@ -6,7 +6,7 @@ import Testing
 /// target through one more). Every plugin folder that names `SpecFileNaming` holds that file, and
 /// it is the shared one byte for byte, so the plugins' naming rules cannot drift apart (a checkout
 /// that turns links into copies still passes, one that edits a copy does not).
-/// `ShardedOutputTests` checks the shared rules against the generator's `ShardLayout`.
+/// `PluginShardNamingTests` checks the shared rules against the generator's `ShardLayout`.
 @Suite struct PluginSharedFileTests {
     static let plugins = repositoryRoot.appendingPathComponent("Plugins")
     static let shared = "Shared/SpecFileNaming.swift"

@@ -1,1 +1,0 @@
-../../../Plugins/Shared/SpecFileNaming.swift
