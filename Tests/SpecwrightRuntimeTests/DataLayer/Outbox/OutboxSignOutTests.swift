@@ -6,7 +6,7 @@ import Testing
 /// `signOut()` discards them (the decision documented in docs/runtime-data.md, "Outbox"), and a
 /// write already being delivered keeps the credentials it started with.
 @Suite("Outbox: a signed-out user's writes")
-struct DataOutboxSignOutTests {
+struct OutboxSignOutTests {
     private func write(_ key: String) -> TestEndpoint {
         TestEndpoint(
             ["outbox"], method: .post, headers: [HTTPHeader("Idempotency-Key", key)], body: .json(["n": 1]),

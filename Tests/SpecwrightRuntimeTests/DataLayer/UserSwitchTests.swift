@@ -5,9 +5,9 @@ import Testing
 /// "User A signs out, user B signs in" for the stages that outlive one call: an `observe` stream
 /// started for A never shows B's data, and one batch load never returns (or stores) elements of
 /// two users. (The cache partitions, read de-duplication and the outbox have their own suites:
-/// `SecurityCachePartitionTests`, `DataCacheAccountTests`, `DataOutboxSignOutTests`.)
+/// `SecurityCachePartitionTests`, `CacheAccountTests`, `OutboxSignOutTests`.)
 @Suite("Data layer: a user switch")
-struct DataUserSwitchTests {
+struct UserSwitchTests {
     private static func client(_ server: FixtureServer, sid: String, token: LockedBox<String>) -> APIClient {
         let service = ServiceDescription(
             name: "Data", baseURL: server.scenarioURL(sid), auth: .bearer, timeout: 10, retry: .none)
