@@ -78,8 +78,9 @@ extension OpenAPIImporter {
     /// The shape of a schema that is not a `$ref`.
     func shape(_ schema: Schema) -> SchemaShape {
         if let members = schema.allOf, !members.isEmpty {
-            let hasOwnProperties = !schema.properties.isEmpty
-            return Self.typedAllOfMembers(members).count <= 1 && !hasOwnProperties ? .expression : .structure
+            guard schema.properties.isEmpty else { return .structure }
+            let typed = Self.typedAllOfMembers(members)
+            return typed.count <= 1 || typed.allSatisfy(isValueMember) ? .expression : .structure
         }
         if !unionMembers(schema).isEmpty {
             return unionMembers(schema).count == 1 ? .expression : .union
@@ -103,6 +104,32 @@ extension OpenAPIImporter {
     /// constrain: `allOf: [{$ref: Color}, {description: …}]` is a `Color`, not an empty struct.
     static func typedAllOfMembers(_ members: [Schema]) -> [Schema] {
         members.filter { $0.describesType || !$0.required.isEmpty }
+    }
+
+    /// Whether an `allOf` member (through component `$ref`s) describes a value that is no object: a
+    /// scalar, an array or an enum. A composition of only such members narrows one value
+    /// (`allOf: [{type: string}, {type: string, format: date-time}]`, `[{$ref: Name}, {type: string}]`)
+    /// and builds no struct, which would have no fields and decode nothing.
+    func isValueMember(_ member: Schema) -> Bool {
+        var current = member
+        for _ in 0..<Self.maxReferenceHops {
+            guard let reference = current.reference?.text else { break }
+            guard let name = componentSchemaName(reference), let target = components.schemas[name] else { return false }
+            current = target
+        }
+        guard current.reference == nil, current.properties.isEmpty, current.required.isEmpty,
+            current.allOf == nil, current.oneOf == nil, current.anyOf == nil, current.additionalProperties == nil
+        else { return false }
+        let types = current.types
+        if types.isEmpty { return current.enumValues.map { !$0.isEmpty } ?? false }
+        return !types.contains("object")
+    }
+
+    /// The `allOf` member whose type a value-narrowing composition takes: a named one (`$ref`)
+    /// first, then one with a `format`, then the first that describes a type.
+    static func narrowestAllOfMember(_ members: [Schema]) -> Schema? {
+        let typed = members.filter(\.describesType)
+        return typed.first { $0.reference != nil } ?? typed.first { $0.format != nil } ?? typed.first ?? members.first
     }
 
     /// The non-null `oneOf`/`anyOf` members that describe a type (members that only list
@@ -131,7 +158,7 @@ extension OpenAPIImporter {
         case .expression:
             break
         }
-        if let members = schema.allOf, let only = members.first(where: \.describesType) ?? members.first {
+        if let members = schema.allOf, let only = Self.narrowestAllOfMember(members) {
             return typeReference(only, hint: hint).nonOptional
         }
         if let only = unionMembers(schema).first {

@@ -57,4 +57,43 @@ struct AllOfAnnotationMemberTests {
         #expect(output.types.contains("public struct NamedPet"))
         #expect(output.types.contains("public let name: String\n"))
     }
+
+    /// Several members that all describe a value that is no object (scalars, arrays, enums, also
+    /// through a `$ref`) narrow one value: the composition takes a named member's type, else one
+    /// with a `format`. It was an empty struct, so every such value failed to decode.
+    @Test("value-only members narrow one value instead of making an empty struct")
+    func valueMembersNarrowOneValue() throws {
+        let output = try OpenAPISupport.generate(
+            OpenAPISupport.document(
+                schemas: """
+                        Holder:
+                          type: object
+                          properties:
+                            stamp: { allOf: [{ type: string }, { type: string, format: date-time }] }
+                            code: { allOf: [{ $ref: '#/components/schemas/Code' }, { type: string, minLength: 2 }] }
+                            tags: { allOf: [{ type: array, items: { type: string } }, { type: array, maxItems: 3 }] }
+                            shade: { allOf: [{ $ref: '#/components/schemas/Color' }, { enum: [red] }] }
+                            both: { allOf: [{ $ref: '#/components/schemas/Pet' }, { type: object, properties: { age: { type: integer } } }] }
+                        Moment:
+                          allOf: [{ type: string }, { type: string, format: date-time }]
+                        Code: { type: string }
+                        Color: { type: string, enum: [red, green] }
+                        Pet:
+                          type: object
+                          properties:
+                            name: { type: string }
+                    """, version: "3.1.0"))
+        #expect(output.succeeded, "\(output.diagnostics)")
+        for declaration in [
+            "public let stamp: Date?", "public let code: Code?", "public let tags: [String]?",
+            "public let shade: Color?",
+            "public typealias Moment = Date"
+        ] {
+            #expect(output.types.contains(declaration), "missing \(declaration)")
+        }
+        for empty in ["HolderStamp", "HolderCode", "HolderTags", "HolderShade"] {
+            #expect(!output.types.contains("struct \(empty)"), "\(empty) declared")
+        }
+        #expect(output.types.contains("struct HolderBoth"), "two objects still merge into a struct")
+    }
 }
