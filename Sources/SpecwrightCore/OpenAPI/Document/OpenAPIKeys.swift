@@ -181,7 +181,17 @@ enum OpenAPIKey {
         var field: OpenAPIField {
             switch self {
             case .name, .in: c(.text)
-            default: Header(rawValue: rawValue)!.field
+            case .description: Header.description.field
+            case .required: Header.required.field
+            case .deprecated: Header.deprecated.field
+            case .allowEmptyValue: Header.allowEmptyValue.field
+            case .style: Header.style.field
+            case .explode: Header.explode.field
+            case .allowReserved: Header.allowReserved.field
+            case .schema: Header.schema.field
+            case .example: Header.example.field
+            case .examples: Header.examples.field
+            case .content: Header.content.field
             }
         }
     }
