@@ -32,6 +32,7 @@ Behaviours:
   /<sid>/sse, sse-resume, sse-endless, sse-stall, ndjson, flood   streamed responses (stream_fixture.py)
   /<sid>/hostile/...                                       a broken or malicious server's answers (hostile_fixture.py)
   /<sid>/petstore/...                                     the OAI petstore API (petstore_fixture.py)
+  /<sid>/app/...                                          a notes app's per-user API (app_fixture.py)
   /<sid>/bookstore/...                                    the stateful bookstore API of specs/bookstore.yaml (bookstore_fixture.py)
   /_stats/<sid>                                           {"hits": n, "refreshes": n, "rejections": n, "requests": [...]}
                                                           (rejections: credentials refused by auth, auth-envelope, signed)
@@ -50,6 +51,7 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
+import app_fixture
 import bookstore_fixture
 import hostile_fixture
 import petstore_fixture
@@ -313,6 +315,8 @@ class Handler(BaseHTTPRequestHandler):
                 "body": body.decode("utf-8", "replace"),
             }
             return self.send(200, json.dumps(payload).encode())
+        if behaviour == "app" and app_fixture.route(self, sid, rest, query, body):
+            return None
         if behaviour == "bookstore" and bookstore_fixture.route(self, sid, rest, query, body):
             return None
         if behaviour == "petstore" and petstore_fixture.route(self, sid, rest, query, body):

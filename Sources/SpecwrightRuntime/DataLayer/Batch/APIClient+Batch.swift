@@ -88,17 +88,18 @@ extension APIClient {
         _ ids: [ID], operationName: String, reuse: BatchReuse<ID, Element>?
     ) async -> BatchReusePlan<ID, Element> {
         let unique = BatchPlan.uniqueIDs(ids)
-        guard let reuse, let store = configuration.dataLayer.cache?.batchElements,
-            let partition = await batchPartition(),
+        guard let reuse, let cache = configuration.dataLayer.cache, let partition = await batchPartition(),
             Self.skipsFreshIDs(reuse.policy)
         else {
             return BatchReusePlan(ids: unique, known: [:], missing: unique, reuse: nil, store: nil, partition: "")
         }
-        let known = store.fresh(
+        // Taken before the lookup: elements removed from now on are not stored back by this load.
+        let mark = cache.removals.mark()
+        let known = cache.batchElements.fresh(
             unique, operation: operationName, partition: partition, now: configuration.clock.now(), as: Element.self)
         return BatchReusePlan(
-            ids: unique, known: known, missing: unique.filter { known[$0] == nil }, reuse: reuse, store: store,
-            partition: partition)
+            ids: unique, known: known, missing: unique.filter { known[$0] == nil }, reuse: reuse, store: cache,
+            partition: partition, mark: mark)
     }
 
     /// The fetch the scheduler runs: the caller's, storing what it returns when reuse is on. A batch
@@ -117,22 +118,31 @@ extension APIClient {
             guard await isOwners() else { throw SpecwrightError(.cancelled, operationName: operationName) }
             let response = try await fetch(chunk)
             guard await isOwners() else { throw SpecwrightError(.cancelled, operationName: operationName) }
-            if let reuse = plan.reuse, let store = plan.store, let ttl = reuse.policy.ttl,
+            if let reuse = plan.reuse, let cache = plan.store, let mark = plan.mark, let ttl = reuse.policy.ttl,
                 let lifetime = BatchReusePlan<ID, Element>.freshFor(response, ttl: ttl, lifetime: reuse.lifetime)
             {
-                store.store(
-                    response.value.map { (reuse.id($0), $0) }, operation: operationName, partition: plan.partition,
-                    expires: clock.now() + lifetime)
+                let partition = plan.partition
+                let expires = clock.now() + lifetime
+                _ = cache.removals.store(
+                    ifNotRemovedSince: mark,
+                    coveredBy: { $0.coversElements(partition: partition, operation: operationName) }
+                ) {
+                    cache.batchElements.store(
+                        response.value.map { (reuse.id($0), $0) }, operation: operationName, partition: partition,
+                        expires: expires)
+                }
             }
             return response.value
         }
     }
 
-    /// The account partition batch elements are filed under: the configured account identity;
+    /// The account partition batch elements are filed under: the account identity, as the HTTP
+    /// cache names it (`DataLayerConfiguration.accountIdentity`, else `TokenProvider.account`);
     /// else anonymous when the client has no credentials at all; else nil (no reuse: elements
     /// fetched with credentials but without a known account are never shared).
     private func batchPartition() async -> String? {
-        if let identity = await configuration.dataLayer.accountIdentity() { return identity }
+        let identity = configuration.dataLayer.partitionIdentity(signedInAccount: configuration.tokenProvider?.account)
+        if let identity = await identity() { return identity }
         let hasCredentials =
             configuration.tokenProvider != nil || configuration.basicCredentialsProvider != nil
             || configuration.apiKeys != nil || configuration.apiKeyProvider != nil

@@ -3,7 +3,7 @@ import Foundation
 /// Elements of cacheable batch endpoints, one per id, kept while they are fresh so a later load
 /// skips the ids it already has (issue #16 point 6). In memory only, bounded by `capacity`
 /// (the oldest stored elements are dropped first), partitioned by account like the HTTP cache, and
-/// cleared with it (`HTTPCache.removeAll(for:)` / `removeAll()`).
+/// cleared with it (`HTTPCache.removeAll(for:)` / `removeAll()`, and by its invalidations).
 final class BatchElementStore: Sendable {
     /// One stored element.
     private struct Entry: Sendable {
@@ -79,6 +79,13 @@ final class BatchElementStore: Sendable {
             for key in state.entries.sorted(by: { $0.value.order < $1.value.order }).prefix(excess).map(\.key) {
                 state.entries[key] = nil
             }
+        }
+    }
+
+    /// Drops every element of `operation`, in every partition.
+    func removeAll(operation: String) {
+        state.withLock { state in
+            state.entries = state.entries.filter { $0.key.operation != operation }
         }
     }
 

@@ -7,8 +7,11 @@ struct BatchReusePlan<ID: Hashable & Sendable, Element: Sendable>: Sendable {
     var known: [ID: Element]
     var missing: [ID]
     var reuse: BatchReuse<ID, Element>?
-    var store: BatchElementStore?
+    /// The cache whose element store keeps the elements (nil without reuse).
+    var store: HTTPCache?
     var partition: String
+    /// The cache's removals before the lookup: elements removed since then are not stored back.
+    var mark: CacheRemovalLog.Mark?
 
     /// The result of the load: without reuse the fetched elements unchanged (chunk order); with
     /// it one element per id in input order, known ones from the store, the others from `fetched`.

@@ -1,7 +1,9 @@
 import Foundation
 
 /// Removing stored responses on the app's request: by URL, operation, path prefix or account.
-/// Every removal is in both tiers; URL, operation and prefix removals are in every account.
+/// Every removal is in both tiers; URL, operation and prefix removals are in every account. The
+/// elements batch loads keep (`BatchElementStore`) go with their operation; they are filed by id,
+/// not URL, so a URL or prefix removal drops all of them.
 extension HTTPCache {
     /// Removes every stored response for `url` (all variants, every account).
     public func removeAll(url: URL) {
@@ -11,8 +13,11 @@ extension HTTPCache {
     /// Removes every stored response of `operation` (the endpoint's `operationName`, e.g.
     /// `books.get`), whatever its parameters, in every account.
     public func removeAll(operation: String) {
-        memory.removeEntries { $0.operation == operation }
-        disk?.removeAll(operation: operation)
+        removals.remove(.operation(operation)) {
+            memory.removeEntries { $0.operation == operation }
+            disk?.removeAll(operation: operation)
+            batchElements.removeAll(operation: operation)
+        }
         changes.publish(.removed, url: nil)
     }
 
@@ -22,8 +27,11 @@ extension HTTPCache {
     public func removeAll(urlPrefix prefix: URL) {
         var text = prefix.absoluteString
         while text.hasSuffix("/"), text.count > 1 { text.removeLast() }
-        memory.removeAll { Self.url($0.url, isBelow: text) }
-        disk?.removeAll(urlPrefix: text)
+        removals.remove(.urlPrefix(text)) {
+            memory.removeAll { Self.url($0.url, isBelow: text) }
+            disk?.removeAll(urlPrefix: text)
+            batchElements.removeAll(partition: nil)  // elements are filed by id, not URL
+        }
         changes.publish(.removed, url: nil)
     }
 

@@ -22,6 +22,8 @@ public final class HTTPCache: Sendable {
     let changes = CacheChanges()
     /// Elements of cacheable batch endpoints by id (`APIClient.loadBatch` with `BatchReuse`).
     let batchElements = BatchElementStore()
+    /// Recent removals: an answer fetched while one of them covered it is not stored.
+    let removals = CacheRemovalLog()
 
     /// A cache persisted in the SQLite database at `fileURL` (created with mode 0600). A file that
     /// cannot be used — corrupt, not a database, or locked by another process for longer than
@@ -60,18 +62,22 @@ public final class HTTPCache: Sendable {
 
     /// Removes every stored response of `account` (call it on logout).
     public func removeAll(for account: String) {
-        memory.removeAll { $0.account == account }
-        disk?.removeAll(account: account)
+        removals.remove(.account(account)) {
+            memory.removeAll { $0.account == account }
+            disk?.removeAll(account: account)
+            batchElements.removeAll(partition: account)
+        }
         changes.publish(.removed, url: nil)
-        batchElements.removeAll(partition: account)
     }
 
     /// Removes every stored response of every account.
     public func removeAll() {
-        memory.removeAll { _ in true }
-        disk?.removeAll(account: nil)
+        removals.remove(.everything) {
+            memory.removeAll { _ in true }
+            disk?.removeAll(account: nil)
+            batchElements.removeAll(partition: nil)
+        }
         changes.publish(.removed, url: nil)
-        batchElements.removeAll(partition: nil)
     }
 
     /// The stored response for `key` whose `Vary` matches `requestHeaders`, and the tier it came
@@ -94,17 +100,37 @@ public final class HTTPCache: Sendable {
         changes.publish(.stored, url: entry.key.url)
     }
 
+    /// Stores `entry` unless a removal since `mark` (taken before its request was sent) covers it:
+    /// an answer on its way during a sign-out or an invalidation is not stored over the removal.
+    /// Returns whether it was stored.
+    @discardableResult
+    func store(_ entry: CacheEntry, ifNotRemovedSince mark: CacheRemovalLog.Mark) -> Bool {
+        let stored = removals.store(
+            ifNotRemovedSince: mark, coveredBy: { $0.covers(entry.key, operation: entry.operation) }
+        ) {
+            memory.insert(entry)
+            disk?.insert(entry)
+        }
+        if stored { changes.publish(.stored, url: entry.key.url) }
+        return stored
+    }
+
     /// Removes every variant of `key` from both tiers.
     func remove(_ key: CacheKey) {
-        memory.remove(key)
-        disk?.remove(key)
+        removals.remove(.key(key)) {
+            memory.remove(key)
+            disk?.remove(key)
+        }
         changes.publish(.removed, url: key.url)
     }
 
     /// Removes `url` in every account (after an unsafe method changed the resource).
     func invalidate(url: String) {
-        memory.removeAll { $0.url == url }
-        disk?.removeAll(url: url)
+        removals.remove(.url(url)) {
+            memory.removeAll { $0.url == url }
+            disk?.removeAll(url: url)
+            batchElements.removeAll(partition: nil)  // elements are filed by id, not URL
+        }
         changes.publish(.removed, url: url)
     }
 

@@ -35,9 +35,10 @@ struct HTTPCacheStage: Sendable {
             return (response, .network)
         }
         guard let mode else { return (try await network([:], false), .network) }
+        // Taken before the lookup: what is removed from now on is not stored back by this read.
         let call = Call(
             request: request, key: CacheKey(account: request.account, url: request.url), mode: mode,
-            authority: mode.ttl == nil ? .server : lifetime, classify: classify)
+            authority: mode.ttl == nil ? .server : lifetime, classify: classify, mark: cache.removals.mark())
         let stored = cache.lookup(call.key, requestHeaders: request.headers)?.entry
         let now = now()
         switch CacheDecision.decide(
@@ -75,6 +76,8 @@ struct HTTPCacheStage: Sendable {
         var mode: CacheMode
         var authority: CacheLifetime
         var classify: @Sendable (any Error) -> CacheFailureKind
+        /// Before the lookup: an answer is not stored when a removal since then covers it.
+        var mark: CacheRemovalLog.Mark
     }
 
     private func fetch(
@@ -103,7 +106,7 @@ struct HTTPCacheStage: Sendable {
                     status: refreshed.status, responseHeaders: refreshed.headers, requestHeaders: sentHeaders,
                     lifetime: call.authority, shared: call.key.account.isEmpty)
                 {
-                    cache.store(refreshed)
+                    cache.store(refreshed, ifNotRemovedSince: call.mark)
                 } else {
                     cache.remove(call.key)
                 }
@@ -127,7 +130,8 @@ struct HTTPCacheStage: Sendable {
                 CacheEntry(
                     key: call.key, variant: variant, status: response.status, headers: response.headers,
                     body: response.body,
-                    requestTime: requestTime, responseTime: responseTime, operation: call.request.operation))
+                    requestTime: requestTime, responseTime: responseTime, operation: call.request.operation),
+                ifNotRemovedSince: call.mark)
         } else if stored != nil, response.status != 304 {
             cache.remove(call.key)
         }
