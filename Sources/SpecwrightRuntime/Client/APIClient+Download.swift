@@ -7,8 +7,9 @@ extension APIClient {
     /// The body is written to a temporary file next to `destination` as it arrives and moved into
     /// place only once it is complete: after a failure, a timeout or a cancellation of the calling
     /// task no file is left behind and an existing file at `destination` is untouched (on success it
-    /// is replaced). `progress` is called after every chunk written, on the transport's queue, with
-    /// non-decreasing values that end at the total (`Content-Length`, else the bytes received).
+    /// is replaced). `progress` is called on the transport's queue with the bytes written so far
+    /// (`URLSessionTransport`: after every 256 KiB written), with non-decreasing values that end at
+    /// the total (`Content-Length`, else the bytes received).
     ///
     /// Downloads run the attempt loop (interceptors, credentials, token refresh, retries under the
     /// endpoint's policy) but not the data layer: they
@@ -16,8 +17,8 @@ extension APIClient {
     /// bounds in-memory bodies only (an error response's body); the endpoint's timeout is the
     /// deadline for the whole download, so give large files a generous one
     /// (`EndpointOptions(timeout:)`). When an attempt is cut mid-body and the policy retries, the
-    /// retry asks for the rest only (`Range`, with `If-Range` where the platform shows the
-    /// validator), checks that it continues the bytes kept, and otherwise starts again from 0; the
+    /// retry asks for the rest only (`Range`, with `If-Range` when the response had a strong `ETag`
+    /// or a `Last-Modified`), checks that it continues the bytes kept, and otherwise starts again from 0; the
     /// kept bytes never outlive the call. A transport that does not write files itself (a custom one,
     /// or `StubTransport`) returns the body in memory and it is written to `destination` here.
     @discardableResult

@@ -46,8 +46,8 @@ public enum ResponseDestination: Sendable, Hashable {
 public final class FileDownload: Sendable, Hashable {
     /// Where the body ends up (an existing file there is replaced on success).
     public let destination: URL
-    /// Called with the progress after each chunk written (on the transport's queue; keep it short).
-    /// On Linux the status is only known at the end, so an error response's bytes are counted too.
+    /// Called with the progress as the body is written (`URLSessionTransport`: after every 256 KiB
+    /// and at the end), on the transport's queue: keep it short, a slow callback holds the transfer back.
     public let progress: (@Sendable (TransferProgress) -> Void)?
     /// What interrupted attempts kept for the next one (`Range` / `If-Range`).
     let resume: DownloadResume

@@ -4,8 +4,9 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Download tasks (`ResponseDestination.file`): the platform writes the body to a file as it
-/// arrives — on Linux synchronously on the session's work queue, so a slow delegate queue never
+/// Download tasks, for downloads (`ResponseDestination.file`) on a background session, which runs
+/// no data tasks (elsewhere a data task's delegate writes the file: `SessionDelegate+FileBody.swift`).
+/// The platform writes the body to a file as it arrives — on Linux synchronously on the session's work queue, so a slow delegate queue never
 /// holds body bytes in memory and TCP slows the server down instead — and this delegate reports
 /// progress and places the finished file (completing a resumed download's partial file:
 /// `SessionDelegate+Resume.swift`).

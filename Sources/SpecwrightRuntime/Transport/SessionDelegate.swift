@@ -21,10 +21,16 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         /// Measured by this delegate on every platform; `URLSessionTaskMetrics` add the phases
         /// where the platform delivers them (not FoundationNetworking: see `TransportTimings`).
         var clock = TransportStopwatch()
+        /// A download's attempt, whose 2xx body goes to a file (`SessionDelegate+FileBody.swift`).
+        let fileBody: FileBodyAttempt?
 
-        init(monitor: TransferMonitor, continuation: CheckedContinuation<HTTPResponse, any Error>) {
+        init(
+            monitor: TransferMonitor, continuation: CheckedContinuation<HTTPResponse, any Error>,
+            fileBody: FileBodyAttempt?
+        ) {
             self.monitor = monitor
             self.continuation = continuation
+            self.fileBody = fileBody
         }
     }
 
@@ -32,16 +38,22 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// Each download task's attempt (`SessionDelegate+Download.swift`), kept until the task
     /// completes — also after `fail(_:with:)` ended its exchange early.
     let downloadAttempts = Locked<[Int: DownloadAttempt]>([:])
+    /// Each download's data-task attempt, kept until the task completes (its file is removed or kept
+    /// then, also after `fail(_:with:)` ended the exchange early).
+    let fileBodies = Locked<[Int: FileBodyAttempt]>([:])
     /// The streamed exchanges, apart so the buffered path's lookups stay as they were.
     let streams = Locked<[Int: StreamTransfer]>([:])
     /// Sends the cancels of `fail(_:with:)` so that none meets a completed task (`TaskCanceller`).
     let canceller = TaskCanceller()
 
-    /// Registers `task` (not yet resumed), arms its deadline and resumes it.
+    /// Registers `task` (not yet resumed), arms its deadline and resumes it; `fileBody`: the
+    /// download attempt whose 2xx body this delegate writes to a file.
     func start(
-        _ task: URLSessionTask, monitor: TransferMonitor, continuation: CheckedContinuation<HTTPResponse, any Error>
+        _ task: URLSessionTask, monitor: TransferMonitor, fileBody: FileBodyAttempt? = nil,
+        continuation: CheckedContinuation<HTTPResponse, any Error>
     ) {
-        let transfer = Transfer(monitor: monitor, continuation: continuation)
+        let transfer = Transfer(monitor: monitor, continuation: continuation, fileBody: fileBody)
+        if let fileBody { fileBodies.withLock { $0[task.taskIdentifier] = fileBody } }
         transfers.withLock { $0[task.taskIdentifier] = transfer }
         canceller.track(task)
         monitor.armDeadline { [weak self, weak task] in
@@ -69,6 +81,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             return
         }
         transfer.monitor.disarm()
+        // The caller may look at the destination's directory at once: the attempt's file goes now
+        // (its descriptor, still written on the delegate queue, is closed when the task completes).
+        if let fileBody = transfer.fileBody { unlink(fileBody.writer.file.path) }
         transfer.continuation.resume(throwing: error)
         canceller.cancel(task)
     }
@@ -79,7 +94,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     ) {
         if let transfer = transfer(for: dataTask) {
             transfer.clock.markResponse()
-            if let error = transfer.monitor.check(response) {
+            if let fileBody = transfer.fileBody, receiveHead(response, for: fileBody) {
+                // A 2xx body for a file: no size limit (an error response's body is held to it).
+            } else if let error = transfer.monitor.check(response) {
                 fail(dataTask, with: error)
                 completionHandler(.cancel)
                 return
@@ -102,6 +119,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         guard let transfer = transfer(for: dataTask) else {
             if let stream = stream(for: dataTask) { receiveStreamed(data, on: dataTask, transfer: stream) }
             return
+        }
+        if let fileBody = transfer.fileBody, fileBody.toFile {
+            return receiveFileChunk(data, for: fileBody, on: dataTask)
         }
         if let error = transfer.monitor.check(received: transfer.body.count, adding: data.count) {
             fail(dataTask, with: error)
@@ -130,6 +150,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         canceller.complete(task)
         let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) })
         endDownloadAttempt(of: task, error: error, whileRunning: transfer != nil)
+        if transfer == nil || transfer?.fileBody != nil,
+            let fileBody = fileBodies.withLock({ $0.removeValue(forKey: task.taskIdentifier) })
+        {
+            return complete(fileBody, transfer: transfer, task: task, error: error)
+        }
         guard let transfer else {
             return completeStream(task, error: error.map { Self.connectionLost($0, task: task) })
         }

@@ -10,20 +10,30 @@ extension URLSessionTransport {
     struct PreparedTask {
         let task: URLSessionTask
         let spool: URL?
+        /// A download's attempt, whose 2xx body the delegate writes to a file.
+        var fileBody: SessionDelegate.FileBodyAttempt?
 
         func discardSpool() {
             if let spool { try? FileManager.default.removeItem(at: spool) }
         }
     }
 
-    /// The task for `request`: a download task for a file destination, an upload task from a file
-    /// for a `streamedBody` (a body that is not a file is first written to a temporary file, chunk
-    /// by chunk, so memory stays bounded), a data task otherwise. Synchronous unless there is a
-    /// streamed body to spool: the JSON fast path does not pay for it.
+    /// The task for `request`: an upload task from a file for a `streamedBody` (a body that is not
+    /// a file is first written to a temporary file, chunk by chunk, so memory stays bounded), a data
+    /// task otherwise — for a file destination with the attempt whose body the delegate writes
+    /// (a download task on a background session). Synchronous unless there is a streamed body to
+    /// spool: the JSON fast path does not pay for it.
     func prepare(_ request: HTTPRequest, streaming: Bool, delegate: SessionDelegate) async throws -> PreparedTask {
         var urlRequest = try Self.urlRequest(for: request)
         guard let body = request.streamedBody else {
             urlRequest.httpBody = request.body
+            if case .file(let download) = request.destination, !streaming {
+                if usesDownloadTasks {
+                    return PreparedTask(task: downloadTask(urlRequest, for: download, delegate: delegate), spool: nil)
+                }
+                let attempt = fileBodyAttempt(for: download, on: &urlRequest)
+                return PreparedTask(task: session.dataTask(with: urlRequest), spool: nil, fileBody: attempt)
+            }
             return PreparedTask(task: session.dataTask(with: urlRequest), spool: nil)
         }
         var spool: URL?
@@ -34,7 +44,7 @@ extension URLSessionTransport {
             file = try await Self.spool(body)
             spool = file
         }
-        if case .file(let download) = request.destination, !streaming {
+        if case .file(let download) = request.destination, !streaming, usesDownloadTasks {
             // A download task takes its body from a stream. FoundationNetworking sends a stream body
             // chunked whatever the header fields say, and a request framed both ways is one that
             // RFC 9112 §6.2 forbids (strict servers answer 400): there it goes without Content-Length.
@@ -47,7 +57,20 @@ extension URLSessionTransport {
             return PreparedTask(task: downloadTask(urlRequest, for: download, delegate: delegate), spool: spool)
         }
         Self.setContentLength(of: file, on: &urlRequest)
-        return PreparedTask(task: session.uploadTask(with: urlRequest, fromFile: file), spool: spool)
+        var attempt: SessionDelegate.FileBodyAttempt?
+        if case .file(let download) = request.destination, !streaming {
+            attempt = fileBodyAttempt(for: download, on: &urlRequest)
+        }
+        return PreparedTask(
+            task: session.uploadTask(with: urlRequest, fromFile: file), spool: spool, fileBody: attempt)
+    }
+
+    /// `download`'s next attempt, asking for the rest of an interrupted one (`Range` / `If-Range`).
+    func fileBodyAttempt(for download: FileDownload, on urlRequest: inout URLRequest) -> SessionDelegate.FileBodyAttempt
+    {
+        let next = download.resume.nextAttempt()
+        for header in next.headers { urlRequest.setValue(header.value, forHTTPHeaderField: header.name) }
+        return SessionDelegate.FileBodyAttempt(download: download, offset: next.offset)
     }
 
     /// Sets `Content-Length` to the size of `file` unless the request already has one.

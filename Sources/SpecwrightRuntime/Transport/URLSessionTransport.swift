@@ -16,6 +16,9 @@ public final class URLSessionTransport: HTTPTransport {
     /// The session (immutable after `init`; `URLSession` is thread-safe). Its delegate belongs to
     /// the transport: do not start tasks on it yourself.
     public let session: URLSession
+    /// Whether downloads run as download tasks: on a background session (Apple platforms), which
+    /// runs no data tasks. Elsewhere a data task's delegate writes the file (`SessionDelegate+FileBody.swift`).
+    let usesDownloadTasks: Bool
 
     /// Creates a transport over a new ephemeral session without URL cache or cookie storage.
     /// `maximumConnectionsPerHost` defaults to 6, the common browser limit.
@@ -32,9 +35,14 @@ public final class URLSessionTransport: HTTPTransport {
     /// Creates a transport over a new session with `configuration` (proxies, TLS settings, headers…);
     /// the transport installs its own delegate, which enforces the request limits.
     public init(configuration: URLSessionConfiguration) {
-        let queue = OperationQueue()
+        #if canImport(FoundationNetworking)
+            let queue: OperationQueue = BoundedDelegateQueue()
+        #else
+            let queue = OperationQueue()
+        #endif
         queue.maxConcurrentOperationCount = 1
         queue.name = "SpecwrightRuntime.URLSessionTransport"
+        usesDownloadTasks = configuration.identifier != nil
         session = URLSession(configuration: configuration, delegate: SessionDelegate(), delegateQueue: queue)
     }
 
@@ -42,10 +50,11 @@ public final class URLSessionTransport: HTTPTransport {
         session.finishTasksAndInvalidate()
     }
 
-    /// Performs the exchange as a data task whose events go through the session delegate (a
-    /// download task when the request's destination is a file — after an interrupted attempt it
-    /// asks for the rest with `Range` / `If-Range`: `DownloadResume`; an upload task when the
-    /// request has a `streamedBody`).
+    /// Performs the exchange as a data task whose events go through the session delegate (an
+    /// upload task when the request has a `streamedBody`). When the request's destination is a
+    /// file, the delegate writes a 2xx body to a file of its own next to the destination and, after
+    /// an interrupted attempt, asks for the rest with `Range` / `If-Range` (`DownloadResume`); on a
+    /// background session a download task carries it instead.
     ///
     /// The deadline is the transport's own timer: FoundationNetworking (Linux) truncates
     /// `timeoutInterval` to whole seconds (0.5 s timed out after 10 ms here) and treats it, like
@@ -53,24 +62,13 @@ public final class URLSessionTransport: HTTPTransport {
     /// rounded up, and the timer cancels the task when the deadline passes.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let delegate = try sessionDelegate()
-        let task: URLSessionTask
-        var spooled: PreparedTask?
-        if request.streamedBody == nil {
-            var urlRequest = try Self.urlRequest(for: request)
-            urlRequest.httpBody = request.body
-            if case .file(let download) = request.destination {
-                task = downloadTask(urlRequest, for: download, delegate: delegate)
-            } else {
-                task = session.dataTask(with: urlRequest)
-            }
-        } else {
-            let prepared = try await prepare(request, streaming: false, delegate: delegate)
-            spooled = prepared
-            task = prepared.task
-        }
-        defer { spooled?.discardSpool() }
+        let prepared = try await prepare(request, streaming: false, delegate: delegate)
+        defer { prepared.discardSpool() }
+        let task = prepared.task
         let monitor = TransferMonitor(request: request)
-        return try await Self.run(task, on: delegate) { delegate.start(task, monitor: monitor, continuation: $0) }
+        return try await Self.run(task, on: delegate) {
+            delegate.start(task, monitor: monitor, fileBody: prepared.fileBody, continuation: $0)
+        }
     }
 
     /// Performs the exchange as a data task and returns at the response head; the body's chunks

@@ -5,6 +5,7 @@
 //
 //   transport-probe-child <url> <GET|POST> <follow|sameOrigin|never> <bearer token>
 //   transport-probe-child download <url> <destination file>
+//   transport-probe-child download-starved <url> <destination file>
 //   transport-probe-child download-cancel <url> <destination file>
 //   transport-probe-child upload <url> <file>
 //   transport-probe-child upload-multipart <url> <file> <file>
@@ -13,7 +14,10 @@
 // Output: {"status": <Int or null>, "error": <kind or null>, "body": <String>}; a download adds
 // "peakGrowth" (bytes the peak resident size grew by during the call, from /proc/self/status: the
 // child does nothing else, so this is the download's own memory), "progressCalls",
-// "progressMonotonic" and "lastProgress"/"total". download-cancel cancels the download once 1 MB
+// "progressMonotonic" and "lastProgress"/"total". download-starved does the same with a progress
+// callback that blocks the transport's delegate queue for 3 s at its first call (a starved
+// consumer: what reaches the client meanwhile waits in memory unless the transport holds the
+// transfer back). download-cancel cancels the download once 1 MB
 // arrived and adds "leftover": the platform's download files (`<UUID>.tmp`) still in the temporary
 // directory (run it with a TMPDIR of its own) once they are gone or 30 s passed. upload POSTs the
 // file as the body (`RequestBody.file`), upload-multipart POSTs both files and two text fields as
@@ -56,7 +60,9 @@ let uploads =
 if uploads { runUpload() }
 if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "stress" { runStress() }
 let cancels = CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "download-cancel"
-let download = CommandLine.arguments.count == 4 && (CommandLine.arguments[1] == "download" || cancels)
+let starved = CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "download-starved"
+let download =
+    CommandLine.arguments.count == 4 && (CommandLine.arguments[1] == "download" || cancels || starved)
 let arguments =
     download
     ? [CommandLine.arguments[0], CommandLine.arguments[2], "GET", "sameOrigin", "token"] : CommandLine.arguments
@@ -125,7 +131,11 @@ Task.detached {
             let before = memory("VmRSS")
             let response = try await client.download(endpoint, to: URL(fileURLWithPath: CommandLine.arguments[3])) {
                 value in
-                progress.withLock { $0.append(value) }
+                let first = progress.withLock {
+                    $0.append(value)
+                    return $0.count == 1
+                }
+                if starved && first { Thread.sleep(forTimeInterval: 3) }
             }
             let values = progress.value
             result["status"] = String(response.status)

@@ -151,10 +151,7 @@ struct TransfersClientTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let reports = LockedBox<[TransferProgress]>([])
         let size = 3_000_000
-        // A cut of this run's own: on Linux the interrupted attempt's bytes are found by their count
-        // (PlatformDownloadFile), and two downloads cut at the same count at the same time — another
-        // test, or this test in another process sharing the temporary directory — cannot be told
-        // apart, so both would (correctly, but not as this test expects) start again from 0.
+        // Anywhere in the body: the runtime keeps the interrupted attempt's bytes in a file of its own.
         let cut = 1_000_000 + Int.random(in: 1..<100_000)
         let written = try await Self.client(server, sid: sid).downloads.fetchBlob(
             bytes: size, cut: cut, once: 1, to: file

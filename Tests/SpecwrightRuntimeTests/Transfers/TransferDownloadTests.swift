@@ -44,6 +44,33 @@ struct TransferDownloadTests {
         #expect(try files(in: directory) == ["blob.bin"])
     }
 
+    /// A consumer that falls behind (here a progress callback that blocks the delegate queue for
+    /// 3 s; in practice a loaded machine): the transport holds the transfer back instead of letting
+    /// the platform queue what arrives meanwhile (FoundationNetworking cannot pause a transfer
+    /// itself). In a child process of its own, like the 200 MB test.
+    @Test(.timeLimit(.minutes(4)))
+    func aStarvedConsumerHoldsTheDownloadBackInsteadOfBufferingIt() async throws {
+        let server = try FixtureServer.shared()
+        let directory = makeTemporaryDirectory("download-starved")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let destination = directory.appendingPathComponent("blob.bin")
+        let size = 100_000_000
+        let url =
+            server.scenarioURL(FixtureServer.newScenario()).appendingPathComponent("blob").absoluteString
+            + "?bytes=\(size)"
+        let output = try await ChildProcess.output(
+            ChildProcess.probeChild.path, ["download-starved", url, destination.path])
+        let result = try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any])
+        #expect(result["status"] as? String == "200", "\(result)")
+        #expect(result["lastProgress"] as? String == String(size))
+        #if os(Linux)
+            let growth = try #require(Int(result["peakGrowth"] as? String ?? ""))
+            #expect(growth < 16 * 1024 * 1024, "peak resident size grew by \(growth) bytes")
+        #endif
+        #expect(try holdsBlob(destination, size: size))
+        #expect(try files(in: directory) == ["blob.bin"])
+    }
+
     @Test(.timeLimit(.minutes(2)))
     func cancellingMidDownloadLeavesNoFileKeepsTheOldOneAndIsNotRetried() async throws {
         let server = try FixtureServer.shared()
