@@ -21,6 +21,8 @@ struct CredentialCaptureStage: CallStage {
     let accountIdentity: @Sendable () async -> String?
     /// Keys the hash of a credential text.
     let fingerprint: CredentialFingerprint
+    /// Where the client keeps the last signed-in partition (`APIClient.signOut()`).
+    var signedIn: SignedInPartitionRecord?
 
     func handle(_ context: CallContext, next: @escaping CallHandler) async throws -> HTTPResponse {
         var context = context
@@ -38,6 +40,7 @@ struct CredentialCaptureStage: CallStage {
             context.credentials = credentials
             context.partition = Self.partition(
                 identity: identity, credentials: credentials, fingerprint: { fingerprint($0) })
+            signedIn?.record(context.partition)
         }
         return try await next(context)
     }

@@ -34,6 +34,8 @@ struct CallPipeline: Sendable {
     let attemptsOnly: CallHandler
     /// The client-wide retry budget, if enabled.
     let retryBudget: RetryBudget?
+    /// The last partition a call was filed under with credentials or an account.
+    let signedIn = SignedInPartitionRecord()
 
     init(
         service: ServiceDescription, configuration: ClientConfiguration, builder: RequestBuilder,
@@ -63,7 +65,9 @@ struct CallPipeline: Sendable {
         if dataLayer.cache != nil || dataLayer.deduplicatesReads {
             let fingerprint = dataLayer.cache?.fingerprint ?? .random()
             let identity = dataLayer.partitionIdentity(signedInAccount: configuration.tokenProvider?.account)
-            stages.append(CredentialCaptureStage(auth: auth, accountIdentity: identity, fingerprint: fingerprint))
+            stages.append(
+                CredentialCaptureStage(
+                    auth: auth, accountIdentity: identity, fingerprint: fingerprint, signedIn: signedIn))
         }
         if let cache = dataLayer.cache {
             stages.append(

@@ -8,8 +8,11 @@ extension APIClient {
     /// config gate. The account is the one the cache
     /// partitions by — `DataLayerConfiguration.accountIdentity`, else `TokenProvider.account` —
     /// or, with neither, the keyed hash of the credentials the service's requests carry now.
-    /// Other accounts' entries stay. Returns the partition removed (nil when nothing could be
-    /// identified: no cache, or no credentials and no account).
+    /// Other accounts' entries stay. When the app has already cleared its session (so neither
+    /// names anyone), the partition of the last call made with credentials is removed instead:
+    /// the signed-out account's responses never stay behind because of the order. Returns the
+    /// partition removed (nil when nothing could be identified: no cache, or no call with
+    /// credentials or an account since the last sign-out).
     @discardableResult
     public func signOut() async -> String? {
         let dataLayer = configuration.dataLayer
@@ -18,9 +21,11 @@ extension APIClient {
             // An outbox that cannot be written keeps its rows; its error shows on the next flush.
             try? outbox.discardAll()
         }
-        guard let cache = dataLayer.cache, let partition = await signedInPartition(fingerprint: cache.fingerprint),
-            !partition.isEmpty
-        else { return nil }
+        let recorded = signedIn.take()
+        guard let cache = dataLayer.cache else { return nil }
+        let current = await signedInPartition(fingerprint: cache.fingerprint)
+        // When the app already forgot who is signed in, the last partition a call was filed under.
+        guard let partition = current?.isEmpty == false ? current : recorded else { return nil }
         cache.removeAll(for: partition)
         return partition
     }

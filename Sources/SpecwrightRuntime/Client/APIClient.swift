@@ -21,6 +21,8 @@ public final class APIClient: Sendable {
     let redactor: Redactor
     /// The outboxes this client wrote to or flushed (`signOut()` discards their writes).
     let outboxes = OutboxRegistry()
+    /// The last partition a call was filed under with credentials (`signOut()`'s fallback).
+    let signedIn: SignedInPartitionRecord
 
     /// Creates a client for `service`. The pipeline its calls run through is assembled by
     /// `CallPipeline` (see its documentation for the order of every stage).
@@ -43,6 +45,7 @@ public final class APIClient: Sendable {
             service: service, configuration: configuration, builder: builder, transport: transport, decoder: decoder,
             redactor: redactor)
         retryBudget = pipeline.retryBudget
+        signedIn = pipeline.signedIn
         handler = pipeline.handler
         attemptsOnly = pipeline.attemptsOnly
     }

@@ -51,6 +51,21 @@ struct UserSwitchScenarioTests {
         #expect(try await client.account.me().id == "bob")
     }
 
+    /// The docs say: `signOut()` first, then forget the session. An app that does it the other way
+    /// round still leaves nothing of the account behind.
+    @Test func signingOutAfterTheAppForgotTheSessionStillClearsTheAccountsData() async throws {
+        let app = ScribeApp(server: try FixtureServer.shared())
+        try await app.signIn("alice")
+        _ = try await app.client.account.me()
+        _ = try await app.client.notes.list()
+        app.session.withLock { $0 = ScribeApp.Session() }  // forgotten first
+        #expect(await app.client.client.signOut() == "alice")
+
+        try await app.signIn("alice")
+        await #expect(throws: SpecwrightError.self) { try await app.client.account.me(cache: .cacheOnly) }
+        await #expect(throws: SpecwrightError.self) { try await app.client.notes.list(cache: .cacheOnly) }
+    }
+
     @Test func fiveCallsRacingAnExpiredTokenRefreshItOnce() async throws {
         let app = ScribeApp(server: try FixtureServer.shared(), cache: nil)
         let client = app.client
