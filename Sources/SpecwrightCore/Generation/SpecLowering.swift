@@ -18,7 +18,8 @@ public struct SpecLowering {
 
     let document: SpecDocument
     var diagnostics = DiagnosticBag()
-    var typeNames: [String: IR.Identifier] = [:]
+    /// Spec type name → its identity (`#/types/Book`) and Swift name.
+    var typeNames: [String: IR.TypeName] = [:]
     /// Every declared type name: reserved in member scopes, where a member spelled like a type
     /// (`_2fa`) would hide the type.
     var memberReservedNames: Set<String> = []
@@ -45,7 +46,7 @@ public struct SpecLowering {
         for type in document.types {
             let identifier = typeScope.identifier(for: type.name, style: .type, fallback: "Unnamed")
             warnIfRenamed(typeScope, "type '\(type.name)'", at: type.location)
-            typeNames[type.name] = identifier
+            typeNames[type.name] = IR.TypeName(id: .pointer("types", type.name), identifier: identifier)
             memberReservedNames.insert(identifier.name)
         }
         let prefix = SwiftName.upperCamelCase(document.name.value) ?? "API"
@@ -175,7 +176,7 @@ public struct SpecLowering {
     }
 
     func lowerType(_ type: TypeDefinition) -> IR.TypeDeclaration {
-        let name = typeNames[type.name] ?? NameScope.standalone("Unnamed")
+        let name = typeName(type.name)
         let documentation = IR.Documentation(type.description)
         switch type.kind {
         case .object(let properties):
@@ -207,11 +208,16 @@ public struct SpecLowering {
     func reference(_ expression: TypeExpression) -> IR.TypeReference {
         switch expression {
         case .primitive(let primitive): .builtin(IR.BuiltinType(rawValue: primitive.rawValue) ?? .string)
-        case .named(let name): .named(typeNames[name] ?? NameScope.standalone("Unnamed"))
+        case .named(let name): .named(typeName(name))
         case .optional(let wrapped): .optional(reference(wrapped))
         case .array(let element): .array(reference(element))
         case .dictionary(let value): .dictionary(reference(value))
         }
+    }
+
+    /// The identity and Swift name of the spec type `name` (validated to exist; `Unnamed` if not).
+    private func typeName(_ name: String) -> IR.TypeName {
+        typeNames[name] ?? IR.TypeName(id: .pointer("types", name), identifier: NameScope.standalone("Unnamed"))
     }
 
     /// Warns when the last name `scope` handed out is not the one wanted: every rename is

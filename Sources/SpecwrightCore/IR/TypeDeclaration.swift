@@ -12,8 +12,11 @@ extension IR {
         /// Another name for a type expression (e.g. a named array schema).
         case alias(Alias)
 
+        /// The declared type's identity.
+        public var id: TypeID { name.id }
+
         /// The declared name.
-        public var name: Identifier {
+        public var name: TypeName {
             switch self {
             case .structure(let declaration): declaration.name
             case .stringEnum(let declaration): declaration.name
@@ -27,7 +30,7 @@ extension IR {
     /// A `struct` DTO.
     public struct Structure: Hashable, Sendable {
         /// The type name.
-        public var name: Identifier
+        public var name: TypeName
         /// Its doc comment.
         public var documentation: Documentation
         /// Stored properties in declaration order.
@@ -41,7 +44,7 @@ extension IR {
 
         /// Creates a structure.
         public init(
-            name: Identifier, documentation: Documentation, properties: [Property],
+            name: TypeName, documentation: Documentation, properties: [Property],
             nestedTypes: [TypeDeclaration] = [], composedOf: [TypeReference] = [],
             additionalProperties: AdditionalProperties? = nil
         ) {
@@ -139,7 +142,7 @@ extension IR {
     /// A string enum.
     public struct StringEnum: Hashable, Sendable {
         /// The type name.
-        public var name: Identifier
+        public var name: TypeName
         /// Its doc comment.
         public var documentation: Documentation
         /// Known cases in spec order.
@@ -149,7 +152,7 @@ extension IR {
 
         /// Creates a string enum.
         public init(
-            name: Identifier, documentation: Documentation, cases: [StringEnumCase], unknownCaseName: Identifier
+            name: TypeName, documentation: Documentation, cases: [StringEnumCase], unknownCaseName: Identifier
         ) {
             self.name = name
             self.documentation = documentation
@@ -178,7 +181,7 @@ extension IR {
     /// An integer enum (OpenAPI `type: integer` with `enum:`).
     public struct IntegerEnum: Hashable, Sendable {
         /// The type name.
-        public var name: Identifier
+        public var name: TypeName
         /// Its doc comment.
         public var documentation: Documentation
         /// Known cases in spec order.
@@ -188,7 +191,7 @@ extension IR {
 
         /// Creates an integer enum.
         public init(
-            name: Identifier, documentation: Documentation, cases: [IntegerEnumCase], unknownCaseName: Identifier
+            name: TypeName, documentation: Documentation, cases: [IntegerEnumCase], unknownCaseName: Identifier
         ) {
             self.name = name
             self.documentation = documentation
@@ -225,7 +228,7 @@ extension IR {
         }
 
         /// The type name.
-        public var name: Identifier
+        public var name: TypeName
         /// Its doc comment.
         public var documentation: Documentation
         /// `oneOf` or `anyOf`.
@@ -239,7 +242,7 @@ extension IR {
 
         /// Creates a union.
         public init(
-            name: Identifier, documentation: Documentation, kind: Kind, cases: [UnionCase],
+            name: TypeName, documentation: Documentation, kind: Kind, cases: [UnionCase],
             discriminator: StringLiteral? = nil, isIndirect: Bool = false
         ) {
             self.name = name
@@ -271,14 +274,14 @@ extension IR {
     /// `typealias Name = Type`.
     public struct Alias: Hashable, Sendable {
         /// The alias name.
-        public var name: Identifier
+        public var name: TypeName
         /// Its doc comment.
         public var documentation: Documentation
         /// The aliased type.
         public var type: TypeReference
 
         /// Creates an alias.
-        public init(name: Identifier, documentation: Documentation, type: TypeReference) {
+        public init(name: TypeName, documentation: Documentation, type: TypeReference) {
             self.name = name
             self.documentation = documentation
             self.type = type

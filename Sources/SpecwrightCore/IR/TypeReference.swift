@@ -3,8 +3,8 @@ extension IR {
     public indirect enum TypeReference: Hashable, Sendable, CustomStringConvertible {
         /// A scalar the runtime and Foundation know how to code.
         case builtin(BuiltinType)
-        /// A type declared in ``API/types`` (or nested in one), by its resolved name.
-        case named(Identifier)
+        /// A type declared in ``API/types`` (or nested in one), by its identity and Swift name.
+        case named(TypeName)
         /// `T?`: absent or `null` in JSON.
         case optional(TypeReference)
         /// `[T]`.

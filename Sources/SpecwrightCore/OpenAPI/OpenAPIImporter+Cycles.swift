@@ -41,9 +41,9 @@ extension OpenAPIImporter {
     /// compile), reports each cycle at its first `$ref`, and makes the alias that closes it a
     /// `JSONValue`, so that the later passes only ever see finite alias chains.
     mutating func breakAliasCycles() {
-        var aliasIndex: [String: Int] = [:]
+        var aliasIndex: [IR.TypeID: Int] = [:]
         for (index, declaration) in declared.declarations.enumerated() {
-            if case .alias(let alias) = declaration { aliasIndex[alias.name.name] = index }
+            if case .alias(let alias) = declaration { aliasIndex[alias.name.id] = index }
         }
         guard !aliasIndex.isEmpty else { return }
         func targets(_ index: Int) -> [Int] {
@@ -53,7 +53,7 @@ extension OpenAPIImporter {
             while let type = pending.popLast() {
                 switch type {
                 case .builtin: break
-                case .named(let name): if let target = aliasIndex[name.name] { found.append(target) }
+                case .named(let name): if let target = aliasIndex[name.id] { found.append(target) }
                 case .optional(let wrapped), .array(let wrapped), .dictionary(let wrapped): pending.append(wrapped)
                 }
             }
@@ -91,15 +91,14 @@ extension OpenAPIImporter {
             guard case .alias(var alias) = declared.declarations[index] else { continue }
             alias.type = jsonValue()
             declared.declarations[index] = .alias(alias)
-            declared.kinds[alias.name.name] = .alias(alias.type)
+            declared.kinds[alias.name.id] = .alias(alias.type)
         }
     }
 
     /// Reports the alias cycle `cycle` (declaration indices, in reference order) at the `$ref`
     /// in its first member's schema that names the second member.
     private mutating func reportAliasCycle(_ cycle: [Int]) {
-        let names = cycle.map { declared.declarations[$0].name.name }
-        let schemaNames = names.map { components.byTypeName[$0] ?? $0 }
+        let schemaNames = cycle.map { declared.declarations[$0].name }.map { components.byTypeID[$0.id] ?? $0.name }
         let next = schemaNames.count > 1 ? schemaNames[1] : schemaNames[0]
         let schema = components.schemas[schemaNames[0]]
         let location =

@@ -3,7 +3,7 @@ import SpecwrightYAML
 extension OpenAPIImporter {
     /// Declares a component schema under its claimed name: a struct, enum or union, or a
     /// `typealias` when the schema is a scalar, array, map or reference.
-    mutating func declareComponent(_ schema: Schema, name: IR.Identifier, hint: String) {
+    mutating func declareComponent(_ schema: Schema, name: IR.TypeName, hint: String) {
         if schema.reference == nil, shape(schema) != .expression {
             declare(schema, name: name, hint: name.name)
             return
@@ -15,7 +15,7 @@ extension OpenAPIImporter {
     }
 
     /// Declares a struct, enum or union for `schema` under `name`.
-    mutating func declare(_ schema: Schema, name: IR.Identifier, hint: String) {
+    mutating func declare(_ schema: Schema, name: IR.TypeName, hint: String) {
         naming.inlineNames[schema.location] = name
         // A declaration ends every chain of references being followed: recursion through it is legal.
         let outerReferences = resolution.expanding
@@ -133,7 +133,7 @@ extension OpenAPIImporter {
         "*": "star", "@": "at", "#": "hash", "$": "dollar", "%": "percent", "^": "caret", "&": "and"
     ]
 
-    private mutating func declareEnumeration(_ schema: Schema, name: IR.Identifier) {
+    private mutating func declareEnumeration(_ schema: Schema, name: IR.TypeName) {
         let values = (schema.enumValues ?? []).filter { !$0.isNullScalar }
         if Self.isIntegerEnumeration(schema, kind: enumerationKind(values)) {
             reportIntegerEnumMisfits(values, of: name)
@@ -155,7 +155,7 @@ extension OpenAPIImporter {
 
     // MARK: Unions
 
-    private mutating func declareUnion(_ schema: Schema, name: IR.Identifier) {
+    private mutating func declareUnion(_ schema: Schema, name: IR.TypeName) {
         let members = unionMembers(schema)
         let kind: IR.Union.Kind = schema.hasOneOf ? .oneOf : .anyOf
         let discriminator = schema.discriminatorProperty

@@ -56,22 +56,22 @@ extension OpenAPIImporter {
     /// selected by several values (`cat`, `kitten`), or by different values in different unions,
     /// keeps a stored property; one that lacks the property gets it, so it is always sent.
     mutating func fixDiscriminators() {
-        var values: [String: (key: String, value: String)?] = [:]
+        var values: [IR.TypeID: (key: String, value: String)?] = [:]
         for case .union(let union) in declared.declarations {
             guard let key = union.discriminator?.value else { continue }
             for unionCase in union.cases {
                 guard case .named(let name) = unionCase.type else { continue }
                 let value = unionCase.discriminatorValues.count == 1 ? unionCase.discriminatorValues[0].value : nil
-                switch values[name.name] {
-                case nil: values[name.name] = value.map { (key, $0) }
-                case let known??: if known.key != key || known.value != value { values[name.name] = .some(nil) }
+                switch values[name.id] {
+                case nil: values[name.id] = value.map { (key, $0) }
+                case let known??: if known.key != key || known.value != value { values[name.id] = .some(nil) }
                 case .some(nil): break
                 }
             }
         }
         for index in declared.declarations.indices {
             guard case .structure(var structure) = declared.declarations[index],
-                let fixed = values[structure.name.name] ?? nil
+                let fixed = values[structure.name.id] ?? nil
             else { continue }
             if let position = structure.properties.firstIndex(where: { $0.jsonKey.value == fixed.key }) {
                 var property = structure.properties[position]

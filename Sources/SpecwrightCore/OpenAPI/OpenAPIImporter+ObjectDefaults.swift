@@ -7,13 +7,13 @@ extension OpenAPIImporter {
     /// during the import such a default is a placeholder, replaced by
     /// ``resolvingObjectDefaults(in:)``; a value that does not fit (an unknown key, a required
     /// property missing) leaves the property or parameter optional without a default.
-    mutating func objectDefault(_ value: Node, named name: IR.Identifier) -> IR.Expression? {
+    mutating func objectDefault(_ value: Node, named name: IR.TypeName) -> IR.Expression? {
         guard value.mapping != nil, isStructure(name) else { return nil }
         guard let structures = declared.finalStructures else {
             declared.pendingObjectDefaults.append((value, name))
             return IR.Expression(code: Self.objectDefaultToken(declared.pendingObjectDefaults.count - 1))
         }
-        guard let structure = structures[name.name], structure.additionalProperties == nil else { return nil }
+        guard let structure = structures[name.id], structure.additionalProperties == nil else { return nil }
         let given = Dictionary(value.openAPIEntries.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         let keys = Set(structure.properties.map(\.jsonKey.value))
         guard given.keys.allSatisfy(keys.contains) else { return nil }
@@ -38,9 +38,9 @@ extension OpenAPIImporter {
     }
 
     /// Whether `name` is (or will be) a structure: object defaults apply to those.
-    private func isStructure(_ name: IR.Identifier) -> Bool {
-        if case .structure? = declared.kinds[name.name] { return true }
-        guard declared.kinds[name.name] == nil, let component = components.byTypeName[name.name],
+    private func isStructure(_ name: IR.TypeName) -> Bool {
+        if case .structure? = declared.kinds[name.id] { return true }
+        guard declared.kinds[name.id] == nil, let component = components.byTypeID[name.id],
             let schema = components.schemas[component]
         else {
             return false
@@ -57,8 +57,8 @@ extension OpenAPIImporter {
     /// `api` with every object default placeholder replaced (see ``objectDefault(_:named:)``).
     mutating func resolvingObjectDefaults(in api: IR.API) -> IR.API {
         guard !declared.pendingObjectDefaults.isEmpty else { return api }
-        var structures: [String: IR.Structure] = [:]
-        for case .structure(let structure) in api.types { structures[structure.name.name] = structure }
+        var structures: [IR.TypeID: IR.Structure] = [:]
+        for case .structure(let structure) in api.types { structures[structure.name.id] = structure }
         declared.finalStructures = structures
         var resolved: [String: String] = [:]
         for (index, pending) in declared.pendingObjectDefaults.enumerated() {

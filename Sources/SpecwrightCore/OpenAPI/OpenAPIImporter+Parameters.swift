@@ -125,7 +125,7 @@ extension OpenAPIImporter {
 
     /// A named type's query compatibility, remembered per name and array allowance.
     struct QueryCompatibilityKey: Hashable {
-        let name: String
+        let id: IR.TypeID
         let allowArray: Bool
     }
 
@@ -152,11 +152,11 @@ extension OpenAPIImporter {
                 result = false
                 break resolution
             case .named(let name):
-                let key = QueryCompatibilityKey(name: name.name, allowArray: allowArray)
+                let key = QueryCompatibilityKey(id: name.id, allowArray: allowArray)
                 if let known = declared.queryCompatibility[key] { result = known; break resolution }
                 guard seen.insert(key).inserted else { result = false; break resolution }
                 passed.append(key)
-                switch declared.kinds[name.name] {
+                switch declared.kinds[name.id] {
                 case .stringEnum?, .integerEnum?: result = true; break resolution
                 case .alias(let target)?: current = target
                 default: result = false; break resolution

@@ -114,9 +114,9 @@ extension OpenAPIImporter {
     /// Whether `type` is `Data`, directly or through a chain of aliases.
     private func isBinary(_ type: IR.TypeReference) -> Bool {
         var current = type
-        var seen: Set<String> = []
-        while case .named(let name) = current, case .alias(let target)? = declared.kinds[name.name],
-            seen.insert(name.name).inserted
+        var seen: Set<IR.TypeID> = []
+        while case .named(let name) = current, case .alias(let target)? = declared.kinds[name.id],
+            seen.insert(name.id).inserted
         {
             current = target
         }
@@ -180,7 +180,7 @@ extension OpenAPIImporter {
     /// Whether `type` is the runtime's untyped `JSONValue` (directly or through aliases).
     func isUntyped(_ type: IR.TypeReference) -> Bool {
         guard case .named(let name) = type else { return false }
-        switch declared.kinds[name.name] {
+        switch declared.kinds[name.id] {
         case .alias(let target)?: return isUntyped(target)
         case nil: return type == jsonValue()
         default: return false

@@ -8,10 +8,10 @@ extension IR.API {
         let bodies = groups.flatMap(\.endpoints).flatMap { endpoint in
             endpoint.body == .json ? endpoint.parameters.filter { $0.location == .body }.map(\.type) : []
         }
-        let sent = typeNames(reachableFrom: bodies)
+        let sent = typeIDs(reachableFrom: bodies)
         var api = self
         api.types = types.map { declaration in
-            guard case .structure(var structure) = declaration, !sent.contains(structure.name.name) else {
+            guard case .structure(var structure) = declaration, !sent.contains(structure.name.id) else {
                 return declaration
             }
             structure.properties = structure.properties.map { property in

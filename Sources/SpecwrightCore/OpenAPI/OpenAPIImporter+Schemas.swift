@@ -151,7 +151,9 @@ extension OpenAPIImporter {
                 naming.inlineNames[schema.location] = existing
                 return .named(existing)
             }
-            let name = naming.typeScope.identifier(for: hint, style: .type, fallback: "Inline")
+            let name = IR.TypeName(
+                id: IR.TypeID(schema.location.description),
+                identifier: naming.typeScope.identifier(for: hint, style: .type, fallback: "Inline"))
             if let key { naming.sharedShapes[key] = name }
             declare(schema, name: name, hint: hint)
             return .named(name)
@@ -236,12 +238,15 @@ extension OpenAPIImporter {
     /// The runtime's `JSONValue`: any JSON value, for schemas that do not say what they hold
     /// (its name is reserved, so a schema called `JSONValue` is renamed and cannot shadow it).
     func jsonValue() -> IR.TypeReference {
-        .named(NameScope.standalone("JSONValue"))
+        Self.jsonValueType
     }
+
+    private static let jsonValueType = IR.TypeReference.named(
+        IR.TypeName(id: .runtime("JSONValue"), identifier: NameScope.standalone("JSONValue")))
 
     /// Adds a finished declaration.
     mutating func record(_ declaration: IR.TypeDeclaration, kind: DeclaredKind) {
         declared.declarations.append(declaration)
-        declared.kinds[declaration.name.name] = kind
+        declared.kinds[declaration.id] = kind
     }
 }

@@ -5,10 +5,10 @@ import SpecwrightYAML
 extension OpenAPIImporter {
     /// The component schemas, set before anything is declared.
     struct ComponentTable {
-        /// Component schema name → its Swift type name.
-        var names: [String: IR.Identifier] = [:]
-        /// Swift type name → component schema name.
-        var byTypeName: [String: String] = [:]
+        /// Component schema name → its identity (`#/components/schemas/Name`) and Swift type name.
+        var names: [String: IR.TypeName] = [:]
+        /// Type identity → component schema name.
+        var byTypeID: [IR.TypeID: String] = [:]
         /// Component schema name → its schema.
         var schemas: [String: Schema] = [:]
         /// Components that are `nullable` themselves: every reference to them is optional.
@@ -20,25 +20,25 @@ extension OpenAPIImporter {
         /// The module's type names.
         var typeScope = NameScope(reserved: NameScope.reservedTypeNames, renameSuffixes: NameScope.typeSuffixes)
         /// Inline schemas already declared, by location (a schema reached twice is declared once).
-        var inlineNames: [SourceLocation: IR.Identifier] = [:]
+        var inlineNames: [SourceLocation: IR.TypeName] = [:]
         /// Inline unions and titled schemas already declared, by content (``sharedShapeKey(_:shape:)``).
-        var sharedShapes: [String: IR.Identifier] = [:]
+        var sharedShapes: [String: IR.TypeName] = [:]
     }
 
     /// The declarations made so far, and what the importer remembers about them.
     struct DeclaredTypes {
         /// Declarations in the order they were completed.
         var declarations: [IR.TypeDeclaration] = []
-        /// What each declared type is, by Swift name (query and header checks, defaults).
-        var kinds: [String: DeclaredKind] = [:]
+        /// What each declared type is, by identity (query and header checks, defaults).
+        var kinds: [IR.TypeID: DeclaredKind] = [:]
         /// String enum cases of components not declared yet, worked out for default values (nil: not a string enum).
-        var laterEnumCases: [String: (cases: [String: IR.Identifier], unknown: IR.Identifier)?] = [:]
+        var laterEnumCases: [IR.TypeID: (cases: [String: IR.Identifier], unknown: IR.Identifier)?] = [:]
         /// Remembered answers of `isQueryCompatible` for named types.
         var queryCompatibility: [QueryCompatibilityKey: Bool] = [:]
         /// Object defaults met during the import, resolved at its end (``objectDefault(_:named:)``).
-        var pendingObjectDefaults: [(value: Node, name: IR.Identifier)] = []
+        var pendingObjectDefaults: [(value: Node, name: IR.TypeName)] = []
         /// The structures once the import is complete (set by ``resolvingObjectDefaults(in:)``).
-        var finalStructures: [String: IR.Structure]?
+        var finalStructures: [IR.TypeID: IR.Structure]?
         /// Schema problems reported once per place (a composition's conflicting property types at
         /// the later schema, a fixed value that does not fit its type at the value).
         var reportedOnce: Set<SourceLocation> = []

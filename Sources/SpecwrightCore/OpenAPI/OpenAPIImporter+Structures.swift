@@ -103,7 +103,7 @@ extension OpenAPIImporter {
     }
 
     /// Declares a struct for an object schema (or an `allOf` composition).
-    mutating func declareStructure(_ schema: Schema, name: IR.Identifier) {
+    mutating func declareStructure(_ schema: Schema, name: IR.TypeName) {
         discriminatorValues(schema, members: nil, union: name.name)
         var object = MergedObject()
         merge(schema, into: &object)
@@ -214,7 +214,7 @@ extension OpenAPIImporter {
             guard codes.allSatisfy({ $0 != nil }) else { return nil }
             return IR.Expression(code: "[" + codes.compactMap { $0 }.joined(separator: ", ") + "]")
         case .named(let name):
-            if case .alias(let target)? = declared.kinds[name.name] { return defaultExpression(value, type: target) }
+            if case .alias(let target)? = declared.kinds[name.id] { return defaultExpression(value, type: target) }
             if value.mapping != nil { return objectDefault(value, named: name) }
             if let number = value.openAPIInt, let (cases, unknown) = integerEnumCases(named: name) {
                 return IR.Expression(code: "." + (cases[number].map(\.code) ?? unknown.code + "(\(number))"))
@@ -229,9 +229,9 @@ extension OpenAPIImporter {
 
     /// The cases of an integer enum by raw value, whether it is declared already or is a
     /// component declared later (its case names are computed the same way).
-    func integerEnumCases(named name: IR.Identifier) -> (cases: [Int: IR.Identifier], unknown: IR.Identifier)? {
-        if case .integerEnum(let cases, let unknown)? = declared.kinds[name.name] { return (cases, unknown) }
-        guard declared.kinds[name.name] == nil, let component = components.byTypeName[name.name],
+    func integerEnumCases(named name: IR.TypeName) -> (cases: [Int: IR.Identifier], unknown: IR.Identifier)? {
+        if case .integerEnum(let cases, let unknown)? = declared.kinds[name.id] { return (cases, unknown) }
+        guard declared.kinds[name.id] == nil, let component = components.byTypeID[name.id],
             let schema = components.schemas[component],
             schema.reference == nil, shape(schema) == .enumeration,
             Self.isIntegerEnumeration(schema, kind: enumerationKind(schema.enumValues ?? []))
@@ -244,20 +244,20 @@ extension OpenAPIImporter {
     /// component declared later (its case names are computed the same way).
     /// A component not declared yet is worked out once and remembered (its declaration computes
     /// the same names).
-    mutating func stringEnumCases(named name: IR.Identifier) -> (
+    mutating func stringEnumCases(named name: IR.TypeName) -> (
         cases: [String: IR.Identifier], unknown: IR.Identifier
     )? {
-        if case .stringEnum(let cases, let unknown)? = declared.kinds[name.name] { return (cases, unknown) }
-        if let known = declared.laterEnumCases[name.name] { return known }
-        guard let component = components.byTypeName[name.name], let schema = components.schemas[component],
+        if case .stringEnum(let cases, let unknown)? = declared.kinds[name.id] { return (cases, unknown) }
+        if let known = declared.laterEnumCases[name.id] { return known }
+        guard let component = components.byTypeID[name.id], let schema = components.schemas[component],
             schema.reference == nil, shape(schema) == .enumeration,
             !Self.isIntegerEnumeration(schema, kind: enumerationKind(schema.enumValues ?? []))
         else {
-            declared.laterEnumCases[name.name] = .some(nil)
+            declared.laterEnumCases[name.id] = .some(nil)
             return nil
         }
         let names = Self.stringEnumCaseNames(schema)
-        declared.laterEnumCases[name.name] = (names.byValue, names.unknown)
+        declared.laterEnumCases[name.id] = (names.byValue, names.unknown)
         return (names.byValue, names.unknown)
     }
 }

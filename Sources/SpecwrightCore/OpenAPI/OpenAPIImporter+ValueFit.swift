@@ -31,7 +31,7 @@ extension OpenAPIImporter {
     /// The values of an integer enum that are not integers the client can hold: one too large for
     /// a 64-bit integer is an error (the server may send it, and the client could neither decode
     /// nor send it); one that is no integer at all can never be valid, a warning. Both are left out.
-    mutating func reportIntegerEnumMisfits(_ values: [Node], of name: IR.Identifier) {
+    mutating func reportIntegerEnumMisfits(_ values: [Node], of name: IR.TypeName) {
         for value in values where value.openAPIInt == nil {
             if Self.isWholeNumber(value) {
                 diagnostics.error(
@@ -75,9 +75,9 @@ extension OpenAPIImporter {
         }
     }
 
-    private mutating func misfit(_ value: Node, named name: IR.Identifier) -> String? {
-        if case .alias(let target)? = declared.kinds[name.name] { return misfit(value, type: target) }
-        if case .structure? = declared.kinds[name.name] {
+    private mutating func misfit(_ value: Node, named name: IR.TypeName) -> String? {
+        if case .alias(let target)? = declared.kinds[name.id] { return misfit(value, type: target) }
+        if case .structure? = declared.kinds[name.id] {
             return value.mapping == nil ? "is not an object" : nil
         }
         if let (cases, _) = integerEnumCases(named: name) {

@@ -99,10 +99,12 @@ public struct OpenAPIImporter {
         let schemas = document.components.schemas
         naming.typeScope.expect(schemas.lazy.map(\.0))
         for (name, node) in schemas {
-            let identifier = naming.typeScope.identifier(for: name, style: .type, fallback: "Schema")
+            let identifier = IR.TypeName(
+                id: .pointer("components", "schemas", name),
+                identifier: naming.typeScope.identifier(for: name, style: .type, fallback: "Schema"))
             warnIfRenamed(naming.typeScope, "schema '\(name)'", at: node.location)
             components.names[name] = identifier
-            components.byTypeName[identifier.name] = name
+            components.byTypeID[identifier.id] = name
             components.schemas[name] = node
             if isNullable(node) { components.nullable.insert(name) }
         }

@@ -12,7 +12,9 @@
 /// 4. **recursion boxing** (``RecursionBoxing``): a struct that contains itself (directly or
 ///    through other types, optional or not) holds the recursive value in an `indirect enum` box.
 ///
-/// Naming is not a pass yet: each front end names through ``NameScope`` while it translates.
+/// Reachability and boxing follow types by identity (``IR/TypeID``), not by Swift name. Naming
+/// is not a pass yet: each front end names through ``NameScope`` while it translates (what a
+/// naming pass still needs is in `docs/ir.md`).
 enum IRPasses {
     /// The API after the passes and what they reported.
     struct Output {

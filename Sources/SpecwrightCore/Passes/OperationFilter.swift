@@ -85,11 +85,11 @@ public struct OperationFilter: Hashable, Sendable {
     /// type's name in the document to its Swift name); unchanged without a filter.
     func prunedTypes(of api: IR.API, documentNames names: [String: String], matched: inout Set<Entry>) -> IR.API {
         guard !isEmpty else { return api }
-        var roots: Set<String> = []
-        let swiftNames = Set(api.types.map(\.name.name))
+        var roots: Set<IR.TypeID> = []
+        let bySwiftName = Dictionary(api.types.map { ($0.name.name, $0.id) }, uniquingKeysWith: { first, _ in first })
         for entry in schemas {
-            if let name = names[entry.value] ?? (swiftNames.contains(entry.value) ? entry.value : nil) {
-                roots.insert(name)
+            if let name = names[entry.value] ?? (bySwiftName[entry.value] != nil ? entry.value : nil) {
+                if let id = bySwiftName[name] { roots.insert(id) }
                 matched.insert(entry)
             }
         }

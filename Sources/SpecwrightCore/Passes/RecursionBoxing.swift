@@ -11,11 +11,11 @@
 /// between (aliases of each other) has no Swift type and is a front-end error.
 struct RecursionBoxing {
     private var declarations: [IR.TypeDeclaration]
-    private var indexByName: [String: Int] = [:]
+    private var indexByID: [IR.TypeID: Int] = [:]
 
     init(_ declarations: [IR.TypeDeclaration]) {
         self.declarations = declarations
-        for (index, declaration) in declarations.enumerated() { indexByName[declaration.name.name] = index }
+        for (index, declaration) in declarations.enumerated() { indexByID[declaration.id] = index }
     }
 
     /// `api` with boxes added where recursion needs them; box names are claimed among every
@@ -36,7 +36,7 @@ struct RecursionBoxing {
         var storage = RecursionBoxing(declarations)
         let component = storage.stronglyConnectedComponents()
         func cyclic(_ from: Int, _ to: Int) -> Bool { component[from] == component[to] }
-        var boxes: [String: IR.Identifier] = [:]
+        var boxes: [IR.TypeID: IR.TypeName] = [:]
         var added: [IR.TypeDeclaration] = []
         var boxed = 0
         for index in storage.declarations.indices {
@@ -48,9 +48,11 @@ struct RecursionBoxing {
                         case .named(let targetName) = property.type.nonOptional
                     else { continue }
                     let box =
-                        boxes[targetName.name]
+                        boxes[targetName.id]
                         ?? {
-                            let name = typeScope.claim("Indirect" + targetName.name)
+                            let name = IR.TypeName(
+                                id: targetName.id.derived("indirect"),
+                                identifier: typeScope.claim("Indirect" + targetName.name))
                             added.append(
                                 .union(
                                     IR.Union(
@@ -63,7 +65,7 @@ struct RecursionBoxing {
                                             IR.UnionCase(name: NameScope.standalone("value"), type: .named(targetName))
                                         ],
                                         isIndirect: true)))
-                            boxes[targetName.name] = name
+                            boxes[targetName.id] = name
                             return name
                         }()
                     structure.properties[propertyIndex].type =
@@ -89,7 +91,7 @@ struct RecursionBoxing {
     /// The declaration a type contains by value (optionals stripped; arrays and maps break containment).
     private func directTarget(_ type: IR.TypeReference) -> Int? {
         switch type {
-        case .named(let name): indexByName[name.name]
+        case .named(let name): indexByID[name.id]
         case .optional(let wrapped): directTarget(wrapped)
         case .builtin, .array, .dictionary: nil
         }

@@ -80,7 +80,7 @@ struct SettingsResolver {
         var key: IR.Identifier?
         if let keyName = batch.key {
             guard case .named(let typeName) = element.nonOptional,
-                case .structure(let structure)? = api.types.first(where: { $0.name == typeName })
+                case .structure(let structure)? = api.types.first(where: { $0.id == typeName.id })
             else {
                 return fail("batch 'key' needs a response that is an array of an object type", at: keyName.location)
             }

@@ -1,8 +1,8 @@
 extension IR.API {
     /// This API with only the top-level types its endpoints use — through parameters, responses
-    /// and error bodies, directly or through other types — plus the types named in `roots` and
+    /// and error bodies, directly or through other types — plus the types `roots` identifies and
     /// what they use. Order is kept.
-    func keepingUsedTypes(plus roots: Set<String>) -> IR.API {
+    func keepingUsedTypes(plus roots: Set<IR.TypeID>) -> IR.API {
         var references: [IR.TypeReference] = []
         for endpoint in groups.flatMap(\.endpoints) {
             references += endpoint.parameters.map(\.type)
@@ -10,22 +10,25 @@ extension IR.API {
             references += endpoint.errors.map(\.type)
             references += endpoint.responseHeaders.map(\.type)
         }
-        let used = typeNames(reachableFrom: references + roots.map { .named(NameScope.standalone($0)) })
+        let used = typeIDs(reachableFrom: references, plus: roots)
         var pruned = self
-        pruned.types = types.filter { used.contains($0.name.name) }
+        pruned.types = types.filter { used.contains($0.id) }
         return pruned
     }
 
-    /// The names of the top-level types `references` use, directly or through other types.
-    func typeNames(reachableFrom references: [IR.TypeReference]) -> Set<String> {
-        let declarations = Dictionary(types.map { ($0.name.name, $0) }, uniquingKeysWith: { first, _ in first })
-        var used: Set<String> = []
-        var pending: [String] = []
+    /// The identities of the top-level types `references` and `roots` use, directly or through
+    /// other types (`roots` themselves included when they are declared).
+    func typeIDs(reachableFrom references: [IR.TypeReference], plus roots: Set<IR.TypeID> = []) -> Set<IR.TypeID> {
+        let declarations = Dictionary(types.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var used: Set<IR.TypeID> = []
+        var pending: [IR.TypeID] = []
+        func use(_ id: IR.TypeID) {
+            if declarations[id] != nil, used.insert(id).inserted { pending.append(id) }
+        }
         func use(_ reference: IR.TypeReference) {
             switch reference {
             case .builtin: break
-            case .named(let name):
-                if declarations[name.name] != nil, used.insert(name.name).inserted { pending.append(name.name) }
+            case .named(let name): use(name.id)
             case .optional(let wrapped), .array(let wrapped), .dictionary(let wrapped): use(wrapped)
             }
         }
@@ -42,8 +45,9 @@ extension IR.API {
             }
         }
         references.forEach(use)
-        while let name = pending.popLast() {
-            if let declaration = declarations[name] { use(declaration) }
+        roots.sorted().forEach(use)
+        while let id = pending.popLast() {
+            if let declaration = declarations[id] { use(declaration) }
         }
         return used
     }

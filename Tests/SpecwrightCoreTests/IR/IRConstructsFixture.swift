@@ -8,19 +8,22 @@ import SpecwrightCore
 enum IRConstructsFixture {
     static func id(_ name: String) -> IR.Identifier { NameScope.standalone(name) }
     static func literal(_ text: String) -> IR.StringLiteral { IR.StringLiteral(text) }
-    static func named(_ name: String) -> IR.TypeReference { .named(id(name)) }
+    static func type(_ name: String) -> IR.TypeName {
+        IR.TypeName(id: .pointer("constructs", name), identifier: id(name))
+    }
+    static func named(_ name: String) -> IR.TypeReference { .named(type(name)) }
 
     static let types: [IR.TypeDeclaration] = [
         .structure(
             IR.Structure(
-                name: id("Cat"), documentation: IR.Documentation("A cat."),
+                name: type("Cat"), documentation: IR.Documentation("A cat."),
                 properties: [
                     IR.Property(name: id("kind"), jsonKey: literal("kind"), type: .builtin(.string)),
                     IR.Property(name: id("lives"), jsonKey: literal("lives"), type: .builtin(.int32))
                 ])),
         .structure(
             IR.Structure(
-                name: id("Dog"), documentation: .none,
+                name: type("Dog"), documentation: .none,
                 properties: [
                     IR.Property(name: id("kind"), jsonKey: literal("kind"), type: .builtin(.string)),
                     IR.Property(
@@ -37,7 +40,7 @@ enum IRConstructsFixture {
                 ])),
         .union(
             IR.Union(
-                name: id("Pet"), documentation: IR.Documentation("oneOf with a discriminator."), kind: .oneOf,
+                name: type("Pet"), documentation: IR.Documentation("oneOf with a discriminator."), kind: .oneOf,
                 cases: [
                     IR.UnionCase(
                         name: id("cat"), type: named("Cat"), discriminatorValues: [literal("cat"), literal("kitten")]),
@@ -46,7 +49,7 @@ enum IRConstructsFixture {
                 discriminator: literal("kind"))),
         .union(
             IR.Union(
-                name: id("IdOrName"),
+                name: type("IdOrName"),
                 documentation: IR.Documentation("anyOf without a discriminator: the first that decodes."),
                 kind: .anyOf,
                 cases: [
@@ -55,7 +58,7 @@ enum IRConstructsFixture {
                 ])),
         .union(
             IR.Union(
-                name: id("Measure"),
+                name: type("Measure"),
                 documentation: IR.Documentation("A number or a text: `==` stays reflexive for NaN."),
                 kind: .anyOf,
                 cases: [
@@ -64,7 +67,7 @@ enum IRConstructsFixture {
                 ])),
         .integerEnum(
             IR.IntegerEnum(
-                name: id("Priority"), documentation: IR.Documentation("An integer enum."),
+                name: type("Priority"), documentation: IR.Documentation("An integer enum."),
                 cases: [
                     IR.IntegerEnumCase(name: id("low"), rawValue: 1),
                     IR.IntegerEnumCase(name: id("high"), rawValue: 10, documentation: IR.Documentation("Urgent."))
@@ -72,23 +75,24 @@ enum IRConstructsFixture {
                 unknownCaseName: id("unknown"))),
         .alias(
             IR.Alias(
-                name: id("Pets"), documentation: IR.Documentation("A named array schema."), type: .array(named("Pet")))),
+                name: type("Pets"), documentation: IR.Documentation("A named array schema."), type: .array(named("Pet"))
+            )),
         .structure(
             IR.Structure(
-                name: id("Owner"), documentation: IR.Documentation("Composed with allOf from a base."),
+                name: type("Owner"), documentation: IR.Documentation("Composed with allOf from a base."),
                 properties: [
                     IR.Property(name: id("name"), jsonKey: literal("name"), type: .builtin(.string)),
                     IR.Property(
                         name: id("pets"), jsonKey: literal("pets"), type: named("Pets"),
                         defaultValue: nil, documentation: .none),
                     IR.Property(
-                        name: id("address"), jsonKey: literal("address"), type: .optional(.named(id("Address")))),
+                        name: id("address"), jsonKey: literal("address"), type: .optional(named("Address"))),
                     IR.Property(name: id("priority"), jsonKey: literal("priority"), type: named("Priority"))
                 ],
                 nestedTypes: [
                     .structure(
                         IR.Structure(
-                            name: id("Address"), documentation: IR.Documentation("An inline schema."),
+                            name: type("Address"), documentation: IR.Documentation("An inline schema."),
                             properties: [
                                 IR.Property(name: id("city"), jsonKey: literal("city"), type: .builtin(.string))
                             ]))
