@@ -14,6 +14,10 @@ test sees at once when one user's data reaches another. Standard library only.
   POST   /notes                         creates {"text"} for the user; de-duplicates Idempotency-Key
   GET    /notes/<id>                    the user's note, or 404
   GET    /notes/batch?ids=a&ids=b       the user's notes with these ids (counts calls)
+  GET    /feed?total=N&cut=M            the user's live feed: events with ids 1..N, data
+                                        {"n": i, "user": U}; without Last-Event-ID it drops the
+                                        connection after event M, with "Last-Event-ID: k" it sends
+                                        k+1..N (to the user of the reconnecting request)
   POST   /_control                      {"down": bool} drops every other request unanswered (the
                                         app is offline); {"hold": P} holds the next request to path
                                         P until {"release": P} (computed at once, sent on release); {"expire": U} rejects U's tokens
@@ -26,6 +30,8 @@ import hashlib
 import json
 import threading
 import time
+
+import stream_fixture
 
 LOCK = threading.Lock()
 STATES = {}
@@ -190,6 +196,19 @@ def answer(handler, s, method, path, rest, query, body):
         with LOCK:
             mine = {n["id"]: n for n in s["notes"][user]}
         handler.send(200, json.dumps([mine[i] for i in ids if i in mine]).encode())
+        return True
+    if path == "/feed" and method == "GET":
+        total, cut = int(query.get("total", ["4"])[0]), int(query.get("cut", ["2"])[0])
+        last = handler.headers.get("Last-Event-ID")
+        stream_fixture.start_chunked(handler, "text/event-stream")
+        for n in range(int(last) + 1 if last else 1, total + 1):
+            stream_fixture.write_chunk(handler, b'id: %d\ndata: {"n": %d, "user": "%s"}\n\n' % (n, n, user.encode()))
+            if last is None and n == cut:
+                handler.wfile.write(b"40\r\ndata: lost")  # half a chunk: the body cannot be complete
+                handler.wfile.flush()
+                handler.close_connection = True
+                return True
+        stream_fixture.end_chunked(handler)
         return True
     if len(rest) == 2 and rest[0] == "notes" and method == "GET":
         with LOCK:

@@ -10,16 +10,27 @@ extension APIClient {
     /// `Cache-Control: no-cache`, and runs like ``stream(_:)``: never cached or retried once the
     /// body is handed over. When the connection is lost midway and the stream announced event ids,
     /// the call is made again with `Last-Event-ID` after the server's `retry:` time (else
-    /// `reconnect.defaultDelay`), as `reconnect` allows. Leaving the loop early cancels the request.
+    /// `reconnect.defaultDelay`), as `reconnect` allows — unless another account signed in
+    /// meanwhile: the stream then fails as `.cancelled`. Leaving the loop early cancels the request.
     public func events(_ endpoint: some Endpoint, reconnect: ServerSentEventReconnect = .default) async throws
         -> ServerSentEvents
     {
+        // A stream belongs to who is signed in when it starts (as `observe` and batches do): after
+        // a sign-out and another sign-in it fails as `.cancelled` instead of reconnecting with the
+        // next user's credentials into the first user's loop.
+        let fingerprint = configuration.dataLayer.cache?.fingerprint ?? .random()
+        let owner = await signedInPartition(fingerprint: fingerprint)
         let first = try await eventStreamBody(endpoint, lastEventID: nil)
         let clock = configuration.clock
         return ServerSentEvents(
             first, limit: configuration.transferLimits.maximumResponseBytes, reconnect: reconnect,
             sleep: { seconds in try await clock.sleep(for: seconds) },
-            reopen: { [self] lastEventID in try await eventStreamBody(endpoint, lastEventID: lastEventID) })
+            reopen: { [self] lastEventID in
+                guard await signedInPartition(fingerprint: fingerprint) == owner else {
+                    throw SpecwrightError(.cancelled, operationName: endpoint.operationName, method: endpoint.method)
+                }
+                return try await eventStreamBody(endpoint, lastEventID: lastEventID)
+            })
     }
 
     /// Sends `endpoint` and returns its server-sent events decoded as `Value` (see

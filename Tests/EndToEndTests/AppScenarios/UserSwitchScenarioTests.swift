@@ -51,6 +51,27 @@ struct UserSwitchScenarioTests {
         #expect(try await client.account.me().id == "bob")
     }
 
+    /// Alice's live feed drops while she signs out and Bob signs in: it must not reconnect with
+    /// Bob's credentials and show his events on her (closing) screen.
+    @Test func aLiveFeedDroppedDuringTheSwitchDoesNotReconnectAsTheNextUser() async throws {
+        let app = ScribeApp(server: try FixtureServer.shared())
+        try await app.signIn("alice")
+        var shown: [FeedEvent] = []
+        do {
+            for try await event in try await app.client.feed.mine(total: 4, cut: 2) {
+                shown.append(event)
+                if event.n == 2 {  // the connection drops after this one
+                    await app.signOut()
+                    try await app.signIn("bob")
+                }
+            }
+        } catch let error as SpecwrightError {
+            #expect(error.isCancellation, "\(error)")
+        }
+        #expect(shown.map(\.user).allSatisfy { $0 == "alice" }, "\(shown)")
+        #expect(shown.map(\.n).prefix(2) == [1, 2])
+    }
+
     /// The docs say: `signOut()` first, then forget the session. An app that does it the other way
     /// round still leaves nothing of the account behind.
     @Test func signingOutAfterTheAppForgotTheSessionStillClearsTheAccountsData() async throws {
