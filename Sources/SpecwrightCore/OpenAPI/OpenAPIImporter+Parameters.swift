@@ -66,7 +66,13 @@ extension OpenAPIImporter {
         var type = typeReference(schema, hint: hint + " " + name)
         let required = location == "path" || parameter.required == true
         var defaultValue: IR.Expression?
-        if !required { (type, defaultValue) = omittable(type, schema: schema) }
+        if isUntyped(type) {
+            // A schema that says nothing of its type (`{}`, `{title: Q}`: a framework's `Any`) is
+            // written as text in a path, query or header, whatever the value: the caller's text.
+            (type, defaultValue) = untypedParameter(schema, required: required)
+        } else if !required {
+            (type, defaultValue) = omittable(type, schema: schema)
+        }
         let style = parameter.style
         var arraySeparator: String?
         switch location {
@@ -121,6 +127,15 @@ extension OpenAPIImporter {
         case "query": lists.query.append(lowered)
         default: lists.header.append(lowered)
         }
+    }
+
+    /// An untyped parameter as `String` (`String?` when optional), its scalar `default` as text.
+    private func untypedParameter(_ schema: Schema, required: Bool) -> (IR.TypeReference, IR.Expression?) {
+        guard !required else { return (.builtin(.string), nil) }
+        guard let scalar = schema.defaultValue?.scalar, scalar.value != .null else {
+            return (.optional(.builtin(.string)), nil)
+        }
+        return (.builtin(.string), IR.Expression(code: IR.StringLiteral(scalar.text).code))
     }
 
     /// A named type's query compatibility, remembered per name and array allowance.
