@@ -119,6 +119,10 @@ struct OpenAPIStructureCheck {
         for key in ["items", "not", "additionalProperties", "contains", "propertyNames", "if", "then", "else"] {
             guard let child = node[key] else { continue }
             if key == "additionalProperties", child.openAPIBool != nil { continue }
+            if key == "items", let tuple = child.sequence {
+                tupleItems(tuple, at: child.location)
+                continue
+            }
             visitSchema(child, field: "'\(key)'")
         }
         for key in ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"] {
@@ -132,6 +136,18 @@ struct OpenAPIStructureCheck {
         if let discriminator = node["discriminator"] {
             visit(discriminator, as: .object(.discriminator), field: "'discriminator'", client: true)
         }
+    }
+
+    /// `items` as an array of schemas: JSON Schema's tuple form before 2020-12 (what pydantic v1,
+    /// and so older FastAPI services, write for a tuple; OpenAPI 3.1 spells it `prefixItems`). A
+    /// warning, not an error: the array is generated with untyped elements (`[JSONValue]`), which
+    /// decodes and sends every value; the element schemas are still checked.
+    private mutating func tupleItems(_ elements: [Node], at location: SourceLocation) {
+        report(
+            error: false,
+            "'items' is an array of schemas (a tuple; OpenAPI \(is31 ? "3.1 writes 'prefixItems'" : "3.0 allows one schema")); the elements are generated as 'JSONValue'",
+            at: location)
+        for element in elements { visitSchema(element, field: "an element of 'items'") }
     }
 
     /// Schemas nested deeper than the reader and the importer go (each recursion would grow the
