@@ -135,8 +135,8 @@ extension OpenAPIImporter {
     /// Applies a form field's `encoding` entry (`style`, `explode`) to `parameter`; `false`, with a
     /// located warning, when the field cannot be sent that way. Scalars and arrays of them follow
     /// OpenAPI's query rules (`explode: false` and the delimited styles join an array into one
-    /// field); objects, maps and unions are written with `form` (their properties as fields of
-    /// their own) or `deepObject` (`name[property]=value`) style.
+    /// field, `deepObject` indexes it: `name[0]=a`); objects, maps and unions are written with
+    /// `form` (their properties as fields of their own) or `deepObject` (`name[property]=value`) style.
     private mutating func applyFormEncoding(
         _ encoding: OpenAPI.Encoding?, to parameter: inout IR.Parameter, key: String, at location: SourceLocation
     ) -> Bool {
@@ -148,6 +148,9 @@ extension OpenAPIImporter {
             guard type.arrayElement != nil else { return true }  // a style changes nothing for a scalar
             if let separator = delimited[style] ?? (style == "form" && !explode ? "," : nil) {
                 parameter.arraySeparator = separator
+            } else if style == "deepObject", explode {
+                // Indexed under the field's name, `expand[0]=a&expand[1]=b` (Stripe's form bodies).
+                parameter.objectStyle = .deepObject
             } else if style != "form" {
                 skip(
                     .parameterStyle, "form field '\(key)' is not sent: style '\(style)' does not apply to an array",

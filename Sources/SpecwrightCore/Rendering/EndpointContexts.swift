@@ -162,11 +162,13 @@ struct EndpointContexts {
 
     /// The `formFields.append` call of one form field: scalars and arrays of them as they are
     /// (arrays repeat the name, or are joined by `arraySeparator`), untyped values as text or JSON
-    /// text, objects, maps and unions field by field in the field's `objectStyle`.
+    /// text, objects, maps, unions and `deepObject` arrays (`name[0]=a`) field by field in the
+    /// field's `objectStyle`.
     private func formFieldAppend(_ field: IR.Parameter) -> String {
         let type = field.type.nonOptional
         let arguments: String
-        if formatting.isQueryValue(type) || type.arrayElement.map(formatting.isQueryValue) == true {
+        let indexed = field.objectStyle == .deepObject && type.arrayElement != nil
+        if !indexed, formatting.isQueryValue(type) || type.arrayElement.map(formatting.isQueryValue) == true {
             let separator = type.arrayElement == nil ? nil : field.arraySeparator
             arguments = field.name.code + (separator.map { ", joinedBy: " + IR.StringLiteral($0).code } ?? "")
         } else if formatting.isUntyped(type) {

@@ -83,6 +83,16 @@ extension FormFieldsTests {
             ])
     }
 
+    @Test func deepObjectStyleIndexesTheElementsOfAnArray() {
+        var form = FormFields(dates: .secondsSince1970)
+        form.append("expand", encoding: ["customer", "invoice"], style: .deepObject)
+        form.append("amounts", encoding: [Int]?.none, style: .deepObject)
+        #expect(
+            form.fields == [
+                FormField(name: "expand[0]", value: "customer"), FormField(name: "expand[1]", value: "invoice")
+            ])
+    }
+
     @Test func deepObjectStyleNestsThePropertiesUnderTheName() {
         var form = FormFields(dates: .secondsSince1970)
         form.append(
