@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Creates the virtual environment of the real-framework round trips (Tests/FastAPIRoundTripTests):
-# every Python web framework of Tests/Fixtures/<framework>/requirements.txt (FastAPI, Litestar, …) and
+# every Python web framework of Tests/Fixtures/<framework>/requirements.txt (FastAPI, Litestar, Django Ninja, …) and
 # its server, at the versions pinned there, in one environment, .build/frameworks-venv (or $1). The
 # frameworks share dependencies, so their pins must agree (pip refuses a conflict). Does nothing when
 # the environment already has exactly those versions.
@@ -18,8 +18,8 @@ python3 -m venv "$venv"
 arguments=()
 for file in "${requirements[@]}"; do arguments+=(-r "$file"); done
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps "${arguments[@]}"
-"$venv/bin/python" -c "import fastapi, litestar, uvicorn, multipart"
+"$venv/bin/python" -c "import fastapi, litestar, ninja, django, uvicorn, multipart"
 cat "${requirements[@]}" >"$stamp"
 echo "Framework environment ready: $venv ($("$venv/bin/python" -c '
 from importlib.metadata import version
-print(", ".join(name + " " + version(name) for name in ("fastapi", "litestar")))'))"
+print(", ".join(name + " " + version(name) for name in ("fastapi", "litestar", "django-ninja", "django")))'))"

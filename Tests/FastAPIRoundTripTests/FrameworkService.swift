@@ -19,6 +19,7 @@ struct FrameworkService {
 
         static let fastAPI = Framework(folder: "fastapi", documentPath: "openapi.json")
         static let litestar = Framework(folder: "litestar", documentPath: "schema/openapi.json")
+        static let djangoNinja = Framework(folder: "django-ninja", documentPath: "api/openapi.json")
 
         var fixtures: URL { FrameworkService.repository.appendingPathComponent("Tests/Fixtures/\(folder)") }
     }

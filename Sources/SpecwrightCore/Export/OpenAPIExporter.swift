@@ -132,7 +132,7 @@ public struct OpenAPIExporter: Sendable {
                     case .parameter(let name): "{" + name + "}"
                     }
                 }.joined()
-            }.joined(separator: "/")
+            }.joined(separator: "/") + (template.hasTrailingSlash ? "/" : "")
     }
 
     private func operation(_ endpoint: Endpoint, id: String) -> DocumentValue {

@@ -102,6 +102,7 @@ extension SpecLowering {
             options: options(endpoint),
             batch: batch(endpoint, parameters: query))
         lowered.download = endpoint.download && response == .binary
+        lowered.hasTrailingSlash = endpoint.path.value.hasTrailingSlash
         // Raw bytes are not JSON: a service's static `Accept: application/json` must not ask for JSON.
         // The declared media types (`response: { type: Data, contentType: image/png }`), else any.
         if response == .binary {

@@ -63,6 +63,10 @@ extension IR {
         /// (`name(…, to:progress:)` → `URL`, through `APIClient.download`): the spec's
         /// `download: true`, every binary success response of an OpenAPI document.
         public var download = false
+        /// Whether the path ends with `/` after its last segment (`/api/catalog/`: Django, Django REST
+        /// framework and Flask routes); the request keeps the slash (the runtime's
+        /// `Endpoint.hasTrailingSlash`), as servers may answer the path without it with 404.
+        public var hasTrailingSlash = false
 
         /// Creates an endpoint.
         public init(

@@ -52,6 +52,7 @@ extension OpenAPIImporter {
         endpoint.options.accept = success.flatMap { Self.acceptedMediaTypes($0, response: response) }.map(
             IR.StringLiteral.init)
         endpoint.download = response == .binary
+        endpoint.hasTrailingSlash = PathTemplate.hasTrailingSlash(collected.path)
         return endpoint
     }
 

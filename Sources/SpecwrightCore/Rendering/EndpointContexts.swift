@@ -29,6 +29,7 @@ struct EndpointContexts {
                     ]
                 }),
             "paths": .list(endpoints.map(pathBranch)),
+            "trailingSlash": trailingSlash(endpoints).map(MustacheValue.string) ?? .bool(false),
             "hasQuery": .bool(!queryCases.isEmpty),
             "queryCases": .list(queryCases),
             "queryNeedsDefault": .bool(queryCases.count < endpoints.count),
@@ -92,6 +93,16 @@ struct EndpointContexts {
             })
         let segments = endpoint.path.map { formatting.segmentExpression($0, parameters: endpoint.parameters) }
         return branch(pattern(for: endpoint, binding: used), "[" + segments.joined(separator: ", ") + "]")
+    }
+
+    /// The body of `hasTrailingSlash` (`true`, or a `switch` over the cases whose path ends with
+    /// `/`); nil when no path of the group does (the protocol's default, `false`, applies).
+    private func trailingSlash(_ endpoints: [IR.Endpoint]) -> String? {
+        let slashed = endpoints.filter(\.hasTrailingSlash)
+        guard !slashed.isEmpty else { return nil }
+        guard slashed.count < endpoints.count else { return "true" }
+        let patterns = slashed.map { pattern(for: $0, binding: []) }.joined(separator: ", ")
+        return "switch self {\n        case \(patterns): true\n        default: false\n        }"
     }
 
     private func queryCase(_ endpoint: IR.Endpoint) -> MustacheValue? {

@@ -24,6 +24,15 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
     /// The path as written.
     public var description: String { text }
 
+    /// Whether the path ends with `/` after a segment (`/api/catalog/`; not the root path `/`):
+    /// the request keeps the slash (`IR.Endpoint.hasTrailingSlash`).
+    public var hasTrailingSlash: Bool { Self.hasTrailingSlash(text) }
+
+    /// Whether `path` ends with `/` after a segment: `/api/catalog/` does, `/` and `/api` do not.
+    public static func hasTrailingSlash(_ path: String) -> Bool {
+        path.hasSuffix("/") && path.contains { $0 != "/" }
+    }
+
     /// Raw `/`-separated segments, each a list of parts, without empty segments
     /// (`/books/{id}.json` → `[[.literal("books")], [.parameter("id"), .literal(".json")]]`).
     public var segments: [[Part]] {

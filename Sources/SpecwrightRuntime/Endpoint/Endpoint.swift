@@ -12,6 +12,11 @@ public protocol Endpoint: Sendable {
     /// The RAW path segments, e.g. `["books", id.uuidString, "reviews"]`. The runtime
     /// percent-encodes each segment, so a value cannot change the path structure.
     var pathSegments: [String] { get }
+    /// Whether the path ends with `/` after the last segment (`/api/catalog/`, as Django, Django
+    /// REST framework and Flask routes are often written; a server may answer the path without the
+    /// slash with 404 or a redirect). An empty segment is never sent, so this is how a path says it.
+    /// Default: `false`.
+    var hasTrailingSlash: Bool { get }
     /// Query parameters in order. Default: none.
     var query: QueryParameters { get }
     /// Per-endpoint headers (added after the service headers). Default: none.
@@ -25,6 +30,8 @@ public protocol Endpoint: Sendable {
 }
 
 extension Endpoint {
+    /// No `/` after the last segment.
+    public var hasTrailingSlash: Bool { false }
     /// No query parameters.
     public var query: QueryParameters { QueryParameters() }
     /// No per-endpoint headers.

@@ -112,7 +112,7 @@ struct RequestBuilder: Sendable {
             }
             path += "/" + PercentEncoding.encode(segment)
         }
-        if path.isEmpty { path = "/" }
+        if endpoint.hasTrailingSlash || path.isEmpty { path += "/" }
         var query = ""
         for item in endpoint.query.items {
             if !query.isEmpty { query += "&" }

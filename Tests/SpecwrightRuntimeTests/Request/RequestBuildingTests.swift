@@ -29,6 +29,20 @@ struct RequestBuildingTests {
         #expect(request.url.fragment == nil)
     }
 
+    @Test func aTrailingSlashIsKeptAlsoWithAPerCallCachePolicy() async throws {
+        var endpoint = TestEndpoint(["api", "catalog"])
+        endpoint.hasTrailingSlash = true
+        let request = try await firstRequest(endpoint)
+        #expect(request.url.absoluteString == "https://api.example.com/v1/api/catalog/")
+        #expect(try await firstRequest(TestEndpoint(["api", "catalog"])).url.path == "/v1/api/catalog")
+
+        let stub = StubTransport(json: Data("{}".utf8))
+        let configuration = ClientConfiguration(transport: stub, logging: .disabled, clock: RecordingClock())
+        let service = TestSupport.service(try #require(URL(string: "https://api.example.com")))
+        _ = try await APIClient(service: service, configuration: configuration).sendData(endpoint, cache: .reload)
+        #expect(stub.requests.first?.url.absoluteString == "https://api.example.com/api/catalog/")
+    }
+
     @Test(arguments: ["", ".", ".."])
     func emptyAndDotSegmentsAreAnInvalidRequestNotACrash(segment: String) async throws {
         let error = await #expect(throws: SpecwrightError.self) {

@@ -6,6 +6,7 @@ struct TestEndpoint: Endpoint {
     var operationName = "test.call"
     var method: HTTPMethod = .get
     var pathSegments: [String]
+    var hasTrailingSlash = false
     var query = QueryParameters()
     var headers: [HTTPHeader] = []
     var body: RequestBody?
