@@ -54,11 +54,18 @@ extension OpenAPIImporter {
         return false
     }
 
-    /// `{type: "null"}` or `{enum: [null]}`.
+    /// `{type: "null"}`, `{enum: [null]}`, or a schema that admits `null` and describes nothing
+    /// else (`{type: object, nullable: true}`, `{nullable: true}`): OpenAPI 3.0 has no null type, so
+    /// such a `oneOf`/`anyOf` member stands for it (apispec, behind APIFlask and flask-smorest, writes
+    /// a nullable marshmallow `Nested` as `anyOf: [{type: object, nullable: true}, {$ref: Item}]`:
+    /// `Item?`, not a union whose untyped object would match every item).
     static func isNullSchema(_ schema: Schema) -> Bool {
         if schema.isNullType { return true }
         if let values = schema.enumValues, !values.isEmpty, values.allSatisfy(\.isNullScalar) { return true }
-        return false
+        return schema.allowsNullByType && schema.reference == nil && schema.types.allSatisfy { $0 == "object" }
+            && schema.properties.isEmpty && schema.required.isEmpty && schema.additionalProperties == nil
+            && schema.items == nil && schema.enumValues == nil && schema.constant == nil
+            && schema.allOf == nil && schema.oneOf == nil && schema.anyOf == nil
     }
 
     // MARK: Kinds

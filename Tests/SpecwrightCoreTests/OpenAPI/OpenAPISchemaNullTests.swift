@@ -34,6 +34,35 @@ struct OpenAPISchemaNullTests {
                     + "(\"owner\",RequiredNullable(self.owner)),(\"label\",RequiredNullable(self.label)),"
                     + "(\"score\",RequiredNullable(self.score)),(\"comment\",self.comment))"), "\(output.types)")
     }
+
+    @Test("a union member that admits null and describes nothing else is null (3.0 has no null type)")
+    func nullPlaceholderMember() throws {
+        // apispec (APIFlask, flask-smorest) writes a nullable marshmallow `Nested` this way.
+        let output = try OpenAPISupport.generate(
+            OpenAPISupport.document(
+                schemas: """
+                        Holder:
+                          type: object
+                          required: [item]
+                          properties:
+                            item: { anyOf: [{ type: object, nullable: true }, { $ref: '#/components/schemas/Item' }] }
+                            maybe: { anyOf: [{ type: object, nullable: true }, { $ref: '#/components/schemas/Item' }] }
+                            bare: { oneOf: [{ nullable: true }, { type: integer }, { type: string }] }
+                            free: { anyOf: [{ type: object, nullable: true, additionalProperties: { type: integer } }, { $ref: '#/components/schemas/Item' }] }
+                        Item:
+                          type: object
+                          properties:
+                            name: { type: string }
+                    """))
+        #expect(output.succeeded, "\(output.diagnostics)")
+        #expect(output.types.contains("public let item: Item?"), "\(output.types)")
+        #expect(output.types.contains("public let maybe: Item?"))
+        #expect(output.types.contains("public let bare: HolderBare?"))
+        #expect(output.types.contains("RequiredNullable(self.item)"), "a required nullable property is sent as null")
+        #expect(!output.types.contains("enum HolderItem"), "no union of an untyped object and the item")
+        // A member that describes a map is a real alternative, not null.
+        #expect(output.types.contains("case object([String: Int])"), "\(output.types)")
+    }
 }
 
 /// PATCH semantics: an optional, nullable property of a type a JSON request body holds is
