@@ -23,10 +23,13 @@ extension IR {
                 return
             }
             var lines: [String] = []
-            // Fast path, same result: printable ASCII and `\n` only (most descriptions).
+            // Fast path, same result: printable ASCII and `\n` only (most descriptions), split and
+            // trimmed (the only whitespace left is the space) byte by byte, not by Character.
             if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A }) {
-                lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-                    Self.trimmed(String($0).unicodeScalars)
+                let bytes = Array(text.utf8)
+                lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+                    let end = (line.lastIndex { $0 != 0x20 } ?? line.startIndex - 1) + 1
+                    return String(decoding: line[line.startIndex..<end], as: UTF8.self)
                 }
                 while lines.first?.isEmpty == true { lines.removeFirst() }
                 while lines.last?.isEmpty == true { lines.removeLast() }
@@ -36,7 +39,11 @@ extension IR {
             var current = String.UnicodeScalarView()
             var previousWasCarriageReturn = false
             for scalar in text.unicodeScalars {
-                let isBreak = ["\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar)
+                let isBreak: Bool =
+                    switch scalar {
+                    case "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}": true
+                    default: false
+                    }
                 if isBreak {
                     if !(scalar == "\n" && previousWasCarriageReturn) {
                         lines.append(Self.trimmed(current))

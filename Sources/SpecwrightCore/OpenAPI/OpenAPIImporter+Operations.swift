@@ -141,7 +141,9 @@ extension OpenAPIImporter {
 
     /// The path split into segments of literal text and parameters.
     static func pathSegments(_ path: String) -> [[(isParameter: Bool, text: String)]] {
-        path.split(separator: "/").map { segment in
+        // Fast path, same result: an ASCII path (almost every one) is cut byte by byte.
+        if path.utf8.allSatisfy({ $0 < 0x80 }) { return asciiPathSegments(Array(path.utf8)) }
+        return path.split(separator: "/").map { segment in
             var pieces: [(isParameter: Bool, text: String)] = []
             var rest = Substring(segment)
             while !rest.isEmpty {
@@ -152,6 +154,28 @@ extension OpenAPIImporter {
                 } else {
                     pieces.append((false, String(rest)))
                     rest = ""
+                }
+            }
+            return pieces
+        }
+    }
+
+    /// ``pathSegments(_:)`` of an ASCII path.
+    private static func asciiPathSegments(_ path: [UInt8]) -> [[(isParameter: Bool, text: String)]] {
+        func text(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+        return path.split(separator: UInt8(ascii: "/")).map { segment in
+            var pieces: [(isParameter: Bool, text: String)] = []
+            var rest = segment
+            while !rest.isEmpty {
+                if let open = rest.firstIndex(of: UInt8(ascii: "{")),
+                    let close = rest[open...].firstIndex(of: UInt8(ascii: "}"))
+                {
+                    if open > rest.startIndex { pieces.append((false, text(rest[..<open]))) }
+                    pieces.append((true, text(rest[(open + 1)..<close])))
+                    rest = rest[(close + 1)...]
+                } else {
+                    pieces.append((false, text(rest)))
+                    rest = []
                 }
             }
             return pieces

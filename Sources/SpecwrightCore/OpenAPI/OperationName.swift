@@ -24,7 +24,7 @@ enum OperationName {
 
     private static func withoutSuffix(_ operationId: String, method: String, path: String) -> String? {
         let words = Self.words(operationId)
-        var suffix = path.split(separator: "/").flatMap { Self.words(String($0)) }.map { $0.lowercased() }
+        var suffix = Self.segments(path).flatMap(Self.words).map { $0.lowercased() }
         suffix.append(method.lowercased())
         guard words.count > suffix.count,
             zip(words.suffix(suffix.count), suffix).allSatisfy({ $0.lowercased() == $1 })
@@ -54,19 +54,63 @@ enum OperationName {
     /// Litestar's, which skips a segment whose title-cased text already occurs in what it wrote so far
     /// (`/items/{item}` → `Items`).
     private static func pathPrefixes(_ path: String) -> [[String]] {
-        let segments = path.split(separator: "/").map { String($0).filter { $0 != "{" && $0 != "}" } }
+        let segments = Self.segments(path, droppingBraces: true)
         var namespace = ""
         for segment in segments {
             let titled = pythonTitle(segment)
-            if !namespace.contains(titled) { namespace += titled }
+            // Python's `in`: code unit by code unit (no Foundation search, which would also match
+            // canonically equivalent spellings).
+            if !containsBytes(namespace, titled) { namespace += titled }
         }
         let every = segments.flatMap { Self.words($0) }.map { $0.lowercased() }
         let litestar = Self.words(namespace).map { $0.lowercased() }
         return every == litestar ? [every] : [every, litestar]
     }
 
-    /// Python's `str.title()` for ASCII: each run of letters capitalized, the rest lowercased.
-    private static func pythonTitle(_ text: String) -> String {
+    /// The segments of `path` (without `{` and `}` when `droppingBraces`); an ASCII path (almost
+    /// every one) is cut byte by byte, with the same result as cutting it by Character.
+    private static func segments(_ path: String, droppingBraces: Bool = false) -> [String] {
+        guard path.utf8.allSatisfy({ $0 < 0x80 }) else {
+            let segments = path.split(separator: "/").map(String.init)
+            return droppingBraces ? segments.map { $0.filter { $0 != "{" && $0 != "}" } } : segments
+        }
+        return Array(path.utf8).split(separator: UInt8(ascii: "/")).map { segment in
+            let isBrace = { (byte: UInt8) in byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") }
+            let kept = droppingBraces ? segment.filter { !isBrace($0) } : Array(segment)
+            return String(decoding: kept, as: UTF8.self)
+        }
+    }
+
+    /// Whether `needle` occurs in `text` (byte by byte; the empty needle nowhere, as Foundation's
+    /// `contains` said before).
+    private static func containsBytes(_ text: String, _ needle: String) -> Bool {
+        let haystack = Array(text.utf8)
+        let needle = Array(needle.utf8)
+        guard let first = needle.first, needle.count <= haystack.count else { return false }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == first {
+            if haystack[start..<(start + needle.count)].elementsEqual(needle) { return true }
+        }
+        return false
+    }
+
+    /// Python's `str.title()` for ASCII: each run of letters capitalized, the rest lowercased
+    /// (non-ASCII letters count as letters but are kept as written).
+    static func pythonTitle(_ text: String) -> String {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return unicodePythonTitle(text) }
+        var previousIsLetter = false
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            let lowered = byte | 0x20
+            let isLetter = lowered >= 0x61 && lowered <= 0x7A
+            bytes.append(isLetter ? (previousIsLetter ? lowered : lowered & ~0x20) : byte)
+            previousIsLetter = isLetter
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ``pythonTitle(_:)`` for text with non-ASCII characters (Unicode letter properties).
+    private static func unicodePythonTitle(_ text: String) -> String {
         var previousIsLetter = false
         return String(
             text.map { character -> Character in

@@ -23,7 +23,7 @@ extension Node {
     subscript<Key: OpenAPIFieldKey>(_ key: Key) -> Node? { self[key.rawValue] }
 }
 
-/// The fixed fields of every OpenAPI 3.0/3.1 object (Schema Objects: ``SchemaKeyword``).
+/// The fixed fields of every OpenAPI 3.0/3.1 object (Schema Objects: ``Schema``, in `OpenAPISchemaKeys.swift`).
 enum OpenAPIKey {
     enum Document: String, OpenAPIFieldKey {
         case openapi, info, jsonSchemaDialect, servers, paths, webhooks, components, security, tags, externalDocs

@@ -13,12 +13,12 @@ extension OpenAPI.JSONSchema.Keywords {
         }
         self.node = node
         let keyword = SchemaKeywordNodes(node)
-        referenceKeyLocation = keyword.referenceKeyLocation
-        reference = keyword.reference?.openAPIText.map {
-            OpenAPI.Reference(
-                text: $0, location: node.location, keyLocation: keyword.referenceKeyLocation ?? node.location)
+        let referenceKeyLocation = keyword.keyLocation(.reference)
+        self.referenceKeyLocation = referenceKeyLocation
+        reference = keyword[.reference]?.openAPIText.map {
+            OpenAPI.Reference(text: $0, location: node.location, keyLocation: referenceKeyLocation ?? node.location)
         }
-        let type = keyword.type
+        let type = keyword[.type]
         if let type, type.scalar != nil, let name = type.openAPIText {
             types = name == "null" ? [] : [name]
         } else {
@@ -26,36 +26,38 @@ extension OpenAPI.JSONSchema.Keywords {
         }
         typeLocation = type?.location
         isNullType = type?.openAPIText == "null"
-        allowsNullByType = keyword.nullable?.openAPIBool == true || type?.openAPIStrings.contains("null") == true
-        format = keyword.format?.openAPIText
-        enumValues = keyword.enumValues?.sequence
-        enumLocation = keyword.enumValues?.location
-        enumVariableNameLists = [keyword.enumVarnames, keyword.enumNames].compactMap { $0?.openAPIStrings }
-        constant = keyword.constant
-        defaultValue = keyword.defaultValue
-        allOf = nests ? keyword.allOf?.sequence?.map(nested) : nil
-        oneOf = nests ? keyword.oneOf?.sequence?.map(nested) : nil
-        anyOf = nests ? keyword.anyOf?.sequence?.map(nested) : nil
-        hasOneOf = keyword.oneOf != nil
-        properties = nests ? (keyword.properties?.openAPIEntries ?? []).map { ($0.key, nested($0.value)) } : []
-        required = keyword.required?.openAPIStrings ?? []
-        items = nests ? keyword.items.map(nested) : nil
-        additionalProperties = nests ? keyword.additionalProperties.map(nested) : nil
-        let discriminator = keyword.discriminator
+        allowsNullByType = keyword[.nullable]?.openAPIBool == true || type?.openAPIStrings.contains("null") == true
+        format = keyword[.format]?.openAPIText
+        let enumValues = keyword[.enum]
+        self.enumValues = enumValues?.sequence
+        enumLocation = enumValues?.location
+        enumVariableNameLists = [keyword[.enumVarnames], keyword[.enumNames]].compactMap { $0?.openAPIStrings }
+        constant = keyword[.const]
+        defaultValue = keyword[.default]
+        allOf = nests ? keyword[.allOf]?.sequence?.map(nested) : nil
+        oneOf = nests ? keyword[.oneOf]?.sequence?.map(nested) : nil
+        anyOf = nests ? keyword[.anyOf]?.sequence?.map(nested) : nil
+        hasOneOf = keyword[.oneOf] != nil
+        properties = nests ? (keyword[.properties]?.openAPIEntries ?? []).map { ($0.key, nested($0.value)) } : []
+        required = keyword[.required]?.openAPIStrings ?? []
+        items = nests ? keyword[.items].map(nested) : nil
+        additionalProperties = nests ? keyword[.additionalProperties].map(nested) : nil
+        let discriminator = keyword[.discriminator]
         discriminatorProperty = discriminator?[OpenAPIKey.Discriminator.propertyName]?.openAPIText
         discriminatorMapping =
             discriminator?[OpenAPIKey.Discriminator.mapping]?.openAPIEntries.compactMap { entry in
                 entry.value.openAPIText.map { (value: entry.key, target: $0, location: entry.value.location) }
             } ?? []
-        title = keyword.title?.openAPIText
-        hasTitle = keyword.title != nil
-        description = keyword.description?.openAPIText
-        deprecated = keyword.deprecated?.openAPIBool == true
-        readOnly = keyword.readOnly?.openAPIBool == true
-        writeOnly = keyword.writeOnly?.openAPIBool == true
-        hasContentEncoding = keyword.contentEncoding != nil
-        contentMediaType = keyword.contentMediaType?.openAPIText
-        swiftName = keyword.swiftName?.openAPIText
+        let title = keyword[.title]
+        self.title = title?.openAPIText
+        hasTitle = title != nil
+        description = keyword[.description]?.openAPIText
+        deprecated = keyword[.deprecated]?.openAPIBool == true
+        readOnly = keyword[.readOnly]?.openAPIBool == true
+        writeOnly = keyword[.writeOnly]?.openAPIBool == true
+        hasContentEncoding = keyword[.contentEncoding] != nil
+        contentMediaType = keyword[.contentMediaType]?.openAPIText
+        swiftName = keyword[.swiftName]?.openAPIText
         describesType = keyword.describesType
     }
 }
@@ -79,11 +81,8 @@ extension OpenAPI.JSONSchema {
         return text + "}"
     }
 
-    /// Keywords that describe one use of a schema, not the type.
-    private static let useOnlyKeywords: Set<String> = [
-        "description", "example", "examples", "default", "deprecated", "readOnly", "writeOnly", "$comment",
-        "externalDocs"
-    ]
+    /// Keywords that describe one use of a schema, not the type (``OpenAPIKey/Schema/describesOneUse``).
+    private static let useOnlyKeywords = Set(OpenAPIKey.Schema.allCases.filter(\.describesOneUse).map(\.rawValue))
 
     /// The most text a key may take (a larger schema is not shared: the key would cost more than it saves).
     private static let contentKeyLimit = 20_000
@@ -93,7 +92,7 @@ extension OpenAPI.JSONSchema {
         guard text.utf8.count <= contentKeyLimit else { return false }
         switch node.kind {
         case .scalar(let scalar):
-            text += "\(scalar.value)"
+            appendCanonical(scalar.value, to: &text)
         case .sequence(let items):
             text += "["
             for item in items {
@@ -104,12 +103,26 @@ extension OpenAPI.JSONSchema {
         case .mapping(let entries):
             text += "{"
             for entry in entries {
-                text += "\(entry.key.scalar?.value ?? .null):"
+                appendCanonical(entry.key.scalar?.value ?? .null, to: &text)
+                text += ":"
                 guard appendCanonical(entry.value, to: &text) else { return false }
                 text += ","
             }
             text += "}"
         }
         return true
+    }
+
+    /// Appends `"\(value)"` as reflection would print it (`string("a")`, `int(1)`, `null`), without
+    /// reflection, which cost ~10,000 instructions a scalar.
+    static func appendCanonical(_ value: ScalarValue, to text: inout String) {
+        switch value {
+        case .null: text += "null"
+        case .bool(let flag): text += flag ? "bool(true)" : "bool(false)"
+        case .int(let number): text += "int(\(number))"
+        case .bigInt(let digits): text += "bigInt(\(String(reflecting: digits)))"
+        case .float(let number): text += "float(\(String(reflecting: number)))"
+        case .string(let string): text += "string(\(String(reflecting: string)))"
+        }
     }
 }

@@ -115,26 +115,17 @@ struct OpenAPIStructureCheck {
         guard schemaDepth < OpenAPIReader.maxSchemaDepth else { return reportNestingLimit(at: node.location) }
         schemaDepth += 1
         defer { schemaDepth -= 1 }
-        if let reference = node["$ref"] { visit(reference, as: .text, field: "'$ref'", client: true) }
-        for key in ["items", "not", "additionalProperties", "contains", "propertyNames", "if", "then", "else"] {
-            guard let child = node[key] else { continue }
-            if key == "additionalProperties", child.openAPIBool != nil { continue }
-            if key == "items", let tuple = child.sequence {
+        let keywords = SchemaKeywordNodes(node)
+        for keyword in OpenAPIKey.Schema.checked {
+            guard let child = keywords[keyword] else { continue }
+            // `additionalProperties: true|false` is a flag in 3.0 too.
+            if keyword == .additionalProperties, child.openAPIBool != nil { continue }
+            if keyword == .items, let tuple = child.sequence {
                 tupleItems(tuple, at: child.location)
                 continue
             }
-            visitSchema(child, field: "'\(key)'")
-        }
-        for key in ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"] {
-            guard let child = node[key] else { continue }
-            visit(child, as: .map(.schema), field: "'\(key)'", client: true)
-        }
-        for key in ["allOf", "oneOf", "anyOf", "prefixItems"] {
-            guard let child = node[key] else { continue }
-            visit(child, as: .list(.schema), field: "'\(key)'", client: true)
-        }
-        if let discriminator = node["discriminator"] {
-            visit(discriminator, as: .object(.discriminator), field: "'discriminator'", client: true)
+            let field = keyword.field
+            visit(child, as: field.shape, field: "'\(keyword.rawValue)'", client: field.client)
         }
     }
 
