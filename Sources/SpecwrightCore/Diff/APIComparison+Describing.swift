@@ -44,6 +44,7 @@ extension APIComparison {
         case .none: "no body"
         case .json(let type): type.code
         case .binary: "binary data"
+        case .text: "text"
         case .stream(let type, .serverSentEvents): "server-sent events of " + type.code
         case .stream(let type, .jsonLines): "JSON Lines of " + type.code
         }

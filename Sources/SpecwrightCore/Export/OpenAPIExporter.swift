@@ -222,6 +222,9 @@ public struct OpenAPIExporter: Sendable {
     /// A success response's content: raw bytes in the declared media types (`contentTypes`, else
     /// `*/*`: what the generated client asks for), else as ``content(_:)``.
     private func responseContent(_ type: TypeExpression, _ contentTypes: [String]) -> DocumentValue {
+        if type.nonOptional == .primitive(.string), !contentTypes.isEmpty {
+            return .object(contentTypes.map { ($0, Self.textMedia) })
+        }
         guard type.nonOptional == .primitive(.data) else { return content(type) }
         return .object((contentTypes.isEmpty ? ["*/*"] : contentTypes).map { ($0, Self.binaryMedia) })
     }
@@ -230,9 +233,13 @@ public struct OpenAPIExporter: Sendable {
     /// `application/octet-stream`), else as ``content(_:)``.
     private func bodyContent(_ type: TypeExpression, _ contentType: String?) -> DocumentValue {
         let nonOptional = type.nonOptional
+        if nonOptional == .primitive(.string), let contentType { return .object([(contentType, Self.textMedia)]) }
         guard nonOptional == .primitive(.data) || nonOptional == .primitive(.file) else { return content(type) }
         return .object([(contentType ?? "application/octet-stream", Self.binaryMedia)])
     }
+
+    /// A media type object whose schema is text.
+    private static let textMedia = DocumentValue.object([("schema", .object([("type", .string("string"))]))])
 
     /// A media type object whose schema is raw bytes.
     private static let binaryMedia = DocumentValue.object([

@@ -58,7 +58,8 @@ extension SpecLowering {
         var body: [IR.Parameter] = []
         if let use = endpoint.body {
             let type = reference(use.expression)
-            let isBinary = type == .builtin(.data) || type == .builtin(.file)
+            let isText = type == .builtin(.string) && endpoint.bodyContentType.map(OpenAPIImporter.isTextMedia) == true
+            let isBinary = type == .builtin(.data) || type == .builtin(.file) || isText
             bodyKind =
                 isBinary
                 ? .binary(contentType: IR.StringLiteral(endpoint.bodyContentType ?? "application/octet-stream")) : .json
@@ -82,6 +83,7 @@ extension SpecLowering {
         switch endpoint.response.map({ reference($0.expression) }) {
         case nil: response = endpoint.download ? .binary : .none
         case .builtin(.data)?: response = .binary
+        case .builtin(.string)? where !endpoint.responseContentTypes.isEmpty: response = .text
         case let type?:
             switch endpoint.stream?.value {
             case .sse?: response = .stream(type, .serverSentEvents)
@@ -105,7 +107,7 @@ extension SpecLowering {
         lowered.hasTrailingSlash = endpoint.path.value.hasTrailingSlash
         // Raw bytes are not JSON: a service's static `Accept: application/json` must not ask for JSON.
         // The declared media types (`response: { type: Data, contentType: image/png }`), else any.
-        if response == .binary {
+        if response == .binary || response == .text {
             let accept = endpoint.responseContentTypes.joined(separator: ", ")
             lowered.options.accept = IR.StringLiteral(accept.isEmpty ? "*/*" : accept)
         }

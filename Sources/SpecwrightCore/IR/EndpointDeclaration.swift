@@ -213,7 +213,8 @@ extension IR {
     public enum RequestBodyKind: Hashable, Sendable {
         /// The `.body` parameter encoded as JSON.
         case json
-        /// The `.body` parameter (`Data`) sent as is with this content type.
+        /// The `.body` parameter sent with this content type: `Data` or a `FilePart` as is, a
+        /// `String` as text (UTF-8 unless the content type names another charset).
         case binary(contentType: StringLiteral)
         /// The `.formField` parameters, URL-encoded.
         case formURLEncoded
@@ -229,6 +230,9 @@ extension IR {
         case json(TypeReference)
         /// The raw bytes (`Data`).
         case binary
+        /// Text (`String`, `text/*` and XML): the bytes read with the charset the response's
+        /// `Content-Type` names, UTF-8 when none (the runtime's `APIClient.sendText`).
+        case text
         /// A stream of values of the type, decoded as they arrive (`text/event-stream`, JSON Lines).
         case stream(TypeReference, StreamFormat)
 
@@ -236,7 +240,7 @@ extension IR {
         public var decodedType: TypeReference? {
             switch self {
             case .json(let type), .stream(let type, _): return type
-            case .none, .binary: return nil
+            case .none, .binary, .text: return nil
             }
         }
     }

@@ -11,6 +11,11 @@ struct JSONPointer: Hashable {
     /// The unescaped reference tokens (`#/components/schemas/A` → `components`, `schemas`, `A`).
     let tokens: [String]
 
+    /// The pointer to the place these tokens lead to.
+    init(tokens: [String]) {
+        self.tokens = tokens
+    }
+
     /// The pointer a `$ref` string names, or nil when it is not a well-formed local reference.
     /// `file` is the path of the document the reference is written in.
     init?(reference: String, file: String) {

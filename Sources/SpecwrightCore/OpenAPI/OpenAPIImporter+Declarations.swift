@@ -8,6 +8,7 @@ extension OpenAPIImporter {
             declare(schema, name: name, hint: name.name)
             return
         }
+        if declareSpecialization(schema, name: name) { return }
         // A component that is an alias of itself (directly or through others) is reported by `breakAliasCycles`.
         let type = typeReference(schema, hint: name.name + " value").nonOptional
         let alias = IR.Alias(name: name, documentation: documentation(schema), type: type)
@@ -183,8 +184,20 @@ extension OpenAPIImporter {
             warnIfRenamed(scope, "the case '\(caseName)' of '\(name.name)'", at: member.location)
         }
         // A discriminator only helps when every alternative has a value to be selected by.
-        let usable = discriminator != nil && cases.allSatisfy { !$0.discriminatorValues.isEmpty }
+        let unselectable = cases.firstIndex { $0.discriminatorValues.isEmpty }
+        let usable = discriminator != nil && unselectable == nil
         if !usable { cases = cases.map { IR.UnionCase(name: $0.name, type: $0.type) } }
+        if let discriminator {
+            let location = Self.discriminatorLocation(schema)
+            if usable {
+                declared.discriminatorLocations[name.name] = location
+            } else if let inline = unselectable {
+                skip(
+                    .schema,
+                    "the discriminator '\(discriminator)' of '\(name.name)' is not used: alternative \(inline + 1) is an inline schema, which a discriminator cannot select (only a $ref can be); decoding tries each alternative in turn",
+                    at: location)
+            }
+        }
         let union = IR.Union(
             name: name, documentation: documentation(schema), kind: kind, cases: cases,
             discriminator: usable ? discriminator.map(IR.StringLiteral.init) : nil)

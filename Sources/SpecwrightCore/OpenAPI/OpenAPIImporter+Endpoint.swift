@@ -7,7 +7,7 @@ extension OpenAPIImporter {
         -> IR.Endpoint
     {
         let operation = collected.operation
-        let hint = SwiftName.upperCamelCase(raw) ?? name.name
+        let hint = naming.operationStems[raw] ?? SwiftName.upperCamelCase(raw) ?? name.name
         var scope = NameScope(reserved: NameScope.reservedParameterNames)
         var lowered = ParameterLists()
         lowerParameters(collected, hint: hint, scope: &scope, into: &lowered)
@@ -64,7 +64,7 @@ extension OpenAPIImporter {
         let keys = success.content?.map(\.mediaType) ?? []
         let chosen: [String]
         switch response {
-        case .binary: chosen = keys.filter { !isJSON($0) }
+        case .binary, .text: chosen = keys.filter { !isJSON($0) }
         case .stream:
             guard let content = success.content, let (format, _) = streamMedia(content),
                 let key = keys.first(where: { streamMedia(key: $0) == format })
@@ -196,6 +196,8 @@ extension OpenAPIImporter {
             let type = typeReference(schema, hint: hint + " event").nonOptional
             return .stream(media.itemSchema == nil ? (type.arrayElement ?? type) : type, format)
         }
+        // Text only when every media type the response may come in is text: bytes cover the rest.
+        if content.allSatisfy({ isTextContent($0) }) { return .text }
         return .binary
     }
 

@@ -54,41 +54,48 @@ extension OpenAPIImporter {
     /// property with the discriminator's key becomes computed (`var petType: String { "cat" }`),
     /// filled in by its initializer, never a free `String` the caller could get wrong. A variant
     /// selected by several values (`cat`, `kitten`), or by different values in different unions,
-    /// keeps a stored property; one that lacks the property gets it, so it is always sent.
+    /// keeps a stored property; one that lacks the property gets it (computed when one value
+    /// fixes it, else a stored `String?` the caller sets, with a located warning), so it can
+    /// always be sent. A variant that is no struct cannot carry it: a located warning.
     mutating func fixDiscriminators() {
-        var values: [IR.TypeID: (key: String, value: String)?] = [:]
-        for case .union(let union) in declared.declarations {
-            guard let key = union.discriminator?.value else { continue }
-            for unionCase in union.cases {
-                guard case .named(let name) = unionCase.type else { continue }
-                let value = unionCase.discriminatorValues.count == 1 ? unionCase.discriminatorValues[0].value : nil
-                switch values[name.id] {
-                case nil: values[name.id] = value.map { (key, $0) }
-                case let known??: if known.key != key || known.value != value { values[name.id] = .some(nil) }
-                case .some(nil): break
-                }
-            }
-        }
+        let uses = discriminatorUses()
         for index in declared.declarations.indices {
             guard case .structure(var structure) = declared.declarations[index],
-                let fixed = values[structure.name.id] ?? nil
+                let variantUses = uses[structure.name.id]
             else { continue }
-            if let position = structure.properties.firstIndex(where: { $0.jsonKey.value == fixed.key }) {
-                var property = structure.properties[position]
-                guard property.fixedValue == nil,
-                    let expression = fixedExpression(text: fixed.value, type: &property.type)
-                else { continue }
-                property.fixedValue = expression
-                property.defaultValue = nil
-                property.nilEncoding = .omitted
-                structure.properties[position] = property
-            } else {
+            let first = variantUses[0]
+            let fixedValue =
+                variantUses.allSatisfy { $0.key == first.key && $0.values == first.values } && first.values.count == 1
+                ? first.values[0] : nil
+            for key in Set(variantUses.map(\.key)).sorted() {
+                if let position = structure.properties.firstIndex(where: { $0.jsonKey.value == key }) {
+                    var property = structure.properties[position]
+                    guard let fixedValue, property.fixedValue == nil,
+                        let expression = fixedExpression(text: fixedValue, type: &property.type)
+                    else { continue }
+                    property.fixedValue = expression
+                    property.defaultValue = nil
+                    property.nilEncoding = .omitted
+                    structure.properties[position] = property
+                    continue
+                }
                 var scope = NameScope(reserved: NameScope.reservedPropertyNames + structure.properties.map(\.name.name))
+                let name = scope.identifier(for: key, style: .member, fallback: "discriminator")
+                if let fixedValue {
+                    structure.properties.append(
+                        IR.Property(
+                            name: name, jsonKey: IR.StringLiteral(key), type: .builtin(.string),
+                            fixedValue: IR.Expression(code: IR.StringLiteral(fixedValue).code)))
+                    continue
+                }
                 structure.properties.append(
-                    IR.Property(
-                        name: scope.identifier(for: fixed.key, style: .member, fallback: "discriminator"),
-                        jsonKey: IR.StringLiteral(fixed.key), type: .builtin(.string),
-                        fixedValue: IR.Expression(code: IR.StringLiteral(fixed.value).code)))
+                    IR.Property(name: name, jsonKey: IR.StringLiteral(key), type: .optional(.builtin(.string))))
+                for use in variantUses where use.key == key {
+                    skip(
+                        .schema,
+                        "'\(structure.name.name)' does not declare the discriminator property '\(key)' of '\(use.union)' and is selected by \(use.values.count == 1 ? "different values in different unions" : "several values (" + use.values.joined(separator: ", ") + ")"): it gets a stored '\(name.name): String?' that must be set for the server to tell the alternatives apart",
+                        at: use.location)
+                }
             }
             declared.declarations[index] = .structure(structure)
         }

@@ -2,7 +2,8 @@ import Foundation
 import SpecwrightYAML
 
 extension OpenAPIImporter {
-    /// Lowers a request body: JSON first, then form, multipart, a text media type as raw `Data`,
+    /// Lowers a request body: JSON first, then form, multipart, a text media type as a `String`
+    /// (a string schema) or raw `Data`,
     /// and any other media type (`application/octet-stream`, `image/png`, `*/*`) as a `FilePart`.
     mutating func lowerRequestBody(
         _ requestBody: OpenAPI.RequestBody, hint: String, scope: inout NameScope, into lists: inout ParameterLists
@@ -28,7 +29,8 @@ extension OpenAPIImporter {
             return .multipart
         }
         guard let other = content.first else { return nil }
-        if other.mediaType.contains("xml") {
+        let isText = isTextContent(other)
+        if other.mediaType.contains("xml"), !isText {
             skip(
                 .mediaType,
                 "request body media type '\(other.mediaType)' is sent as raw bytes: XML is not encoded for you",
@@ -37,7 +39,9 @@ extension OpenAPIImporter {
         let contentType = Self.singleMediaType(other.mediaType) ?? "application/octet-stream"
         // Bytes that are not text are a file: the caller's `FilePart` (in memory or on disk, streamed
         // from its file as it is sent) whose own content type wins over the declared one.
-        let type: IR.TypeReference = Self.isTextual(mediaType: other.mediaType) ? .builtin(.data) : .builtin(.file)
+        // Text in a string schema is a `String` (OpenAPIImporter+TextBodies.swift).
+        let type: IR.TypeReference =
+            isText ? .builtin(.string) : Self.isTextual(mediaType: other.mediaType) ? .builtin(.data) : .builtin(.file)
         lists.body.append(
             IR.Parameter(
                 name: scope.claim("body"), wireName: IR.StringLiteral("body"), location: .body, type: type,

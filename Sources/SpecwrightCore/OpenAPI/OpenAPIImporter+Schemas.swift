@@ -13,7 +13,11 @@ extension OpenAPIImporter {
         guard enterNestedSchema(at: schema.location) else { return jsonValue() }
         defer { resolution.depth -= 1 }
         if let reference = schema.reference?.text {
-            return referencedType(reference, at: schema, hint: hint)
+            return specializedReference(reference, at: schema, hint: hint)
+                ?? referencedType(reference, at: schema, hint: hint)
+        }
+        if let dynamic = schema.keywords.node["$dynamicRef"]?.openAPIText {
+            return dynamicReferenceType(dynamic, at: schema, hint: hint)
         }
         let base = baseType(schema, hint: hint)
         return isNullable(schema) && !base.isOptional ? .optional(base) : base
@@ -22,7 +26,7 @@ extension OpenAPIImporter {
     /// A component reference is a named type; any other reference is converted where it points,
     /// one hop at a time, so that a loop of references with no declaration in between (which
     /// would never end) is found and reported at its first `$ref`.
-    private mutating func referencedType(_ reference: String, at schema: Schema, hint: String) -> IR.TypeReference {
+    mutating func referencedType(_ reference: String, at schema: Schema, hint: String) -> IR.TypeReference {
         if let name = componentSchemaName(reference), let identifier = components.names[name] {
             let named = IR.TypeReference.named(identifier)
             return components.nullable.contains(name) ? .optional(named) : named
@@ -152,17 +156,26 @@ extension OpenAPIImporter {
         let shape = shape(schema)
         switch shape {
         case .structure, .union, .enumeration:
-            if let existing = naming.inlineNames[schema.location] { return .named(existing) }
-            let key = sharedShapeKey(schema, shape: shape)
+            // A generic schema expanded with `$dynamicAnchor` bindings is a type of its own.
+            let specializing = !resolution.dynamicScope.isEmpty
+            if !specializing, let existing = naming.inlineNames[schema.location] { return .named(existing) }
+            let key =
+                specializing ? nil : sharedShapeKey(schema, shape: shape) ?? naming.repeatedBodyKeys[schema.location]
             if let key, let existing = naming.sharedShapes[key] {
                 naming.inlineNames[schema.location] = existing
                 return .named(existing)
             }
+            let wanted = key.flatMap { naming.repeatedBodyNames[$0] } ?? hint
+            // A specialisation is another type than the generic schema it expands: its bindings are part of its id.
+            let bindings = resolution.dynamicScope.map { $0.name + "@" + $0.schema.location.description }
             let name = IR.TypeName(
-                id: IR.TypeID(schema.location.description),
-                identifier: naming.typeScope.identifier(for: hint, style: .type, fallback: "Inline"))
+                id: IR.TypeID(
+                    schema.location.description + (specializing ? "|" + bindings.joined(separator: ",") : "")),
+                identifier: naming.typeScope.identifier(for: wanted, style: .type, fallback: "Inline"))
             if let key { naming.sharedShapes[key] = name }
-            declare(schema, name: name, hint: hint)
+            let unspecialized = naming.inlineNames[schema.location]
+            declare(schema, name: name, hint: wanted)
+            if specializing { naming.inlineNames[schema.location] = unspecialized }
             return .named(name)
         case .expression:
             break

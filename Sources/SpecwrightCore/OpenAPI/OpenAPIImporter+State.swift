@@ -23,6 +23,13 @@ extension OpenAPIImporter {
         var inlineNames: [SourceLocation: IR.TypeName] = [:]
         /// Inline unions and titled schemas already declared, by content (``sharedShapeKey(_:shape:)``).
         var sharedShapes: [String: IR.TypeName] = [:]
+        /// The type-name stem of each operation's inline types, by raw id (``nameOperationStems(_:)``).
+        var operationStems: [String: String] = [:]
+        /// Inline body schemas written at several places: their content key, by location
+        /// (``shareRepeatedBodies(_:)``).
+        var repeatedBodyKeys: [SourceLocation: String] = [:]
+        /// The name words of each repeated body, by content key.
+        var repeatedBodyNames: [String: String] = [:]
     }
 
     /// The declarations made so far, and what the importer remembers about them.
@@ -42,6 +49,8 @@ extension OpenAPIImporter {
         /// Schema problems reported once per place (a composition's conflicting property types at
         /// the later schema, a fixed value that does not fit its type at the value).
         var reportedOnce: Set<SourceLocation> = []
+        /// Where the discriminator of each union with one is written, by the union's Swift name.
+        var discriminatorLocations: [String: SourceLocation] = [:]
     }
 
     /// Where `$ref`s lead, and the state of following them: the chain being expanded, the
@@ -57,5 +66,9 @@ extension OpenAPIImporter {
         var depth = 0
         /// Whether the nesting limit was reported (once per document).
         var depthLimitReported = false
+        /// The `$dynamicAnchor` bindings of the schemas being expanded, outermost first.
+        var dynamicScope: [DynamicBinding] = []
+        /// Bound schemas being expanded for a `$dynamicRef` now (a loop back to one is reported).
+        var dynamicExpanding: Set<SourceLocation> = []
     }
 }

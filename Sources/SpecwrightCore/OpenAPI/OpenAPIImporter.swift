@@ -120,6 +120,8 @@ public struct OpenAPIImporter {
             guard let identifier = components.names[name] else { continue }
             declareComponent(node, name: identifier, hint: name)
         }
+        nameOperationStems(collected)
+        shareRepeatedBodies(collected)
         breakAliasCycles()
         reportSelfContainingUnions()
         fixDiscriminators()

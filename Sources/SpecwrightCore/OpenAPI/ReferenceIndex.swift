@@ -1,3 +1,4 @@
+import Foundation
 import SpecwrightYAML
 
 /// Finds the node a local `$ref` names, in time linear in the document overall.
@@ -14,6 +15,8 @@ struct ReferenceIndex {
     private var tables: [SourceLocation: [String: Node]] = [:]
     /// `$ref` string → the schema it names, read on first use (nil: it names nothing).
     private var schemas: [String: OpenAPI.JSONSchema?] = [:]
+    /// ``anchors``, once built (a box: built on first use from non-mutating lookups).
+    private let anchorTable = AnchorTableBox()
     /// Mappings with at most this many entries are scanned instead of indexed.
     private static let scanLimit = 8
 
@@ -22,9 +25,30 @@ struct ReferenceIndex {
         self.file = file
     }
 
-    /// The pointer a `$ref` string spells, in any of its spellings (see ``JSONPointer``).
+    /// The pointer a `$ref` string spells, in any of its spellings (see ``JSONPointer``), or the
+    /// place it names by an anchor (`#pet`) or a schema's `$id` (``SchemaAnchors``).
     func pointer(_ reference: String) -> JSONPointer? {
-        JSONPointer(reference: reference, file: file)
+        if let pointer = JSONPointer(reference: reference, file: file) { return pointer }
+        if let name = anchorName(reference) { return anchors.pointer(anchor: name) }
+        return anchors.pointer(identifiedBy: reference)
+    }
+
+    /// The `$anchor`s, `$dynamicAnchor`s and `$id`s of the document, read on first use.
+    var anchors: SchemaAnchors {
+        if let known = anchorTable.value { return known }
+        let built = SchemaAnchors(root: root)
+        anchorTable.value = built
+        return built
+    }
+
+    /// The plain name of a local reference whose fragment is an anchor (`#pet`, `api.yaml#pet`), or nil.
+    func anchorName(_ reference: String) -> String? {
+        guard JSONPointer.isLocal(reference, file: file), let hash = reference.firstIndex(of: "#") else { return nil }
+        let fragment = reference[reference.index(after: hash)...]
+        guard let name = String(fragment).removingPercentEncoding, !name.isEmpty, !name.hasPrefix("/") else {
+            return nil
+        }
+        return name
     }
 
     /// The node `reference` names, or nil.
@@ -74,4 +98,9 @@ struct ReferenceIndex {
         tables[mapping.location] = table
         return table[token]
     }
+}
+
+/// Holds the ``SchemaAnchors`` of one ``ReferenceIndex`` once they are built.
+final class AnchorTableBox {
+    var value: SchemaAnchors?
 }

@@ -44,6 +44,7 @@ extension ClientContexts {
         case .json(let type):
             (valueType, call, callArguments) = (type.code, "response", [value, "as: " + type.code + ".self"])
         case .binary: (valueType, call, callArguments) = ("Data", "dataResponse", [value])
+        case .text: (valueType, call, callArguments) = ("String", "textResponse", [value])
         case .none: (valueType, call, callArguments) = ("Void", "response", [value])
         case .stream: return nil  // a streamed response has no single value to pair the headers with
         }

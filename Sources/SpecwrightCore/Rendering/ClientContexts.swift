@@ -31,6 +31,7 @@ struct ClientContexts {
         case .none: " async throws"
         case .json(let type): " async throws -> " + type.code
         case .binary: " async throws -> Data"
+        case .text: " async throws -> String"
         case .stream(let type, .serverSentEvents): " async throws -> ServerSentEventStream<" + type.code + ">"
         case .stream(let type, .jsonLines): " async throws -> JSONLinesStream<" + type.code + ">"
         }
@@ -160,6 +161,7 @@ struct ClientContexts {
         switch response {
         case .none, .json: "send"
         case .binary: "sendData"
+        case .text: "sendText"
         case .stream(_, .serverSentEvents): "events"
         case .stream(_, .jsonLines): "jsonLines"
         }

@@ -148,6 +148,8 @@ struct EndpointContexts {
             let value: String
             if case .binary(let contentType) = kind, body.type == .builtin(.file) {
                 value = ".file(\(body.name.code).withDefaultContentType(\(contentType.code)))"
+            } else if case .binary(let contentType) = kind, body.type == .builtin(.string) {
+                value = "TextBody.requestBody(\(body.name.code), contentType: \(contentType.code))"
             } else if case .binary(let contentType) = kind {
                 value = ".data(\(body.name.code), contentType: \(contentType.code))"
             } else {

@@ -119,7 +119,7 @@ struct UploadGenerationTests {
     @Test(arguments: [
         (
             "      post: /x\n      body: { type: Chunk, contentType: image/png }\n",
-            "14:41: error: 'contentType' is the media type of a binary body ('Data' or 'FilePart'); a 'Chunk' body is sent as JSON"
+            "14:41: error: 'contentType' is the media type of a binary body ('Data' or 'FilePart') or of text ('String' with a text media type such as 'text/plain'); a 'Chunk' body is sent as JSON"
         ),
         (
             "      get: /x\n      response: { type: Chunk, contentType: image/png }\n",

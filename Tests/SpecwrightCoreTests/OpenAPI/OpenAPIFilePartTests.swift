@@ -89,7 +89,7 @@ struct OpenAPIFilePartTests {
     /// A whole request body that is not text is a `FilePart` (in memory or streamed from disk),
     /// whose content type defaults to the declared one (`application/octet-stream` for a wildcard);
     /// a text body stays `Data`, a binary response `Data`.
-    @Test func aBinaryRequestBodyIsAFilePartATextOneData() throws {
+    @Test func aBinaryRequestBodyIsAFilePartATextOneAString() throws {
         let output = try OpenAPISupport.generate(
             OpenAPISupport.document(
                 paths: """
@@ -132,7 +132,8 @@ struct OpenAPIFilePartTests {
             "\(output.endpoints)")
         #expect(output.client.contains("func putPicture(body: FilePart) async throws"), "\(output.client)")
         #expect(output.endpoints.contains(#".file(body.withDefaultContentType("application/octet-stream"))"#))
-        #expect(output.client.contains("func putNote(body: Data) async throws"), "\(output.client)")
-        #expect(output.endpoints.contains(#".data(body, contentType: "text/plain")"#), "\(output.endpoints)")
+        #expect(output.client.contains("func putNote(body: String) async throws"), "\(output.client)")
+        #expect(
+            output.endpoints.contains(#"TextBody.requestBody(body, contentType: "text/plain")"#), "\(output.endpoints)")
     }
 }

@@ -4,7 +4,8 @@ import SpecwrightYAML
 /// raw bytes: `body: { type: FilePart, contentType: image/png, description: … }` (a file or
 /// `Data` sent with that `Content-Type` unless the caller's `FilePart` names another) and
 /// `response: { type: Data, contentType: [image/png, image/jpeg] }` (the media types the
-/// response comes in, sent as `Accept`).
+/// response comes in, sent as `Accept`). A `String` with a text `contentType` (`text/*`, XML, YAML:
+/// `response: { type: String, contentType: text/plain }`) is text, read with the response's charset.
 extension SpecDecoder {
     static let bodyKeys = ["type", "contentType", "description"]
     static let responseKeys = ["type", "contentType"]
@@ -28,9 +29,11 @@ extension SpecDecoder {
         let contentTypeNode = reader["contentType"]
         let contentType = contentTypeNode.flatMap { contentTypeText($0) }
         guard let type else { return nil }
-        if let contentTypeNode, contentType != nil, !Self.isBinary(type.expression) {
+        if let contentTypeNode, let contentType, !Self.isBinary(type.expression),
+            !Self.isText(type.expression, contentType)
+        {
             diagnostics.error(
-                "'contentType' is the media type of a binary body ('Data' or 'FilePart'); a '\(type.expression)' body is sent as JSON",
+                "'contentType' is the media type of a binary body ('Data' or 'FilePart') or of text ('String' with a text media type such as 'text/plain'); a '\(type.expression)' body is sent as JSON",
                 at: contentTypeNode.location)
         }
         return DecodedBody(type: type, contentType: contentType, description: description)
@@ -61,9 +64,11 @@ extension SpecDecoder {
                     contentTypes.append(mediaType)
                 }
             }
-            if let type, type.expression != .primitive(.data) {
+            if let type, type.expression != .primitive(.data),
+                contentTypes.isEmpty || !contentTypes.allSatisfy({ Self.isText(type.expression, $0) })
+            {
                 diagnostics.error(
-                    "'contentType' is the media type of a binary response ('Data'); a '\(type.expression)' response is decoded from JSON",
+                    "'contentType' is the media type of a binary response ('Data') or of text ('String' with text media types such as 'text/plain'); a '\(type.expression)' response is decoded from JSON",
                     at: list.location)
             }
         }
@@ -73,6 +78,11 @@ extension SpecDecoder {
     /// Whether a body of this type is raw bytes: `Data` or a `FilePart`.
     private static func isBinary(_ expression: TypeExpression) -> Bool {
         expression == .primitive(.data) || expression == .primitive(.file)
+    }
+
+    /// Whether a body of this type in this media type is text: a `String` in `text/*`, XML or YAML.
+    static func isText(_ expression: TypeExpression, _ mediaType: String) -> Bool {
+        expression == .primitive(.string) && OpenAPIImporter.isTextMedia(mediaType)
     }
 
     /// JSON and the streamed media types: the generated client decodes those, never returns their bytes.
