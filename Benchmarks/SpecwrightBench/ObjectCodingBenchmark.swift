@@ -2,7 +2,7 @@ import Foundation
 @_spi(Generated) import SpecwrightRuntime
 
 /// What the leaner generated objects cost at run time: the same 12-field object written the way
-/// the default templates write it (`FieldDecoder`, `FieldEncoder`, `FieldEquality`) and with
+/// the default templates write it (`FieldDecoder`, `_GeneratedObject`) and with
 /// compiler-synthesized `Codable`/`Hashable`, timed in interleaved rounds for decoding a JSON
 /// array of 200 objects, encoding it, and comparing and hashing the 200 objects.
 enum ObjectCodingBenchmark {
@@ -46,7 +46,7 @@ enum ObjectCodingBenchmark {
 }
 
 /// Twelve fields, written as the default templates write an object.
-struct GeneratedShape: Codable, Hashable, Sendable {
+struct GeneratedShape: Codable, Hashable, Sendable, _GeneratedObject {
     let sid: String
     let friendlyName: String?
     let status: String?
@@ -98,51 +98,19 @@ struct GeneratedShape: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(
-            ("sid", self.sid),
-            ("friendly_name", self.friendlyName),
-            ("status", self.status),
-            ("count", self.count),
-            ("ratio", self.ratio),
-            ("enabled", self.enabled),
-            ("tags", self.tags),
-            ("metadata", self.metadata),
-            ("owner_sid", self.ownerSid),
-            ("uri", self.uri),
-            ("date_created", self.dateCreated),
-            ("price", self.price)
-        )
-    }
-
-    static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.sid, rhs.sid) else { return false }
-        guard FieldEquality.same(lhs.friendlyName, rhs.friendlyName) else { return false }
-        guard FieldEquality.same(lhs.status, rhs.status) else { return false }
-        guard FieldEquality.same(lhs.count, rhs.count) else { return false }
-        guard FieldEquality.same(lhs.ratio, rhs.ratio) else { return false }
-        guard FieldEquality.same(lhs.enabled, rhs.enabled) else { return false }
-        guard FieldEquality.same(lhs.tags, rhs.tags) else { return false }
-        guard FieldEquality.same(lhs.metadata, rhs.metadata) else { return false }
-        guard FieldEquality.same(lhs.ownerSid, rhs.ownerSid) else { return false }
-        guard FieldEquality.same(lhs.uri, rhs.uri) else { return false }
-        guard FieldEquality.same(lhs.dateCreated, rhs.dateCreated) else { return false }
-        return FieldEquality.same(lhs.price, rhs.price)
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(self.sid)
-        hasher.combine(self.friendlyName)
-        hasher.combine(self.status)
-        hasher.combine(self.count)
-        hasher.combine(self.ratio)
-        hasher.combine(self.enabled)
-        hasher.combine(self.tags)
-        hasher.combine(self.metadata)
-        hasher.combine(self.ownerSid)
-        hasher.combine(self.uri)
-        hasher.combine(self.dateCreated)
-        hasher.combine(self.price)
+    static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("sid", lhs.sid, rhs.sid)
+        fields.field("friendly_name", lhs.friendlyName, rhs.friendlyName)
+        fields.field("status", lhs.status, rhs.status)
+        fields.field("count", lhs.count, rhs.count)
+        fields.field("ratio", lhs.ratio, rhs.ratio)
+        fields.field("enabled", lhs.enabled, rhs.enabled)
+        fields.field("tags", lhs.tags, rhs.tags)
+        fields.field("metadata", lhs.metadata, rhs.metadata)
+        fields.field("owner_sid", lhs.ownerSid, rhs.ownerSid)
+        fields.field("uri", lhs.uri, rhs.uri)
+        fields.field("date_created", lhs.dateCreated, rhs.dateCreated)
+        fields.field("price", lhs.price, rhs.price)
     }
 }
 

@@ -180,6 +180,7 @@ extension NameScope {
         "EnvelopeFormat", "FormField", "HTTPHeader", "HTTPMethod", "MultipartPart", "QueryParameters",
         "QueryValue", "QueryValueConvertible", "RequestBody", "RetryPolicy", "ServiceDescription",
         "SpecwrightError", "TypedErrorBody", "CalendarDate", "FieldEncoder", "FieldEquality", "FieldDecoder",
+        "_GeneratedObject", "_FieldVisitor",
         "FieldKey", "FormFields", "JSONValue", "OpenIntegerEnum", "OpenStringEnum", "UnionDecoding",
         "FormObjectStyle", "RequiredNullable", "Nullable", "NullableField", "DefaultArguments", "CacheOverride",
         "AsyncThrowingStream",
@@ -191,7 +192,7 @@ extension NameScope {
 
     /// Members every generated struct already declares, and `self` (a memberwise `init`
     /// parameter named `self` would hide the instance).
-    public static let reservedPropertyNames = ["hashValue", "self"]
+    public static let reservedPropertyNames = ["hashValue", "self", "_fields"]
 
     /// Members of generated endpoint enums and group clients that endpoint names must not take.
     public static let reservedEndpointNames = [

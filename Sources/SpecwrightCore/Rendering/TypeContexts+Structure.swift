@@ -30,21 +30,24 @@ extension TypeContexts {
         }
         let initSignature = SourceLayout.call(head: access.modifier + "init", items: parameters)
         let initAssignments = stored.map(assignment) + (extra.map { ["self.\($0.name.code) = \($0.name.code)"] } ?? [])
-        // Each field's JSON name is written where the field is encoded.
-        var fields = (stored + fixed).map { property in
-            "(" + property.jsonKey.code + ", " + storedValue(property) + ")"
+        // One list of the fields, each with its JSON name, drives `encode(to:)`, `==` and
+        // `hash(into:)` (the runtime's `_GeneratedObject`).
+        var fieldLines =
+            stored.map(fieldLine)
+            + fixed.map { property in
+                "fields.constant(" + property.jsonKey.code + ", lhs." + property.name.code + ")"
+            }
+        if let extra {
+            let declared = (stored + fixed).map(\.jsonKey.code).joined(separator: ", ")
+            fieldLines.append(
+                SourceLayout.call(
+                    head: "fields.remaining",
+                    items: ["lhs." + extra.name.code, "rhs." + extra.name.code, "declared: [" + declared + "]"]))
         }
-        if let extra { fields.append("remaining: self." + extra.name.code) }
-        let encodeCall = SourceLayout.call(head: "try FieldEncoder(encoder).encode", items: fields)
         let decodeCall = SourceLayout.call(head: "self.init", items: decodeItems)
         let constantChecks = fixed.compactMap { property in
             property.fixedValue.map { "try fields.constant(\(property.jsonKey.code), \($0.code))" }
         }
-        // `==` and `hash(into:)` go field by field over the stored state (extra properties too).
-        var compared = stored.map { property in
-            property.nilEncoding == .chosen ? "$" + property.name.name : property.name.code
-        }
-        if let extra { compared.append(extra.name.code) }
         var composition = value.documentation
         if !value.composedOf.isEmpty {
             let names = value.composedOf.map { "`\($0.code)`" }.joined(separator: ", ")
@@ -65,9 +68,7 @@ extension TypeContexts {
             "keepsExtraProperties": .bool(extra != nil),
             // An object without fields never reads from its decoder: `let` keeps the output warning-free.
             "decoderKeyword": .string(stored.isEmpty && fixed.isEmpty && extra == nil ? "let" : "var"),
-            "encodeCall": .string(encodeCall),
-            "equalityLines": lines(Self.equalityLines(compared)),
-            "hashLines": lines(compared.map { "hasher.combine(self.\($0))" }),
+            "fieldLines": lines(fieldLines),
             "nestedTypes": .list(value.nestedTypes.map { declaration($0) })
         ]
     }
@@ -116,24 +117,28 @@ extension TypeContexts {
         return "self.\(property.name.code) = \(property.name.code)"
     }
 
-    /// What `encode(to:)` writes for a stored or fixed property.
+    /// The line of `_fields` that visits a stored property: through its `NullableField`'s
+    /// projection when the caller chooses its `nil`, as `nullable` when `nil` is sent as `null`.
+    private func fieldLine(_ property: IR.Property) -> String {
+        let key = property.jsonKey.code
+        switch property.nilEncoding {
+        case .omitted:
+            return "fields.field(\(key), lhs.\(property.name.code), rhs.\(property.name.code))"
+        case .null:
+            return "fields.nullable(\(key), lhs.\(property.name.code), rhs.\(property.name.code))"
+        case .chosen:
+            return "fields.field(\(key), lhs.$\(property.name.name), rhs.$\(property.name.name))"
+        }
+    }
+
+    /// What a template that writes its own `encode(to:)` encodes for a stored or fixed property
+    /// (the context's `encodedValue`).
     private func storedValue(_ property: IR.Property) -> String {
         switch property.nilEncoding {
         case .omitted: "self." + property.name.code
         case .null: "RequiredNullable(self.\(property.name.code))"
         case .chosen: "self.$" + property.name.name
         }
-    }
-
-    /// The body of `==` over `members` (property names, `$name` for a ``NullableField``): one
-    /// statement per member (a `guard` each, the last one returned), through the runtime's
-    /// `FieldEquality.same`, which is reflexive where a field's own `==` is not (NaN). One short
-    /// statement per field keeps type checking linear in the field count.
-    static func equalityLines(_ members: [String]) -> [String] {
-        let comparisons = members.map { "FieldEquality.same(lhs.\($0), rhs.\($0))" }
-        guard let last = comparisons.last else { return ["true"] }
-        if comparisons.count == 1 { return [last] }
-        return comparisons.dropLast().map { "guard \($0) else { return false }" } + ["return " + last]
     }
 
     private func lines(_ lines: [String]) -> MustacheValue {

@@ -18,6 +18,17 @@ import Foundation
     /// `left == right`, or both the same NaN.
     @inlinable
     public static func same<Value: Equatable>(_ left: Value, _ right: Value) -> Bool {
+        ReflexiveEquality.same(left, right)
+    }
+}
+
+/// ``FieldEquality``'s comparison, where `@inlinable` code outside the SPI (the `==` of
+/// `_GeneratedObject`) can reach it.
+@usableFromInline
+enum ReflexiveEquality {
+    /// `left == right`, or both the same NaN.
+    @inlinable
+    static func same<Value: Equatable>(_ left: Value, _ right: Value) -> Bool {
         left == right || sameNaN(left, right)
     }
 

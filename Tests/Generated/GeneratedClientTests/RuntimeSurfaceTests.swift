@@ -7,7 +7,7 @@ import Testing
 /// generated files, which import the SPI, do.
 @Suite struct RuntimeSurfaceTests {
     static let helpers = [
-        "FieldDecoder", "FieldEncoder", "FieldKey", "FieldEquality", "UnionDecoding", "RequiredNullable"
+        "FieldDecoder", "FieldKey", "FieldEquality", "UnionDecoding", "RequiredNullable"
     ]
 
     @Test func anAppThatImportsTheRuntimePlainlySeesNoneOfTheHelpers() throws {
@@ -31,6 +31,26 @@ import Testing
             outcome.output.contains("value of type 'any Encoder' has no member 'encodeFields'"), "\(outcome.output)")
         // The public runtime API stays visible.
         #expect(!outcome.output.contains("cannot find 'JSONValue'"), "\(outcome.output)")
+    }
+
+    /// `encode(to:)`, `==` and `hash(into:)` of generated objects come from `_GeneratedObject`:
+    /// public (a public type cannot conform to an SPI protocol) but underscored, so out of an
+    /// app's autocomplete; its visitors are internal to the runtime.
+    @Test func theFieldVisitorsStayInsideTheRuntime() throws {
+        let app = """
+            import SpecwrightRuntime
+
+            func useVisitors() {
+                _ = FieldComparison.self
+                _ = FieldHashing.self
+                _ = FieldEncoding.self
+            }
+            """
+        let outcome = try SwiftTypecheck.run(["App.swift": app])
+        #expect(outcome.status != 0)
+        for visitor in ["FieldComparison", "FieldHashing", "FieldEncoding"] {
+            #expect(outcome.output.contains("cannot find '\(visitor)' in scope"), "\(visitor): \(outcome.output)")
+        }
     }
 
     @Test func anAppUsingTheGeneratedClientCompilesWithoutTheSPI() throws {
@@ -59,7 +79,8 @@ import Testing
                 var fields = try FieldDecoder(decoder)
                 let name: String = try fields.required("name")
                 try fields.finish()
-                try FieldEncoder(encoder).encode(("name", name), ("note", RequiredNullable<String>(nil)))
+                try JSONValue.string(name).encode(to: encoder)
+                _ = RequiredNullable<String>(nil)
                 _ = UnionDecoding.passes
                 _ = FieldKey(stringValue: "name")
                 return FieldEquality.same(name, name)

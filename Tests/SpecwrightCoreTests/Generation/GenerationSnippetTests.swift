@@ -23,7 +23,7 @@ import Testing
         #expect(
             swift.contains(
                 """
-                public struct Tag: Codable, Hashable, Sendable {
+                public struct Tag: Codable, Hashable, Sendable, _GeneratedObject {
                     public let label: String
                     public let weight: Double?
 
@@ -38,18 +38,10 @@ import Testing
                         try fields.finish()
                     }
 
-                    public func encode(to encoder: any Encoder) throws {
-                        try FieldEncoder(encoder).encode(("label", self.label), ("weight", self.weight))
-                    }
-
-                    public static func == (lhs: Self, rhs: Self) -> Bool {
-                        guard FieldEquality.same(lhs.label, rhs.label) else { return false }
-                        return FieldEquality.same(lhs.weight, rhs.weight)
-                    }
-
-                    public func hash(into hasher: inout Hasher) {
-                        hasher.combine(self.label)
-                        hasher.combine(self.weight)
+                    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+                    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+                        fields.field("label", lhs.label, rhs.label)
+                        fields.field("weight", lhs.weight, rhs.weight)
                     }
                 }
                 """))
@@ -68,7 +60,7 @@ import Testing
         #expect(!swift.contains("CodingKeys"))
         #expect(!swift.contains("fieldKeys"))
         #expect(swift.contains("self.init(createdAt: try fields.required(\"created_at\"))"))
-        #expect(swift.contains("try FieldEncoder(encoder).encode((\"created_at\", self.createdAt))"))
+        #expect(swift.contains("fields.field(\"created_at\", lhs.createdAt, rhs.createdAt)"))
         #expect(!swift.contains("keyDecodingStrategy"))
     }
 
@@ -107,8 +99,8 @@ import Testing
         #expect(swift.contains("    public let _3d: Bool\n"))
         #expect(
             swift.contains("self.init(default: try fields.required(\"default\"), _3d: try fields.required(\"3d\"))"))
-        #expect(swift.contains("guard FieldEquality.same(lhs.`default`, rhs.`default`) else { return false }"))
-        #expect(swift.contains("hasher.combine(self._3d)"))
+        #expect(swift.contains("fields.field(\"default\", lhs.`default`, rhs.`default`)"))
+        #expect(swift.contains("fields.field(\"3d\", lhs._3d, rhs._3d)"))
     }
 
     @Test func snakeAndKebabNamesBecomeCamelCase() throws {
@@ -135,7 +127,7 @@ import Testing
     @Test func stringsBecomeEscapedLiterals() throws {
         let swift = try Self.types("  A:\n    properties:\n      b: { type: String, key: \"q\\\"\\\\(x)\" }\n")
         #expect(swift.contains(#"self.init(b: try fields.required("q\"\\(x)"))"#))
-        #expect(swift.contains(#"try FieldEncoder(encoder).encode(("q\"\\(x)", self.b))"#))
+        #expect(swift.contains(#"fields.field("q\"\\(x)", lhs.b, rhs.b)"#))
     }
 
     @Test(arguments: [

@@ -2,10 +2,10 @@ import Foundation
 @_spi(Generated) import SpecwrightRuntime
 import Testing
 
-/// The runtime half of generated objects: `FieldDecoder`, `FieldEncoder` and `FieldEquality`,
+/// The runtime half of generated objects: `FieldDecoder` and `_GeneratedObject` (`encode(to:)`, `==`, `hash(into:)` from one field list),
 /// exercised through types written the way the default templates write them.
 @Suite struct FieldCodingTests {
-    struct Item: Codable, Hashable, Sendable {
+    struct Item: Codable, Hashable, Sendable, _GeneratedObject {
         let id: Int
         let name: String?
         let tags: [String]
@@ -27,27 +27,15 @@ import Testing
             try fields.finish()
         }
 
-        func encode(to encoder: any Encoder) throws {
-            try FieldEncoder(encoder).encode(
-                ("id", self.id), ("display_name", self.name), ("tags", self.tags), ("created_at", self.createdAt))
-        }
-
-        static func == (lhs: Self, rhs: Self) -> Bool {
-            guard FieldEquality.same(lhs.id, rhs.id) else { return false }
-            guard FieldEquality.same(lhs.name, rhs.name) else { return false }
-            guard FieldEquality.same(lhs.tags, rhs.tags) else { return false }
-            return FieldEquality.same(lhs.createdAt, rhs.createdAt)
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(self.id)
-            hasher.combine(self.name)
-            hasher.combine(self.tags)
-            hasher.combine(self.createdAt)
+        static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+            fields.field("id", lhs.id, rhs.id)
+            fields.field("display_name", lhs.name, rhs.name)
+            fields.field("tags", lhs.tags, rhs.tags)
+            fields.field("created_at", lhs.createdAt, rhs.createdAt)
         }
     }
 
-    struct Empty: Codable, Hashable, Sendable {
+    struct Empty: Codable, Hashable, Sendable, _GeneratedObject {
         init() {}
 
         init(from decoder: any Decoder) throws {
@@ -56,9 +44,7 @@ import Testing
             try fields.finish()
         }
 
-        func encode(to encoder: any Encoder) throws { try FieldEncoder(encoder).encode() }
-        static func == (lhs: Self, rhs: Self) -> Bool { true }
-        func hash(into hasher: inout Hasher) {}
+        static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {}
     }
 
     private func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
@@ -134,6 +120,32 @@ import Testing
         #expect(roundTrip == Item(id: 4, name: "four"))
     }
 
+    /// A required nullable field is written as `null`, a fixed one is written but neither
+    /// compared nor hashed, a chosen `nil` (``Nullable``) is written only when not absent.
+    struct Patch: Encodable, Hashable, Sendable, _GeneratedObject {
+        let deletedAt: String?
+        let note: Nullable<String>
+
+        init(deletedAt: String?, note: Nullable<String> = .absent) {
+            self.deletedAt = deletedAt
+            self.note = note
+        }
+
+        static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+            fields.nullable("deleted_at", lhs.deletedAt, rhs.deletedAt)
+            fields.field("note", lhs.note, rhs.note)
+            fields.constant("kind", "patch")
+        }
+    }
+
+    @Test func nullableFieldsAreWrittenAsNullAndConstantsAreWrittenButNotCompared() throws {
+        #expect(try encode(Patch(deletedAt: nil)) == #"{"deleted_at":null,"kind":"patch"}"#)
+        #expect(try encode(Patch(deletedAt: "x", note: .null)) == #"{"deleted_at":"x","kind":"patch","note":null}"#)
+        #expect(try encode(Patch(deletedAt: nil, note: "n")) == #"{"deleted_at":null,"kind":"patch","note":"n"}"#)
+        #expect(Patch(deletedAt: nil, note: .null) != Patch(deletedAt: nil))
+        #expect(Patch(deletedAt: nil).hashValue == Patch(deletedAt: nil).hashValue)
+    }
+
     @Test func equalityAndHashingLookAtEveryField() {
         let base = Item(id: 1, name: "a", tags: ["x"])
         #expect(base == Item(id: 1, name: "a", tags: ["x"]))
@@ -147,9 +159,9 @@ import Testing
 }
 
 /// Extra properties (OpenAPI `additionalProperties`): `FieldDecoder.remaining()` and
-/// `FieldEncoder.encode(_:remaining:)`.
+/// `_FieldVisitor.remaining(_:_:declared:)`.
 @Suite struct ExtraPropertiesTests {
-    struct Labels: Codable, Hashable, Sendable {
+    struct Labels: Codable, Hashable, Sendable, _GeneratedObject {
         let id: String
         let additionalProperties: [String: Int]
 
@@ -164,18 +176,9 @@ import Testing
             try fields.finish()
         }
 
-        func encode(to encoder: any Encoder) throws {
-            try FieldEncoder(encoder).encode(("id", self.id), remaining: self.additionalProperties)
-        }
-
-        static func == (lhs: Self, rhs: Self) -> Bool {
-            guard FieldEquality.same(lhs.id, rhs.id) else { return false }
-            return FieldEquality.same(lhs.additionalProperties, rhs.additionalProperties)
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(self.id)
-            hasher.combine(self.additionalProperties)
+        static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+            fields.field("id", lhs.id, rhs.id)
+            fields.remaining(lhs.additionalProperties, rhs.additionalProperties, declared: ["id"])
         }
     }
 

@@ -2,9 +2,10 @@ import Foundation
 @_spi(Generated) import SpecwrightRuntime
 import Testing
 
-/// `FieldEquality`: equality and hashing field by field, reflexive for every value.
+/// `_GeneratedObject` and `FieldEquality`: equality and hashing field by field, reflexive for
+/// every value.
 @Suite struct ObjectFieldsEqualityTests {
-    struct Box: Encodable, Hashable, Sendable {
+    struct Box: Encodable, Hashable, Sendable, _GeneratedObject {
         let counts: [String: Int]
         let values: [Double]
         let ratio: Double?
@@ -22,20 +23,12 @@ import Testing
             self.when = when
         }
 
-        static func == (lhs: Self, rhs: Self) -> Bool {
-            guard FieldEquality.same(lhs.counts, rhs.counts) else { return false }
-            guard FieldEquality.same(lhs.values, rhs.values) else { return false }
-            guard FieldEquality.same(lhs.ratio, rhs.ratio) else { return false }
-            guard FieldEquality.same(lhs.scale, rhs.scale) else { return false }
-            return FieldEquality.same(lhs.when, rhs.when)
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(self.counts)
-            hasher.combine(self.values)
-            hasher.combine(self.ratio)
-            hasher.combine(self.scale)
-            hasher.combine(self.when)
+        static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+            fields.field("counts", lhs.counts, rhs.counts)
+            fields.field("values", lhs.values, rhs.values)
+            fields.field("ratio", lhs.ratio, rhs.ratio)
+            fields.field("scale", lhs.scale, rhs.scale)
+            fields.field("when", lhs.when, rhs.when)
         }
     }
 

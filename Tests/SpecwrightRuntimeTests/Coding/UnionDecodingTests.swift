@@ -6,7 +6,7 @@ import Testing
 /// types written the way the default templates write them.
 @Suite struct UnionDecodingTests {
     /// An object whose properties are a subset of `ProgressiveBlur`'s.
-    struct NormalBlur: Codable, Hashable, Sendable {
+    struct NormalBlur: Codable, Hashable, Sendable, _GeneratedObject {
         let radius: Double?
 
         init(from decoder: any Decoder) throws {
@@ -15,12 +15,12 @@ import Testing
             try fields.finish()
         }
 
-        func encode(to encoder: any Encoder) throws {
-            try FieldEncoder(encoder).encode(("radius", radius))
+        static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+            fields.field("radius", lhs.radius, rhs.radius)
         }
     }
 
-    struct ProgressiveBlur: Codable, Hashable, Sendable {
+    struct ProgressiveBlur: Codable, Hashable, Sendable, _GeneratedObject {
         let radius: Double?
         let startRadius: Double?
 
@@ -31,13 +31,14 @@ import Testing
             try fields.finish()
         }
 
-        func encode(to encoder: any Encoder) throws {
-            try FieldEncoder(encoder).encode(("radius", radius), ("startRadius", startRadius))
+        static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+            fields.field("radius", lhs.radius, rhs.radius)
+            fields.field("startRadius", lhs.startRadius, rhs.startRadius)
         }
     }
 
     /// An object that keeps undeclared keys as extra properties.
-    struct Tagged: Codable, Hashable, Sendable {
+    struct Tagged: Codable, Hashable, Sendable, _GeneratedObject {
         let name: String?
         let extra: [String: String]
 
@@ -48,8 +49,9 @@ import Testing
             try fields.finish()
         }
 
-        func encode(to encoder: any Encoder) throws {
-            try FieldEncoder(encoder).encode(("name", name), remaining: extra)
+        static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+            fields.field("name", lhs.name, rhs.name)
+            fields.remaining(lhs.extra, rhs.extra, declared: ["name"])
         }
     }
 
@@ -171,7 +173,7 @@ extension UnionDecodingTests {
         func increment() { lock.withLock { value += 1 } }
     }
 
-    struct Leaf: Codable, Hashable, Sendable {
+    struct Leaf: Codable, Hashable, Sendable, _GeneratedObject {
         let value: Int
 
         init(from decoder: any Decoder) throws {
@@ -180,12 +182,12 @@ extension UnionDecodingTests {
             try fields.finish()
         }
 
-        func encode(to encoder: any Encoder) throws {
-            try FieldEncoder(encoder).encode(("value", value))
+        static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+            fields.field("value", lhs.value, rhs.value)
         }
     }
 
-    struct Group: Codable, Hashable, Sendable {
+    struct Group: Codable, Hashable, Sendable, _GeneratedObject {
         @TaskLocal static var decodes: Counter?
         let children: [Tree]?
 
@@ -196,8 +198,8 @@ extension UnionDecodingTests {
             try fields.finish()
         }
 
-        func encode(to encoder: any Encoder) throws {
-            try FieldEncoder(encoder).encode(("children", children))
+        static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+            fields.field("children", lhs.children, rhs.children)
         }
     }
 

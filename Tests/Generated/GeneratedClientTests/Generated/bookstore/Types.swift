@@ -6,7 +6,7 @@ import Foundation
 @_spi(Generated) import SpecwrightRuntime
 
 /// A book in the catalog.
-public struct Book: Codable, Hashable, Sendable {
+public struct Book: Codable, Hashable, Sendable, _GeneratedObject {
     public let id: UUID
     public let title: String
     /// ISBN-13
@@ -48,36 +48,15 @@ public struct Book: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(
-            ("id", self.id),
-            ("title", self.title),
-            ("isbn_13", self.isbn),
-            ("published_at", self.publishedAt),
-            ("tags", self.tags),
-            ("genre", self.genre),
-            ("ratings", self.ratings)
-        )
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.id, rhs.id) else { return false }
-        guard FieldEquality.same(lhs.title, rhs.title) else { return false }
-        guard FieldEquality.same(lhs.isbn, rhs.isbn) else { return false }
-        guard FieldEquality.same(lhs.publishedAt, rhs.publishedAt) else { return false }
-        guard FieldEquality.same(lhs.tags, rhs.tags) else { return false }
-        guard FieldEquality.same(lhs.genre, rhs.genre) else { return false }
-        return FieldEquality.same(lhs.ratings, rhs.ratings)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.id)
-        hasher.combine(self.title)
-        hasher.combine(self.isbn)
-        hasher.combine(self.publishedAt)
-        hasher.combine(self.tags)
-        hasher.combine(self.genre)
-        hasher.combine(self.ratings)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("id", lhs.id, rhs.id)
+        fields.field("title", lhs.title, rhs.title)
+        fields.field("isbn_13", lhs.isbn, rhs.isbn)
+        fields.field("published_at", lhs.publishedAt, rhs.publishedAt)
+        fields.field("tags", lhs.tags, rhs.tags)
+        fields.field("genre", lhs.genre, rhs.genre)
+        fields.field("ratings", lhs.ratings, rhs.ratings)
     }
 }
 
@@ -107,7 +86,7 @@ public enum Genre: OpenStringEnum {
     }
 }
 
-public struct BookDraft: Codable, Hashable, Sendable {
+public struct BookDraft: Codable, Hashable, Sendable, _GeneratedObject {
     public let title: String
     public let genre: Genre?
 
@@ -122,22 +101,14 @@ public struct BookDraft: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(("title", self.title), ("genre", self.genre))
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.title, rhs.title) else { return false }
-        return FieldEquality.same(lhs.genre, rhs.genre)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.title)
-        hasher.combine(self.genre)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("title", lhs.title, rhs.title)
+        fields.field("genre", lhs.genre, rhs.genre)
     }
 }
 
-public struct NotFound: Codable, Hashable, Sendable {
+public struct NotFound: Codable, Hashable, Sendable, _GeneratedObject {
     public let message: String
 
     public init(message: String) {
@@ -150,20 +121,13 @@ public struct NotFound: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(("message", self.message))
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldEquality.same(lhs.message, rhs.message)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.message)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("message", lhs.message, rhs.message)
     }
 }
 
-public struct AppConfig: Codable, Hashable, Sendable {
+public struct AppConfig: Codable, Hashable, Sendable, _GeneratedObject {
     public let featureFlags: [String: Bool]
     public let minimumVersion: String
 
@@ -181,20 +145,9 @@ public struct AppConfig: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(
-            ("feature_flags", self.featureFlags),
-            ("minimum_version", self.minimumVersion)
-        )
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.featureFlags, rhs.featureFlags) else { return false }
-        return FieldEquality.same(lhs.minimumVersion, rhs.minimumVersion)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.featureFlags)
-        hasher.combine(self.minimumVersion)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("feature_flags", lhs.featureFlags, rhs.featureFlags)
+        fields.field("minimum_version", lhs.minimumVersion, rhs.minimumVersion)
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 @_spi(Generated) import SpecwrightRuntime
 
 /// A cat.
-public struct Cat: Codable, Hashable, Sendable {
+public struct Cat: Codable, Hashable, Sendable, _GeneratedObject {
     public let kind: String
     public let lives: Int32
 
@@ -21,22 +21,14 @@ public struct Cat: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(("kind", self.kind), ("lives", self.lives))
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.kind, rhs.kind) else { return false }
-        return FieldEquality.same(lhs.lives, rhs.lives)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.kind)
-        hasher.combine(self.lives)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("kind", lhs.kind, rhs.kind)
+        fields.field("lives", lhs.lives, rhs.lives)
     }
 }
 
-public struct Dog: Codable, Hashable, Sendable {
+public struct Dog: Codable, Hashable, Sendable, _GeneratedObject {
     public let kind: String
     public let barkVolume: Float?
     public let chipId: String?
@@ -69,30 +61,13 @@ public struct Dog: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(
-            ("kind", self.kind),
-            ("bark_volume", self.barkVolume),
-            ("chip_id", RequiredNullable(self.chipId)),
-            ("nickname", self.$nickname),
-            ("toys", self.$toys)
-        )
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.kind, rhs.kind) else { return false }
-        guard FieldEquality.same(lhs.barkVolume, rhs.barkVolume) else { return false }
-        guard FieldEquality.same(lhs.chipId, rhs.chipId) else { return false }
-        guard FieldEquality.same(lhs.$nickname, rhs.$nickname) else { return false }
-        return FieldEquality.same(lhs.$toys, rhs.$toys)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.kind)
-        hasher.combine(self.barkVolume)
-        hasher.combine(self.chipId)
-        hasher.combine(self.$nickname)
-        hasher.combine(self.$toys)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("kind", lhs.kind, rhs.kind)
+        fields.field("bark_volume", lhs.barkVolume, rhs.barkVolume)
+        fields.nullable("chip_id", lhs.chipId, rhs.chipId)
+        fields.field("nickname", lhs.$nickname, rhs.$nickname)
+        fields.field("toys", lhs.$toys, rhs.$toys)
     }
 }
 
@@ -243,7 +218,7 @@ public typealias Pets = [Pet]
 /// Composed with allOf from a base.
 ///
 /// Composes `Named`.
-public struct Owner: Codable, Hashable, Sendable {
+public struct Owner: Codable, Hashable, Sendable, _GeneratedObject {
     public let name: String
     public let pets: Pets
     public let address: Address?
@@ -267,31 +242,16 @@ public struct Owner: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(
-            ("name", self.name),
-            ("pets", self.pets),
-            ("address", self.address),
-            ("priority", self.priority)
-        )
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.name, rhs.name) else { return false }
-        guard FieldEquality.same(lhs.pets, rhs.pets) else { return false }
-        guard FieldEquality.same(lhs.address, rhs.address) else { return false }
-        return FieldEquality.same(lhs.priority, rhs.priority)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.name)
-        hasher.combine(self.pets)
-        hasher.combine(self.address)
-        hasher.combine(self.priority)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("name", lhs.name, rhs.name)
+        fields.field("pets", lhs.pets, rhs.pets)
+        fields.field("address", lhs.address, rhs.address)
+        fields.field("priority", lhs.priority, rhs.priority)
     }
 
     /// An inline schema.
-    public struct Address: Codable, Hashable, Sendable {
+    public struct Address: Codable, Hashable, Sendable, _GeneratedObject {
         public let city: String
 
         public init(city: String) {
@@ -304,16 +264,9 @@ public struct Owner: Codable, Hashable, Sendable {
             try fields.finish()
         }
 
-        public func encode(to encoder: any Encoder) throws {
-            try FieldEncoder(encoder).encode(("city", self.city))
-        }
-
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            FieldEquality.same(lhs.city, rhs.city)
-        }
-
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(self.city)
+        /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+        public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+            fields.field("city", lhs.city, rhs.city)
         }
     }
 }

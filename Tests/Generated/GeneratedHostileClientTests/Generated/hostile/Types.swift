@@ -6,7 +6,7 @@ import Foundation
 @_spi(Generated) import SpecwrightRuntime
 
 /// A keyword as a type name. */ let x = 1
-public struct Class: Codable, Hashable, Sendable {
+public struct Class: Codable, Hashable, Sendable, _GeneratedObject {
     public let `default`: String
     public let selfValue: Int?
     public let `init`: Bool
@@ -57,46 +57,21 @@ public struct Class: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(
-            ("default", self.`default`),
-            ("self", self.selfValue),
-            ("init", self.`init`),
-            ("2nd", self._2nd),
-            ("café", self.caf),
-            ("hash_value", self.hashValueField),
-            ("item", self.item),
-            ("a\"b\\c\\(d) */", self.quoted),
-            ("status", self.status)
-        )
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.`default`, rhs.`default`) else { return false }
-        guard FieldEquality.same(lhs.selfValue, rhs.selfValue) else { return false }
-        guard FieldEquality.same(lhs.`init`, rhs.`init`) else { return false }
-        guard FieldEquality.same(lhs._2nd, rhs._2nd) else { return false }
-        guard FieldEquality.same(lhs.caf, rhs.caf) else { return false }
-        guard FieldEquality.same(lhs.hashValueField, rhs.hashValueField) else { return false }
-        guard FieldEquality.same(lhs.item, rhs.item) else { return false }
-        guard FieldEquality.same(lhs.quoted, rhs.quoted) else { return false }
-        return FieldEquality.same(lhs.status, rhs.status)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.`default`)
-        hasher.combine(self.selfValue)
-        hasher.combine(self.`init`)
-        hasher.combine(self._2nd)
-        hasher.combine(self.caf)
-        hasher.combine(self.hashValueField)
-        hasher.combine(self.item)
-        hasher.combine(self.quoted)
-        hasher.combine(self.status)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("default", lhs.`default`, rhs.`default`)
+        fields.field("self", lhs.selfValue, rhs.selfValue)
+        fields.field("init", lhs.`init`, rhs.`init`)
+        fields.field("2nd", lhs._2nd, rhs._2nd)
+        fields.field("café", lhs.caf, rhs.caf)
+        fields.field("hash_value", lhs.hashValueField, rhs.hashValueField)
+        fields.field("item", lhs.item, rhs.item)
+        fields.field("a\"b\\c\\(d) */", lhs.quoted, rhs.quoted)
+        fields.field("status", lhs.status, rhs.status)
     }
 }
 
-public struct Item: Codable, Hashable, Sendable {
+public struct Item: Codable, Hashable, Sendable, _GeneratedObject {
     public let item: [String: [Int]]
     public let when: Date
     public let blob: Data?
@@ -136,33 +111,14 @@ public struct Item: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(
-            ("item", self.item),
-            ("when", self.when),
-            ("blob", self.blob),
-            ("link", self.link),
-            ("identifier", self.identifier),
-            ("big", self.big)
-        )
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.item, rhs.item) else { return false }
-        guard FieldEquality.same(lhs.when, rhs.when) else { return false }
-        guard FieldEquality.same(lhs.blob, rhs.blob) else { return false }
-        guard FieldEquality.same(lhs.link, rhs.link) else { return false }
-        guard FieldEquality.same(lhs.identifier, rhs.identifier) else { return false }
-        return FieldEquality.same(lhs.big, rhs.big)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.item)
-        hasher.combine(self.when)
-        hasher.combine(self.blob)
-        hasher.combine(self.link)
-        hasher.combine(self.identifier)
-        hasher.combine(self.big)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("item", lhs.item, rhs.item)
+        fields.field("when", lhs.when, rhs.when)
+        fields.field("blob", lhs.blob, rhs.blob)
+        fields.field("link", lhs.link, rhs.link)
+        fields.field("identifier", lhs.identifier, rhs.identifier)
+        fields.field("big", lhs.big, rhs.big)
     }
 }
 
@@ -214,7 +170,7 @@ public enum Status: OpenStringEnum {
     }
 }
 
-public struct SelfModel: Codable, Hashable, Sendable {
+public struct SelfModel: Codable, Hashable, Sendable, _GeneratedObject {
     public let type: String
 
     public init(type: String) {
@@ -227,20 +183,13 @@ public struct SelfModel: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(("type", self.type))
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldEquality.same(lhs.type, rhs.type)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.type)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("type", lhs.type, rhs.type)
     }
 }
 
-public struct EndpointModel: Codable, Hashable, Sendable {
+public struct EndpointModel: Codable, Hashable, Sendable, _GeneratedObject {
     public let `protocol`: String
 
     public init(`protocol`: String) {
@@ -253,20 +202,13 @@ public struct EndpointModel: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(("protocol", self.`protocol`))
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldEquality.same(lhs.`protocol`, rhs.`protocol`)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.`protocol`)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("protocol", lhs.`protocol`, rhs.`protocol`)
     }
 }
 
-public struct _2fa: Codable, Hashable, Sendable {
+public struct _2fa: Codable, Hashable, Sendable, _GeneratedObject {
     public let code: String
 
     public init(code: String) {
@@ -279,21 +221,14 @@ public struct _2fa: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(("code", self.code))
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldEquality.same(lhs.code, rhs.code)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.code)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("code", lhs.code, rhs.code)
     }
 }
 
 /// Recursion through an optional (boxed), an array and a map.
-public struct Category: Codable, Hashable, Sendable {
+public struct Category: Codable, Hashable, Sendable, _GeneratedObject {
     public let name: String
     public let parent: IndirectCategory?
     public let children: [Category]
@@ -322,31 +257,16 @@ public struct Category: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(
-            ("name", self.name),
-            ("parent", self.parent),
-            ("children", self.children),
-            ("by_name", self.byName)
-        )
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.name, rhs.name) else { return false }
-        guard FieldEquality.same(lhs.parent, rhs.parent) else { return false }
-        guard FieldEquality.same(lhs.children, rhs.children) else { return false }
-        return FieldEquality.same(lhs.byName, rhs.byName)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.name)
-        hasher.combine(self.parent)
-        hasher.combine(self.children)
-        hasher.combine(self.byName)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("name", lhs.name, rhs.name)
+        fields.field("parent", lhs.parent, rhs.parent)
+        fields.field("children", lhs.children, rhs.children)
+        fields.field("by_name", lhs.byName, rhs.byName)
     }
 }
 
-public struct Person: Codable, Hashable, Sendable {
+public struct Person: Codable, Hashable, Sendable, _GeneratedObject {
     public let employer: IndirectCompany
 
     public init(employer: IndirectCompany) {
@@ -359,20 +279,13 @@ public struct Person: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(("employer", self.employer))
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldEquality.same(lhs.employer, rhs.employer)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.employer)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("employer", lhs.employer, rhs.employer)
     }
 }
 
-public struct Company: Codable, Hashable, Sendable {
+public struct Company: Codable, Hashable, Sendable, _GeneratedObject {
     /// Recursion through another type.
     public let owner: IndirectPerson?
 
@@ -386,16 +299,9 @@ public struct Company: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(("owner", self.owner))
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldEquality.same(lhs.owner, rhs.owner)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.owner)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("owner", lhs.owner, rhs.owner)
     }
 }
 

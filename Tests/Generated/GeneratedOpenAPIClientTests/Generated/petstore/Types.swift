@@ -5,7 +5,7 @@
 import Foundation
 @_spi(Generated) import SpecwrightRuntime
 
-public struct Pet: Codable, Hashable, Sendable {
+public struct Pet: Codable, Hashable, Sendable, _GeneratedObject {
     public let id: Int64
     public let name: String
     public let tag: String?
@@ -26,26 +26,17 @@ public struct Pet: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(("id", self.id), ("name", self.name), ("tag", self.tag))
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.id, rhs.id) else { return false }
-        guard FieldEquality.same(lhs.name, rhs.name) else { return false }
-        return FieldEquality.same(lhs.tag, rhs.tag)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.id)
-        hasher.combine(self.name)
-        hasher.combine(self.tag)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("id", lhs.id, rhs.id)
+        fields.field("name", lhs.name, rhs.name)
+        fields.field("tag", lhs.tag, rhs.tag)
     }
 }
 
 public typealias Pets = [Pet]
 
-public struct ErrorModel: Codable, Hashable, Sendable {
+public struct ErrorModel: Codable, Hashable, Sendable, _GeneratedObject {
     public let code: Int32
     public let message: String
 
@@ -60,23 +51,15 @@ public struct ErrorModel: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(("code", self.code), ("message", self.message))
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.code, rhs.code) else { return false }
-        return FieldEquality.same(lhs.message, rhs.message)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.code)
-        hasher.combine(self.message)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("code", lhs.code, rhs.code)
+        fields.field("message", lhs.message, rhs.message)
     }
 }
 
 /// Labels by name next to the pet's id (not the upstream document; added to compile extra properties).
-public struct PetLabels: Codable, Hashable, Sendable {
+public struct PetLabels: Codable, Hashable, Sendable, _GeneratedObject {
     public let petId: Int64
     public let since: CalendarDate
     /// The properties the schema does not declare, by JSON key.
@@ -102,23 +85,14 @@ public struct PetLabels: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(
-            ("petId", self.petId),
-            ("since", self.since),
-            remaining: self.additionalProperties
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("petId", lhs.petId, rhs.petId)
+        fields.field("since", lhs.since, rhs.since)
+        fields.remaining(
+            lhs.additionalProperties,
+            rhs.additionalProperties,
+            declared: ["petId", "since"]
         )
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.petId, rhs.petId) else { return false }
-        guard FieldEquality.same(lhs.since, rhs.since) else { return false }
-        return FieldEquality.same(lhs.additionalProperties, rhs.additionalProperties)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.petId)
-        hasher.combine(self.since)
-        hasher.combine(self.additionalProperties)
     }
 }

@@ -32,7 +32,7 @@ public enum OrderStatus: OpenStringEnum {
     }
 }
 
-public struct Order: Codable, Hashable, Sendable {
+public struct Order: Codable, Hashable, Sendable, _GeneratedObject {
     public let id: Int64?
     public let petId: Int64?
     public let quantity: Int32?
@@ -70,37 +70,18 @@ public struct Order: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(
-            ("id", self.id),
-            ("petId", self.petId),
-            ("quantity", self.quantity),
-            ("shipDate", self.shipDate),
-            ("status", self.status),
-            ("complete", self.complete)
-        )
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.id, rhs.id) else { return false }
-        guard FieldEquality.same(lhs.petId, rhs.petId) else { return false }
-        guard FieldEquality.same(lhs.quantity, rhs.quantity) else { return false }
-        guard FieldEquality.same(lhs.shipDate, rhs.shipDate) else { return false }
-        guard FieldEquality.same(lhs.status, rhs.status) else { return false }
-        return FieldEquality.same(lhs.complete, rhs.complete)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.id)
-        hasher.combine(self.petId)
-        hasher.combine(self.quantity)
-        hasher.combine(self.shipDate)
-        hasher.combine(self.status)
-        hasher.combine(self.complete)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("id", lhs.id, rhs.id)
+        fields.field("petId", lhs.petId, rhs.petId)
+        fields.field("quantity", lhs.quantity, rhs.quantity)
+        fields.field("shipDate", lhs.shipDate, rhs.shipDate)
+        fields.field("status", lhs.status, rhs.status)
+        fields.field("complete", lhs.complete, rhs.complete)
     }
 }
 
-public struct Category: Codable, Hashable, Sendable {
+public struct Category: Codable, Hashable, Sendable, _GeneratedObject {
     public let id: Int64?
     public let name: String?
 
@@ -115,22 +96,14 @@ public struct Category: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(("id", self.id), ("name", self.name))
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.id, rhs.id) else { return false }
-        return FieldEquality.same(lhs.name, rhs.name)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.id)
-        hasher.combine(self.name)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("id", lhs.id, rhs.id)
+        fields.field("name", lhs.name, rhs.name)
     }
 }
 
-public struct User: Codable, Hashable, Sendable {
+public struct User: Codable, Hashable, Sendable, _GeneratedObject {
     public let id: Int64?
     public let username: String?
     public let firstName: String?
@@ -176,43 +149,20 @@ public struct User: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(
-            ("id", self.id),
-            ("username", self.username),
-            ("firstName", self.firstName),
-            ("lastName", self.lastName),
-            ("email", self.email),
-            ("password", self.password),
-            ("phone", self.phone),
-            ("userStatus", self.userStatus)
-        )
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.id, rhs.id) else { return false }
-        guard FieldEquality.same(lhs.username, rhs.username) else { return false }
-        guard FieldEquality.same(lhs.firstName, rhs.firstName) else { return false }
-        guard FieldEquality.same(lhs.lastName, rhs.lastName) else { return false }
-        guard FieldEquality.same(lhs.email, rhs.email) else { return false }
-        guard FieldEquality.same(lhs.password, rhs.password) else { return false }
-        guard FieldEquality.same(lhs.phone, rhs.phone) else { return false }
-        return FieldEquality.same(lhs.userStatus, rhs.userStatus)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.id)
-        hasher.combine(self.username)
-        hasher.combine(self.firstName)
-        hasher.combine(self.lastName)
-        hasher.combine(self.email)
-        hasher.combine(self.password)
-        hasher.combine(self.phone)
-        hasher.combine(self.userStatus)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("id", lhs.id, rhs.id)
+        fields.field("username", lhs.username, rhs.username)
+        fields.field("firstName", lhs.firstName, rhs.firstName)
+        fields.field("lastName", lhs.lastName, rhs.lastName)
+        fields.field("email", lhs.email, rhs.email)
+        fields.field("password", lhs.password, rhs.password)
+        fields.field("phone", lhs.phone, rhs.phone)
+        fields.field("userStatus", lhs.userStatus, rhs.userStatus)
     }
 }
 
-public struct Tag: Codable, Hashable, Sendable {
+public struct Tag: Codable, Hashable, Sendable, _GeneratedObject {
     public let id: Int64?
     public let name: String?
 
@@ -227,18 +177,10 @@ public struct Tag: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(("id", self.id), ("name", self.name))
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.id, rhs.id) else { return false }
-        return FieldEquality.same(lhs.name, rhs.name)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.id)
-        hasher.combine(self.name)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("id", lhs.id, rhs.id)
+        fields.field("name", lhs.name, rhs.name)
     }
 }
 
@@ -269,7 +211,7 @@ public enum PetStatus: OpenStringEnum {
     }
 }
 
-public struct Pet: Codable, Hashable, Sendable {
+public struct Pet: Codable, Hashable, Sendable, _GeneratedObject {
     public let id: Int64?
     public let name: String
     public let category: Category?
@@ -307,37 +249,18 @@ public struct Pet: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(
-            ("id", self.id),
-            ("name", self.name),
-            ("category", self.category),
-            ("photoUrls", self.photoUrls),
-            ("tags", self.tags),
-            ("status", self.status)
-        )
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.id, rhs.id) else { return false }
-        guard FieldEquality.same(lhs.name, rhs.name) else { return false }
-        guard FieldEquality.same(lhs.category, rhs.category) else { return false }
-        guard FieldEquality.same(lhs.photoUrls, rhs.photoUrls) else { return false }
-        guard FieldEquality.same(lhs.tags, rhs.tags) else { return false }
-        return FieldEquality.same(lhs.status, rhs.status)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.id)
-        hasher.combine(self.name)
-        hasher.combine(self.category)
-        hasher.combine(self.photoUrls)
-        hasher.combine(self.tags)
-        hasher.combine(self.status)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("id", lhs.id, rhs.id)
+        fields.field("name", lhs.name, rhs.name)
+        fields.field("category", lhs.category, rhs.category)
+        fields.field("photoUrls", lhs.photoUrls, rhs.photoUrls)
+        fields.field("tags", lhs.tags, rhs.tags)
+        fields.field("status", lhs.status, rhs.status)
     }
 }
 
-public struct ApiResponse: Codable, Hashable, Sendable {
+public struct ApiResponse: Codable, Hashable, Sendable, _GeneratedObject {
     public let code: Int32?
     public let type: String?
     public let message: String?
@@ -358,24 +281,11 @@ public struct ApiResponse: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(
-            ("code", self.code),
-            ("type", self.type),
-            ("message", self.message)
-        )
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.code, rhs.code) else { return false }
-        guard FieldEquality.same(lhs.type, rhs.type) else { return false }
-        return FieldEquality.same(lhs.message, rhs.message)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.code)
-        hasher.combine(self.type)
-        hasher.combine(self.message)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("code", lhs.code, rhs.code)
+        fields.field("type", lhs.type, rhs.type)
+        fields.field("message", lhs.message, rhs.message)
     }
 }
 

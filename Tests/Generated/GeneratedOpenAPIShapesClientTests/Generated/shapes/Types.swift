@@ -5,7 +5,7 @@
 import Foundation
 @_spi(Generated) import SpecwrightRuntime
 
-public struct Cat: Codable, Hashable, Sendable {
+public struct Cat: Codable, Hashable, Sendable, _GeneratedObject {
     public var petType: String { "cat" }
     public let meows: Int
 
@@ -20,20 +20,14 @@ public struct Cat: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(("meows", self.meows), ("pet_type", self.petType))
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldEquality.same(lhs.meows, rhs.meows)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.meows)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("meows", lhs.meows, rhs.meows)
+        fields.constant("pet_type", lhs.petType)
     }
 }
 
-public struct Dog: Codable, Hashable, Sendable {
+public struct Dog: Codable, Hashable, Sendable, _GeneratedObject {
     public var petType: String { "dog" }
     public let barks: Double
 
@@ -48,20 +42,14 @@ public struct Dog: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(("barks", self.barks), ("pet_type", self.petType))
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldEquality.same(lhs.barks, rhs.barks)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.barks)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("barks", lhs.barks, rhs.barks)
+        fields.constant("pet_type", lhs.petType)
     }
 }
 
-public struct Lizard: Codable, Hashable, Sendable {
+public struct Lizard: Codable, Hashable, Sendable, _GeneratedObject {
     public let kind: PetKind
     public var petType: PetKind { PetKind.lizard }
 
@@ -76,16 +64,10 @@ public struct Lizard: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(("kind", self.kind), ("pet_type", self.petType))
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldEquality.same(lhs.kind, rhs.kind)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.kind)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("kind", lhs.kind, rhs.kind)
+        fields.constant("pet_type", lhs.petType)
     }
 }
 
@@ -149,7 +131,7 @@ public enum PetHolderPet: Codable, Hashable, Sendable {
     }
 }
 
-public struct PetHolder: Codable, Hashable, Sendable {
+public struct PetHolder: Codable, Hashable, Sendable, _GeneratedObject {
     /// Pet
     public let pet: PetHolderPet
     /// Favourite
@@ -172,29 +154,16 @@ public struct PetHolder: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(
-            ("pet", self.pet),
-            ("favourite", self.favourite),
-            ("owner", self.owner)
-        )
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.pet, rhs.pet) else { return false }
-        guard FieldEquality.same(lhs.favourite, rhs.favourite) else { return false }
-        return FieldEquality.same(lhs.owner, rhs.owner)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.pet)
-        hasher.combine(self.favourite)
-        hasher.combine(self.owner)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("pet", lhs.pet, rhs.pet)
+        fields.field("favourite", lhs.favourite, rhs.favourite)
+        fields.field("owner", lhs.owner, rhs.owner)
     }
 }
 
 /// Address
-public struct ShelterAddress: Codable, Hashable, Sendable {
+public struct ShelterAddress: Codable, Hashable, Sendable, _GeneratedObject {
     public let street: String?
     public let city: String?
 
@@ -209,22 +178,14 @@ public struct ShelterAddress: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(("street", self.street), ("city", self.city))
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.street, rhs.street) else { return false }
-        return FieldEquality.same(lhs.city, rhs.city)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.street)
-        hasher.combine(self.city)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("street", lhs.street, rhs.street)
+        fields.field("city", lhs.city, rhs.city)
     }
 }
 
-public struct Shelter: Codable, Hashable, Sendable {
+public struct Shelter: Codable, Hashable, Sendable, _GeneratedObject {
     public let name: String
     public let residents: [PetHolderPet]?
     /// Address
@@ -255,31 +216,16 @@ public struct Shelter: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(
-            ("name", self.name),
-            ("residents", self.residents),
-            ("address", self.address),
-            ("mailing", self.mailing)
-        )
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.name, rhs.name) else { return false }
-        guard FieldEquality.same(lhs.residents, rhs.residents) else { return false }
-        guard FieldEquality.same(lhs.address, rhs.address) else { return false }
-        return FieldEquality.same(lhs.mailing, rhs.mailing)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.name)
-        hasher.combine(self.residents)
-        hasher.combine(self.address)
-        hasher.combine(self.mailing)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("name", lhs.name, rhs.name)
+        fields.field("residents", lhs.residents, rhs.residents)
+        fields.field("address", lhs.address, rhs.address)
+        fields.field("mailing", lhs.mailing, rhs.mailing)
     }
 }
 
-public struct ShelterPatch: Codable, Hashable, Sendable {
+public struct ShelterPatch: Codable, Hashable, Sendable, _GeneratedObject {
     @NullableField public private(set) var name: String?
     @NullableField public private(set) var address: ShelterAddress?
     @NullableField public private(set) var capacity: Int?
@@ -304,28 +250,15 @@ public struct ShelterPatch: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(
-            ("name", self.$name),
-            ("address", self.$address),
-            ("capacity", self.$capacity)
-        )
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.$name, rhs.$name) else { return false }
-        guard FieldEquality.same(lhs.$address, rhs.$address) else { return false }
-        return FieldEquality.same(lhs.$capacity, rhs.$capacity)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.$name)
-        hasher.combine(self.$address)
-        hasher.combine(self.$capacity)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("name", lhs.$name, rhs.$name)
+        fields.field("address", lhs.$address, rhs.$address)
+        fields.field("capacity", lhs.$capacity, rhs.$capacity)
     }
 }
 
-public struct TaskModel: Codable, Hashable, Sendable {
+public struct TaskModel: Codable, Hashable, Sendable, _GeneratedObject {
     public let title: String
     public let priority: Priority
     public let labels: [String]
@@ -362,37 +295,18 @@ public struct TaskModel: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(
-            ("title", self.title),
-            ("priority", self.priority),
-            ("labels", self.labels),
-            ("window", self.window),
-            ("limits", self.limits),
-            ("kind", self.kind)
-        )
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.title, rhs.title) else { return false }
-        guard FieldEquality.same(lhs.priority, rhs.priority) else { return false }
-        guard FieldEquality.same(lhs.labels, rhs.labels) else { return false }
-        guard FieldEquality.same(lhs.window, rhs.window) else { return false }
-        guard FieldEquality.same(lhs.limits, rhs.limits) else { return false }
-        return FieldEquality.same(lhs.kind, rhs.kind)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.title)
-        hasher.combine(self.priority)
-        hasher.combine(self.labels)
-        hasher.combine(self.window)
-        hasher.combine(self.limits)
-        hasher.combine(self.kind)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("title", lhs.title, rhs.title)
+        fields.field("priority", lhs.priority, rhs.priority)
+        fields.field("labels", lhs.labels, rhs.labels)
+        fields.field("window", lhs.window, rhs.window)
+        fields.field("limits", lhs.limits, rhs.limits)
+        fields.field("kind", lhs.kind, rhs.kind)
     }
 }
 
-public struct Window: Codable, Hashable, Sendable {
+public struct Window: Codable, Hashable, Sendable, _GeneratedObject {
     public let start: Int
     public let end: Int
 
@@ -407,18 +321,10 @@ public struct Window: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(("start", self.start), ("end", self.end))
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.start, rhs.start) else { return false }
-        return FieldEquality.same(lhs.end, rhs.end)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.start)
-        hasher.combine(self.end)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("start", lhs.start, rhs.start)
+        fields.field("end", lhs.end, rhs.end)
     }
 }
 
@@ -523,7 +429,7 @@ public enum Unioned: Codable, Hashable, Sendable {
     }
 }
 
-public struct Everything: Codable, Hashable, Sendable {
+public struct Everything: Codable, Hashable, Sendable, _GeneratedObject {
     public let task: TaskModel?
     public let result: ResultModel?
     public let error: ErrorModel?
@@ -592,61 +498,26 @@ public struct Everything: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(
-            ("task", self.task),
-            ("result", self.result),
-            ("error", self.error),
-            ("data", self.data),
-            ("url", self.url),
-            ("date", self.date),
-            ("type", self.type),
-            ("protocol", self.`protocol`),
-            ("self", self.selfValue),
-            ("string", self.string),
-            ("json", self.json),
-            ("nullable", self.nullable),
-            ("unioned", self.unioned),
-            ("_3eNum1", self._3eNum1)
-        )
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.task, rhs.task) else { return false }
-        guard FieldEquality.same(lhs.result, rhs.result) else { return false }
-        guard FieldEquality.same(lhs.error, rhs.error) else { return false }
-        guard FieldEquality.same(lhs.data, rhs.data) else { return false }
-        guard FieldEquality.same(lhs.url, rhs.url) else { return false }
-        guard FieldEquality.same(lhs.date, rhs.date) else { return false }
-        guard FieldEquality.same(lhs.type, rhs.type) else { return false }
-        guard FieldEquality.same(lhs.`protocol`, rhs.`protocol`) else { return false }
-        guard FieldEquality.same(lhs.selfValue, rhs.selfValue) else { return false }
-        guard FieldEquality.same(lhs.string, rhs.string) else { return false }
-        guard FieldEquality.same(lhs.json, rhs.json) else { return false }
-        guard FieldEquality.same(lhs.nullable, rhs.nullable) else { return false }
-        guard FieldEquality.same(lhs.unioned, rhs.unioned) else { return false }
-        return FieldEquality.same(lhs._3eNum1, rhs._3eNum1)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.task)
-        hasher.combine(self.result)
-        hasher.combine(self.error)
-        hasher.combine(self.data)
-        hasher.combine(self.url)
-        hasher.combine(self.date)
-        hasher.combine(self.type)
-        hasher.combine(self.`protocol`)
-        hasher.combine(self.selfValue)
-        hasher.combine(self.string)
-        hasher.combine(self.json)
-        hasher.combine(self.nullable)
-        hasher.combine(self.unioned)
-        hasher.combine(self._3eNum1)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("task", lhs.task, rhs.task)
+        fields.field("result", lhs.result, rhs.result)
+        fields.field("error", lhs.error, rhs.error)
+        fields.field("data", lhs.data, rhs.data)
+        fields.field("url", lhs.url, rhs.url)
+        fields.field("date", lhs.date, rhs.date)
+        fields.field("type", lhs.type, rhs.type)
+        fields.field("protocol", lhs.`protocol`, rhs.`protocol`)
+        fields.field("self", lhs.selfValue, rhs.selfValue)
+        fields.field("string", lhs.string, rhs.string)
+        fields.field("json", lhs.json, rhs.json)
+        fields.field("nullable", lhs.nullable, rhs.nullable)
+        fields.field("unioned", lhs.unioned, rhs.unioned)
+        fields.field("_3eNum1", lhs._3eNum1, rhs._3eNum1)
     }
 }
 
-public struct ResultModel: Codable, Hashable, Sendable {
+public struct ResultModel: Codable, Hashable, Sendable, _GeneratedObject {
     public let value: String?
 
     public init(value: String? = nil) {
@@ -659,20 +530,13 @@ public struct ResultModel: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(("value", self.value))
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldEquality.same(lhs.value, rhs.value)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.value)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("value", lhs.value, rhs.value)
     }
 }
 
-public struct ErrorModel: Codable, Hashable, Sendable {
+public struct ErrorModel: Codable, Hashable, Sendable, _GeneratedObject {
     public let message: String?
 
     public init(message: String? = nil) {
@@ -685,20 +549,13 @@ public struct ErrorModel: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(("message", self.message))
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldEquality.same(lhs.message, rhs.message)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.message)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("message", lhs.message, rhs.message)
     }
 }
 
-public struct DataModel: Codable, Hashable, Sendable {
+public struct DataModel: Codable, Hashable, Sendable, _GeneratedObject {
     public let bytes: Data?
 
     public init(bytes: Data? = nil) {
@@ -711,20 +568,13 @@ public struct DataModel: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(("bytes", self.bytes))
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldEquality.same(lhs.bytes, rhs.bytes)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.bytes)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("bytes", lhs.bytes, rhs.bytes)
     }
 }
 
-public struct URLModel: Codable, Hashable, Sendable {
+public struct URLModel: Codable, Hashable, Sendable, _GeneratedObject {
     public let href: URL?
 
     public init(href: URL? = nil) {
@@ -737,20 +587,13 @@ public struct URLModel: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(("href", self.href))
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldEquality.same(lhs.href, rhs.href)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.href)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("href", lhs.href, rhs.href)
     }
 }
 
-public struct DateModel: Codable, Hashable, Sendable {
+public struct DateModel: Codable, Hashable, Sendable, _GeneratedObject {
     public let at: Date?
 
     public init(at: Date? = nil) {
@@ -763,16 +606,9 @@ public struct DateModel: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(("at", self.at))
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldEquality.same(lhs.at, rhs.at)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.at)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("at", lhs.at, rhs.at)
     }
 }
 
@@ -799,7 +635,7 @@ public enum TypeModel: OpenStringEnum {
     }
 }
 
-public struct ProtocolModel: Codable, Hashable, Sendable {
+public struct ProtocolModel: Codable, Hashable, Sendable, _GeneratedObject {
     public let name: String?
 
     public init(name: String? = nil) {
@@ -812,20 +648,13 @@ public struct ProtocolModel: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(("name", self.name))
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldEquality.same(lhs.name, rhs.name)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.name)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("name", lhs.name, rhs.name)
     }
 }
 
-public struct SelfModel: Codable, Hashable, Sendable {
+public struct SelfModel: Codable, Hashable, Sendable, _GeneratedObject {
     public let id: Int?
 
     public init(id: Int? = nil) {
@@ -838,20 +667,13 @@ public struct SelfModel: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(("id", self.id))
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldEquality.same(lhs.id, rhs.id)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.id)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("id", lhs.id, rhs.id)
     }
 }
 
-public struct StringModel: Codable, Hashable, Sendable {
+public struct StringModel: Codable, Hashable, Sendable, _GeneratedObject {
     public let text: String?
 
     public init(text: String? = nil) {
@@ -864,20 +686,13 @@ public struct StringModel: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(("text", self.text))
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldEquality.same(lhs.text, rhs.text)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.text)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("text", lhs.text, rhs.text)
     }
 }
 
-public struct JSONValueModel: Codable, Hashable, Sendable {
+public struct JSONValueModel: Codable, Hashable, Sendable, _GeneratedObject {
     public let raw: String?
 
     public init(raw: String? = nil) {
@@ -890,20 +705,13 @@ public struct JSONValueModel: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(("raw", self.raw))
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldEquality.same(lhs.raw, rhs.raw)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.raw)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("raw", lhs.raw, rhs.raw)
     }
 }
 
-public struct NullableModel: Codable, Hashable, Sendable {
+public struct NullableModel: Codable, Hashable, Sendable, _GeneratedObject {
     public let value: String?
 
     public init(value: String? = nil) {
@@ -916,16 +724,9 @@ public struct NullableModel: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(("value", self.value))
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldEquality.same(lhs.value, rhs.value)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.value)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("value", lhs.value, rhs.value)
     }
 }
 

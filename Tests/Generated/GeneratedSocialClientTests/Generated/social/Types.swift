@@ -6,7 +6,7 @@ import Foundation
 @_spi(Generated) import SpecwrightRuntime
 
 /// Feature switches fetched before anything else.
-public struct RemoteConfig: Codable, Hashable, Sendable {
+public struct RemoteConfig: Codable, Hashable, Sendable, _GeneratedObject {
     public let features: [String: Bool]
     public let minimumBuild: Int
     public let maintenanceMessage: String?
@@ -35,29 +35,12 @@ public struct RemoteConfig: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(
-            ("features", self.features),
-            ("minimum_build", self.minimumBuild),
-            ("maintenance_message", self.maintenanceMessage),
-            ("theme", self.theme)
-        )
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.features, rhs.features) else { return false }
-        guard FieldEquality.same(lhs.minimumBuild, rhs.minimumBuild) else { return false }
-        guard FieldEquality.same(lhs.maintenanceMessage, rhs.maintenanceMessage) else {
-            return false
-        }
-        return FieldEquality.same(lhs.theme, rhs.theme)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.features)
-        hasher.combine(self.minimumBuild)
-        hasher.combine(self.maintenanceMessage)
-        hasher.combine(self.theme)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("features", lhs.features, rhs.features)
+        fields.field("minimum_build", lhs.minimumBuild, rhs.minimumBuild)
+        fields.field("maintenance_message", lhs.maintenanceMessage, rhs.maintenanceMessage)
+        fields.field("theme", lhs.theme, rhs.theme)
     }
 }
 
@@ -88,7 +71,7 @@ public enum Theme: OpenStringEnum {
 }
 
 /// A public profile.
-public struct Profile: Codable, Hashable, Sendable {
+public struct Profile: Codable, Hashable, Sendable, _GeneratedObject {
     public let id: UUID
     public let handle: String
     public let displayName: String
@@ -133,44 +116,21 @@ public struct Profile: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(
-            ("id", self.id),
-            ("handle", self.handle),
-            ("display_name", self.displayName),
-            ("avatar_url", self.avatarURL),
-            ("bio", self.bio),
-            ("follower_count", self.followerCount),
-            ("is_verified", self.isVerified),
-            ("links", self.links)
-        )
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.id, rhs.id) else { return false }
-        guard FieldEquality.same(lhs.handle, rhs.handle) else { return false }
-        guard FieldEquality.same(lhs.displayName, rhs.displayName) else { return false }
-        guard FieldEquality.same(lhs.avatarURL, rhs.avatarURL) else { return false }
-        guard FieldEquality.same(lhs.bio, rhs.bio) else { return false }
-        guard FieldEquality.same(lhs.followerCount, rhs.followerCount) else { return false }
-        guard FieldEquality.same(lhs.isVerified, rhs.isVerified) else { return false }
-        return FieldEquality.same(lhs.links, rhs.links)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.id)
-        hasher.combine(self.handle)
-        hasher.combine(self.displayName)
-        hasher.combine(self.avatarURL)
-        hasher.combine(self.bio)
-        hasher.combine(self.followerCount)
-        hasher.combine(self.isVerified)
-        hasher.combine(self.links)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("id", lhs.id, rhs.id)
+        fields.field("handle", lhs.handle, rhs.handle)
+        fields.field("display_name", lhs.displayName, rhs.displayName)
+        fields.field("avatar_url", lhs.avatarURL, rhs.avatarURL)
+        fields.field("bio", lhs.bio, rhs.bio)
+        fields.field("follower_count", lhs.followerCount, rhs.followerCount)
+        fields.field("is_verified", lhs.isVerified, rhs.isVerified)
+        fields.field("links", lhs.links, rhs.links)
     }
 }
 
 /// The fields of your profile to change; a field left out stays as it is.
-public struct ProfilePatch: Codable, Hashable, Sendable {
+public struct ProfilePatch: Codable, Hashable, Sendable, _GeneratedObject {
     public let displayName: String?
     /// nil clears the bio.
     @NullableField public private(set) var bio: String?
@@ -196,28 +156,15 @@ public struct ProfilePatch: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(
-            ("display_name", self.displayName),
-            ("bio", self.$bio),
-            ("avatar_url", self.$avatarURL)
-        )
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.displayName, rhs.displayName) else { return false }
-        guard FieldEquality.same(lhs.$bio, rhs.$bio) else { return false }
-        return FieldEquality.same(lhs.$avatarURL, rhs.$avatarURL)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.displayName)
-        hasher.combine(self.$bio)
-        hasher.combine(self.$avatarURL)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("display_name", lhs.displayName, rhs.displayName)
+        fields.field("bio", lhs.$bio, rhs.$bio)
+        fields.field("avatar_url", lhs.$avatarURL, rhs.$avatarURL)
     }
 }
 
-public struct Post: Codable, Hashable, Sendable {
+public struct Post: Codable, Hashable, Sendable, _GeneratedObject {
     public let id: UUID
     public let author: Profile
     public let text: String
@@ -266,46 +213,21 @@ public struct Post: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(
-            ("id", self.id),
-            ("author", self.author),
-            ("text", self.text),
-            ("created_at", self.createdAt),
-            ("edited_at", self.editedAt),
-            ("media", self.media),
-            ("visibility", self.visibility),
-            ("like_count", self.likeCount),
-            ("reactions", self.reactions)
-        )
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.id, rhs.id) else { return false }
-        guard FieldEquality.same(lhs.author, rhs.author) else { return false }
-        guard FieldEquality.same(lhs.text, rhs.text) else { return false }
-        guard FieldEquality.same(lhs.createdAt, rhs.createdAt) else { return false }
-        guard FieldEquality.same(lhs.editedAt, rhs.editedAt) else { return false }
-        guard FieldEquality.same(lhs.media, rhs.media) else { return false }
-        guard FieldEquality.same(lhs.visibility, rhs.visibility) else { return false }
-        guard FieldEquality.same(lhs.likeCount, rhs.likeCount) else { return false }
-        return FieldEquality.same(lhs.reactions, rhs.reactions)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.id)
-        hasher.combine(self.author)
-        hasher.combine(self.text)
-        hasher.combine(self.createdAt)
-        hasher.combine(self.editedAt)
-        hasher.combine(self.media)
-        hasher.combine(self.visibility)
-        hasher.combine(self.likeCount)
-        hasher.combine(self.reactions)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("id", lhs.id, rhs.id)
+        fields.field("author", lhs.author, rhs.author)
+        fields.field("text", lhs.text, rhs.text)
+        fields.field("created_at", lhs.createdAt, rhs.createdAt)
+        fields.field("edited_at", lhs.editedAt, rhs.editedAt)
+        fields.field("media", lhs.media, rhs.media)
+        fields.field("visibility", lhs.visibility, rhs.visibility)
+        fields.field("like_count", lhs.likeCount, rhs.likeCount)
+        fields.field("reactions", lhs.reactions, rhs.reactions)
     }
 }
 
-public struct Media: Codable, Hashable, Sendable {
+public struct Media: Codable, Hashable, Sendable, _GeneratedObject {
     public let url: URL
     public let kind: MediaKind
     public let width: Int?
@@ -338,30 +260,13 @@ public struct Media: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(
-            ("url", self.url),
-            ("kind", self.kind),
-            ("width", self.width),
-            ("height", self.height),
-            ("alt", self.altText)
-        )
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.url, rhs.url) else { return false }
-        guard FieldEquality.same(lhs.kind, rhs.kind) else { return false }
-        guard FieldEquality.same(lhs.width, rhs.width) else { return false }
-        guard FieldEquality.same(lhs.height, rhs.height) else { return false }
-        return FieldEquality.same(lhs.altText, rhs.altText)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.url)
-        hasher.combine(self.kind)
-        hasher.combine(self.width)
-        hasher.combine(self.height)
-        hasher.combine(self.altText)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("url", lhs.url, rhs.url)
+        fields.field("kind", lhs.kind, rhs.kind)
+        fields.field("width", lhs.width, rhs.width)
+        fields.field("height", lhs.height, rhs.height)
+        fields.field("alt", lhs.altText, rhs.altText)
     }
 }
 
@@ -417,7 +322,7 @@ public enum Visibility: OpenStringEnum {
     }
 }
 
-public struct FeedPage: Codable, Hashable, Sendable {
+public struct FeedPage: Codable, Hashable, Sendable, _GeneratedObject {
     public let posts: [Post]
     public let nextCursor: String?
 
@@ -432,22 +337,14 @@ public struct FeedPage: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(("posts", self.posts), ("next_cursor", self.nextCursor))
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.posts, rhs.posts) else { return false }
-        return FieldEquality.same(lhs.nextCursor, rhs.nextCursor)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.posts)
-        hasher.combine(self.nextCursor)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("posts", lhs.posts, rhs.posts)
+        fields.field("next_cursor", lhs.nextCursor, rhs.nextCursor)
     }
 }
 
-public struct PostDraft: Codable, Hashable, Sendable {
+public struct PostDraft: Codable, Hashable, Sendable, _GeneratedObject {
     public let text: String
     public let visibility: Visibility
     public let mediaIds: [UUID]
@@ -468,28 +365,15 @@ public struct PostDraft: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(
-            ("text", self.text),
-            ("visibility", self.visibility),
-            ("media_ids", self.mediaIds)
-        )
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.text, rhs.text) else { return false }
-        guard FieldEquality.same(lhs.visibility, rhs.visibility) else { return false }
-        return FieldEquality.same(lhs.mediaIds, rhs.mediaIds)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.text)
-        hasher.combine(self.visibility)
-        hasher.combine(self.mediaIds)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("text", lhs.text, rhs.text)
+        fields.field("visibility", lhs.visibility, rhs.visibility)
+        fields.field("media_ids", lhs.mediaIds, rhs.mediaIds)
     }
 }
 
-public struct Problem: Codable, Hashable, Sendable {
+public struct Problem: Codable, Hashable, Sendable, _GeneratedObject {
     public let reason: String
     public let retryAfterSeconds: Int?
 
@@ -507,20 +391,9 @@ public struct Problem: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(
-            ("reason", self.reason),
-            ("retry_after_seconds", self.retryAfterSeconds)
-        )
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.reason, rhs.reason) else { return false }
-        return FieldEquality.same(lhs.retryAfterSeconds, rhs.retryAfterSeconds)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.reason)
-        hasher.combine(self.retryAfterSeconds)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("reason", lhs.reason, rhs.reason)
+        fields.field("retry_after_seconds", lhs.retryAfterSeconds, rhs.retryAfterSeconds)
     }
 }

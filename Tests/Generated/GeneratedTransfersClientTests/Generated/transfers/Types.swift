@@ -5,7 +5,7 @@
 import Foundation
 @_spi(Generated) import SpecwrightRuntime
 
-public struct Received: Codable, Hashable, Sendable {
+public struct Received: Codable, Hashable, Sendable, _GeneratedObject {
     public let bytes: Int
     public let sha256: String
     public let contentType: String?
@@ -26,28 +26,15 @@ public struct Received: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(
-            ("bytes", self.bytes),
-            ("sha256", self.sha256),
-            ("contentType", self.contentType)
-        )
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.bytes, rhs.bytes) else { return false }
-        guard FieldEquality.same(lhs.sha256, rhs.sha256) else { return false }
-        return FieldEquality.same(lhs.contentType, rhs.contentType)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.bytes)
-        hasher.combine(self.sha256)
-        hasher.combine(self.contentType)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("bytes", lhs.bytes, rhs.bytes)
+        fields.field("sha256", lhs.sha256, rhs.sha256)
+        fields.field("contentType", lhs.contentType, rhs.contentType)
     }
 }
 
-public struct ReceivedForm: Codable, Hashable, Sendable {
+public struct ReceivedForm: Codable, Hashable, Sendable, _GeneratedObject {
     public let bytes: Int
     public let parts: [ReceivedPart]
 
@@ -62,22 +49,14 @@ public struct ReceivedForm: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(("bytes", self.bytes), ("parts", self.parts))
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.bytes, rhs.bytes) else { return false }
-        return FieldEquality.same(lhs.parts, rhs.parts)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.bytes)
-        hasher.combine(self.parts)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("bytes", lhs.bytes, rhs.bytes)
+        fields.field("parts", lhs.parts, rhs.parts)
     }
 }
 
-public struct ReceivedPart: Codable, Hashable, Sendable {
+public struct ReceivedPart: Codable, Hashable, Sendable, _GeneratedObject {
     public let name: String
     public let filename: String?
     public let contentType: String?
@@ -114,37 +93,18 @@ public struct ReceivedPart: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(
-            ("name", self.name),
-            ("filename", self.filename),
-            ("contentType", self.contentType),
-            ("bytes", self.bytes),
-            ("sha256", self.sha256),
-            ("value", self.value)
-        )
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.name, rhs.name) else { return false }
-        guard FieldEquality.same(lhs.filename, rhs.filename) else { return false }
-        guard FieldEquality.same(lhs.contentType, rhs.contentType) else { return false }
-        guard FieldEquality.same(lhs.bytes, rhs.bytes) else { return false }
-        guard FieldEquality.same(lhs.sha256, rhs.sha256) else { return false }
-        return FieldEquality.same(lhs.value, rhs.value)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.name)
-        hasher.combine(self.filename)
-        hasher.combine(self.contentType)
-        hasher.combine(self.bytes)
-        hasher.combine(self.sha256)
-        hasher.combine(self.value)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("name", lhs.name, rhs.name)
+        fields.field("filename", lhs.filename, rhs.filename)
+        fields.field("contentType", lhs.contentType, rhs.contentType)
+        fields.field("bytes", lhs.bytes, rhs.bytes)
+        fields.field("sha256", lhs.sha256, rhs.sha256)
+        fields.field("value", lhs.value, rhs.value)
     }
 }
 
-public struct Numbered: Codable, Hashable, Sendable {
+public struct Numbered: Codable, Hashable, Sendable, _GeneratedObject {
     public let n: Int
 
     public init(n: Int) {
@@ -157,20 +117,13 @@ public struct Numbered: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(("n", self.n))
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        FieldEquality.same(lhs.n, rhs.n)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.n)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("n", lhs.n, rhs.n)
     }
 }
 
-public struct Line: Codable, Hashable, Sendable {
+public struct Line: Codable, Hashable, Sendable, _GeneratedObject {
     public let n: Int
     public let text: String
 
@@ -185,17 +138,9 @@ public struct Line: Codable, Hashable, Sendable {
         try fields.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try FieldEncoder(encoder).encode(("n", self.n), ("text", self.text))
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard FieldEquality.same(lhs.n, rhs.n) else { return false }
-        return FieldEquality.same(lhs.text, rhs.text)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.n)
-        hasher.combine(self.text)
+    /// Each field with its JSON name; `encode(to:)`, `==` and `hash(into:)` follow from this list.
+    public static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
+        fields.field("n", lhs.n, rhs.n)
+        fields.field("text", lhs.text, rhs.text)
     }
 }

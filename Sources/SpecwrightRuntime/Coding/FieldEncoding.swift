@@ -1,0 +1,62 @@
+/// `encode(to:)` of a generated object: a JSON object with each field under its JSON name, in
+/// order. `nil` optionals are left out (as `encodeIfPresent` does), ``_FieldVisitor/nullable(_:_:_:)``
+/// fields are written as `null`. The first error stops the encoding and is thrown by
+/// ``finish()``.
+@usableFromInline
+struct FieldEncoding: _FieldVisitor {
+    private var container: KeyedEncodingContainer<FieldKey>
+    private var error: (any Error)?
+
+    /// Writes into `encoder` (as a JSON object, also when there are no fields).
+    @usableFromInline
+    init(_ encoder: any Encoder) {
+        container = encoder.container(keyedBy: FieldKey.self)
+    }
+
+    @usableFromInline
+    mutating func field<Value: Encodable & Hashable>(_ name: String, _ lhs: Value, _ rhs: Value) {
+        attempt { try encodeField(lhs, named: name, into: &$0) }
+    }
+
+    @usableFromInline
+    mutating func nullable<Value: Encodable & Hashable>(_ name: String, _ lhs: Value?, _ rhs: Value?) {
+        attempt { container in
+            if let lhs {
+                try encodeScalarFirst(lhs, into: &container, forKey: FieldKey(stringValue: name))
+            } else {
+                try container.encodeNil(forKey: FieldKey(stringValue: name))
+            }
+        }
+    }
+
+    @usableFromInline
+    mutating func constant<Value: Encodable>(_ name: String, _ value: Value) {
+        attempt { try encodeField(value, named: name, into: &$0) }
+    }
+
+    @usableFromInline
+    mutating func remaining<Value: Encodable & Hashable>(
+        _ lhs: [String: Value], _ rhs: [String: Value], declared: [String]
+    ) {
+        let declared = Set(declared)
+        for (key, value) in lhs.sorted(by: { $0.key < $1.key }) where !declared.contains(key) {
+            attempt { try encodeField(value, named: key, into: &$0) }
+        }
+    }
+
+    /// Throws the first error a field's encoding threw.
+    @usableFromInline
+    func finish() throws {
+        if let error { throw error }
+    }
+
+    /// Runs `encode` unless an earlier field failed; keeps its error.
+    private mutating func attempt(_ encode: (inout KeyedEncodingContainer<FieldKey>) throws -> Void) {
+        guard error == nil else { return }
+        do {
+            try encode(&container)
+        } catch {
+            self.error = error
+        }
+    }
+}
