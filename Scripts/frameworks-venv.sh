@@ -18,7 +18,8 @@ python3 -m venv "$venv"
 arguments=()
 for file in "${requirements[@]}"; do arguments+=(-r "$file"); done
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps "${arguments[@]}"
-"$venv/bin/python" -c "import fastapi, litestar, ninja, django, uvicorn, multipart"
+# django-ninja reads the Django settings when imported, so it is only looked up here.
+"$venv/bin/python" -c "import fastapi, litestar, django, uvicorn, multipart, importlib.util; assert importlib.util.find_spec('ninja')"
 cat "${requirements[@]}" >"$stamp"
 echo "Framework environment ready: $venv ($("$venv/bin/python" -c '
 from importlib.metadata import version
