@@ -56,7 +56,7 @@ struct BodyChecks {
             let error = try await expectStatus(400) {
                 _ = try await service.tasks.createTask(body: TaskModel(title: "x", priority: .unknown(3)))
             }
-            try expectEqual(error.typedBody(as: TasksCreateTaskError400.self)?.statusCode, 400, "typed error body")
+            try expectEqual(error.typedBody(as: Error400.self)?.statusCode, 400, "typed error body")
         }
         await check("discriminator.const-tag-round-trip") {
             // The tag is fixed by the variant: `Cat(meows:)` sends "pet_type": "cat".
