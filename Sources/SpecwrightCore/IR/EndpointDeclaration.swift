@@ -259,11 +259,15 @@ extension IR {
         public var status: Int?
         /// The body type.
         public var type: TypeReference
+        /// Whether the body is text (`text/plain`, `text/html` …) read as a `String` with the
+        /// response's charset, rather than JSON.
+        public var isText: Bool
 
         /// Creates an error body.
-        public init(status: Int?, type: TypeReference) {
+        public init(status: Int?, type: TypeReference, isText: Bool = false) {
             self.status = status
             self.type = type
+            self.isText = isText
         }
     }
 

@@ -34,8 +34,8 @@ extension OpenAPIImporter {
     func documentation(_ schema: Schema, extra: [String?] = []) -> IR.Documentation {
         var notes: [String] = []
         if schema.deprecated { notes.append("Deprecated.") }
-        if schema.readOnly { notes.append("Read-only: sent by the server, ignored in requests.") }
-        if schema.writeOnly { notes.append("Write-only: sent in requests, not returned.") }
+        if schema.readOnly { notes.append("Read-only: set by the server.") }
+        if schema.writeOnly { notes.append("Write-only: the server never returns it.") }
         let title = schema.title
         let description = schema.description
         return IR.Documentation(

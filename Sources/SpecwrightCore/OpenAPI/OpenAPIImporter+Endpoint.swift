@@ -166,7 +166,13 @@ extension OpenAPIImporter {
                 continue
             }
             let (found, schema) = Self.jsonSchema(response.content)
-            guard found, let schema else { continue }
+            guard found, let schema else {
+                // Text, as a success body is (OpenAPIImporter+TextBodies.swift): the caller reads a `String`.
+                if !found, let content = response.content, !content.isEmpty, content.allSatisfy({ isTextContent($0) }) {
+                    errors.append(IR.ErrorBody(status: status, type: .builtin(.string), isText: true))
+                }
+                continue
+            }
             let label = status.map { "error \($0)" } ?? "error"
             errors.append(
                 IR.ErrorBody(status: status, type: typeReference(schema, hint: hint + " " + label).nonOptional))

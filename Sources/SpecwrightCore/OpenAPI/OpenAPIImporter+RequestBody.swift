@@ -60,8 +60,10 @@ extension OpenAPIImporter {
         if object.properties.isEmpty {
             skip(.mediaType, "a form body without declared properties sends no fields", at: schemaNode.location)
         }
-        scope.expect(object.properties.lazy.map(\.name))
-        for (key, propertySchema) in object.properties {
+        // A read-only property is never sent: a form has no field for it.
+        let fields = object.properties.filter { !direction($0.schema).readOnly }
+        scope.expect(fields.lazy.map(\.name))
+        for (key, propertySchema) in fields {
             var type = typeReference(propertySchema, hint: hint + " " + key)
             var defaultValue: IR.Expression?
             if !object.required.contains(key) { (type, defaultValue) = omittable(type, schema: propertySchema) }

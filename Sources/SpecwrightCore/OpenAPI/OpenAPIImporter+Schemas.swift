@@ -48,12 +48,54 @@ extension OpenAPIImporter {
         return typeReference(target, hint: hint)
     }
 
-    /// Whether a schema admits `null` (3.0 `nullable`, 3.1 `type` lists, `null` in `enum`, `oneOf`/`anyOf` members).
+    /// Whether a schema admits `null` (3.0 `nullable`, 3.1 `type` lists, `null` in `enum`), or a
+    /// `oneOf`/`anyOf` one of whose alternatives does, however it says so: a null alternative in
+    /// any position, `nullable: true` or a `type` list with `null` inside an alternative
+    /// (`anyOf: [{type: string, nullable: true}, {type: integer}]`), a `$ref` to a component that
+    /// admits null (drf-spectacular's `oneOf: [FooEnum, BlankEnum, NullEnum]`), or a nested union
+    /// that does.
     func isNullable(_ schema: Schema) -> Bool {
-        if schema.allowsNullByType { return true }
+        if schema.allowsNullByType || schema.isNullType { return true }
         if schema.enumValues?.contains(where: \.isNullScalar) == true { return true }
+        guard schema.oneOf != nil || schema.anyOf != nil else { return false }
+        var visited: Set<SourceLocation> = []
+        return admitsNull(schema, followsReference: false, visited: &visited)
+    }
+
+    /// `visited`: the schemas looked at already (each once: unions of unions may refer back).
+    private func admitsNull(_ schema: Schema, followsReference: Bool, visited: inout Set<SourceLocation>) -> Bool {
+        guard visited.insert(schema.location).inserted, visited.count < Self.maxNullabilitySchemas else { return false }
+        if schema.allowsNullByType || schema.isNullType { return true }
+        if schema.enumValues?.contains(where: \.isNullScalar) == true { return true }
+        if followsReference, let target = componentTarget(schema) {
+            return admitsNull(target, followsReference: true, visited: &visited)
+        }
         for members in [schema.oneOf, schema.anyOf] {
-            if members?.contains(where: Self.isNullSchema) == true { return true }
+            for member in members ?? [] where admitsNull(member, followsReference: true, visited: &visited) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// How many schemas deciding one schema's nullability looks at, at most (nested unions of a
+    /// hostile document stay cheap; real ones need a handful).
+    private static let maxNullabilitySchemas = 256
+
+    /// The component schema a `$ref` names (nil for other references and schemas without one).
+    private func componentTarget(_ schema: Schema) -> Schema? {
+        guard let reference = schema.reference?.text, let name = componentSchemaName(reference) else { return nil }
+        return components.schemas[name]
+    }
+
+    /// A `oneOf`/`anyOf` alternative that stands for `null`: a null schema (``isNullSchema(_:)``),
+    /// also behind `$ref`s to components (drf-spectacular's `NullEnum: {enum: [null]}`).
+    func isNullMember(_ schema: Schema) -> Bool {
+        var current = schema
+        for _ in 0..<Self.maxReferenceHops {
+            if Self.isNullSchema(current) { return true }
+            guard let target = componentTarget(current) else { return false }
+            current = target
         }
         return false
     }
@@ -146,7 +188,7 @@ extension OpenAPIImporter {
     /// The non-null `oneOf`/`anyOf` members that describe a type (members that only list
     /// `required` keys are validation rules, not alternatives).
     func unionMembers(_ schema: Schema) -> [Schema] {
-        let members = (schema.oneOf ?? schema.anyOf ?? []).filter { !Self.isNullSchema($0) }
+        let members = (schema.oneOf ?? schema.anyOf ?? []).filter { !isNullMember($0) }
         return members.allSatisfy(\.describesType) ? members : []
     }
 

@@ -114,7 +114,9 @@ extension OpenAPIImporter {
             let propertyName = scope.identifier(
                 for: propertySchema.swiftName ?? key, style: .member, fallback: "property")
             warnIfRenamed(scope, "property '\(key)' of '\(name.name)'", at: propertySchema.location)
-            let isRequired = object.required.contains(key)
+            // Required in one direction only is optional in the one type both directions share.
+            let direction = direction(propertySchema)
+            let isRequired = object.required.contains(key) && !direction.isOneWay
             var type = typeReference(propertySchema, hint: name.name + " " + key)
             let isNullable = type.isOptional
             var defaultValue: IR.Expression?
@@ -130,8 +132,11 @@ extension OpenAPIImporter {
                     jsonKey: IR.StringLiteral(key),
                     type: type,
                     defaultValue: defaultValue,
-                    documentation: propertyDocumentation(propertySchema),
-                    nilEncoding: fixedValue != nil ? .omitted : isRequired ? .null : isNullable ? .chosen : .omitted,
+                    documentation: propertyDocumentation(
+                        propertySchema,
+                        extra: Self.oneWayRequirementNote(direction, required: object.required.contains(key))),
+                    nilEncoding: fixedValue != nil
+                        ? .omitted : isRequired ? .null : isNullable && !direction.readOnly ? .chosen : .omitted,
                     fixedValue: fixedValue))
         }
         var additionalProperties: IR.AdditionalProperties?
@@ -151,11 +156,11 @@ extension OpenAPIImporter {
 
     /// A property's doc comment; a `$ref` property uses the description written next to it
     /// (3.1) or, failing that, nothing (the type documents itself).
-    private func propertyDocumentation(_ schema: Schema) -> IR.Documentation {
+    private func propertyDocumentation(_ schema: Schema, extra: String?) -> IR.Documentation {
         if schema.reference != nil {
-            return IR.Documentation(schema.description)
+            return IR.Documentation(paragraphs: [schema.description, extra])
         }
-        return documentation(schema)
+        return documentation(schema, extra: [extra])
     }
 
     /// The type and default of a value the caller or the server may leave out (a property that

@@ -106,8 +106,9 @@ public struct OpenAPIImporter {
             components.names[name] = identifier
             components.byTypeID[identifier.id] = name
             components.schemas[name] = node
-            if isNullable(node) { components.nullable.insert(name) }
         }
+        // Once every component is known: nullability may come through references to later ones.
+        for (name, node) in schemas where isNullable(node) { components.nullable.insert(name) }
         let prefix = SwiftName.upperCamelCase(document.info.title ?? "") ?? "API"
         let clientTypeName = naming.typeScope.claim(prefix + "Client")
         let collected = collectOperations()
@@ -124,10 +125,11 @@ public struct OpenAPIImporter {
         shareRepeatedBodies(collected)
         breakAliasCycles()
         reportSelfContainingUnions()
-        fixDiscriminators()
         security.serviceAuth = lowerServiceAuth()
         let service = lowerService(name: prefix)
         let groups = namedGroups.map { lowerGroup($0.0, names: $0.names) }
+        // After the operations: their inline unions (a body's, a response's) fix their variants too.
+        fixDiscriminators()
         reportUnsupportedTopLevel()
         let api = IR.API(
             sourceFile: URL(fileURLWithPath: file).lastPathComponent,

@@ -267,7 +267,8 @@ struct EndpointContexts {
     private func errorsCase(_ endpoint: IR.Endpoint) -> MustacheValue? {
         guard !endpoint.errors.isEmpty else { return nil }
         let items = endpoint.errors.map { error in
-            ".json(\(error.type.code).self, status: \(error.status.map(String.init) ?? "nil"))"
+            let status = error.status.map(String.init) ?? "nil"
+            return error.isText ? ".text(status: \(status))" : ".json(\(error.type.code).self, status: \(status))"
         }
         return branch(pattern(for: endpoint, binding: []), "[" + items.joined(separator: ", ") + "]")
     }

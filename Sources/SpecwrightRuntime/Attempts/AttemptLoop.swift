@@ -225,7 +225,8 @@ struct AttemptLoop: Sendable {
     /// The error for a response with a status of 400 or more (or one an interceptor rejected).
     static func statusError(_ response: HTTPResponse, call: CallContext, decoder: JSONDecoder) -> SpecwrightError {
         let typed = TypedErrorBody.decode(
-            call.errorBodies, status: response.status, data: response.body, decoder: decoder)
+            call.errorBodies, status: response.status, data: response.body,
+            contentType: response.headers["Content-Type"], decoder: decoder)
         let failure = SpecwrightError.HTTPFailure(
             status: response.status, headers: response.headers, body: response.body, typedBody: typed)
         return SpecwrightError(response.status == 401 ? .unauthorized(failure) : .httpStatus(failure))

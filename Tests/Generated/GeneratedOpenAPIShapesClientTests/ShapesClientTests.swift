@@ -94,4 +94,46 @@ import Testing
         let received = try Self.decode(ShelterPatch.self, #"{"name":null,"capacity":4}"#)
         #expect(received.name == nil && received.$name == .absent && received.capacity == 4)
     }
+
+    @Test func readOnlyAndWriteOnlyPropertiesAreRequiredInTheirDirectionOnly() async throws {
+        // Created without inventing the server's id; nil is left out.
+        let new = Account(name: "ann", password: "s3cret", badge: .string("gold"))
+        #expect(try Self.json(new) == #"{"badge":"gold","name":"ann","password":"s3cret"}"#)
+        // A response without the write-only password decodes …
+        let fetched = try Self.decode(Account.self, #"{"id":7,"name":"ann","badge":null}"#)
+        #expect(fetched.id == 7 && fetched.password == nil && fetched.badge == nil)
+        // … and is sent back as it is, with no conversion (the required nullable badge as null).
+        let (client, stub) = Self.client()
+        _ = try? await client.accounts.createAccount(body: fetched)
+        let sent = String(decoding: try #require(stub.requests.first?.body), as: UTF8.self)
+        #expect(sent.contains(#""badge":null"#) && sent.contains(#""id":7"#) && !sent.contains("password"), "\(sent)")
+    }
+
+    @Test func aUnionIsNullableThroughAnyOfItsAlternatives() throws {
+        let account = try Self.decode(Account.self, #"{"name":"a","badge":7,"level":null}"#)
+        #expect(account.badge == .int(7) && account.level == nil)
+        #expect(try Self.decode(Account.self, #"{"name":"a","badge":null,"level":"x"}"#).level == .string("x"))
+    }
+
+    @Test func anInlineUnionOfAResponseFixesItsDiscriminatorInItsVariants() throws {
+        #expect(Opened(at: "now").event == "opened")
+        #expect(try Self.json(Closed(reason: "done")) == #"{"event":"closed","reason":"done"}"#)
+        let events = try Self.decode(
+            [ListAccountEventsResponseItem].self,
+            #"[{"event":"closed","reason":"r"},{"event":"opened","at":"t"}]"#)
+        #expect(events == [.closed(Closed(reason: "r")), .opened(Opened(at: "t"))])
+    }
+
+    @Test func aTextErrorBodyIsAString() async throws {
+        let stub = StubTransport { _ in
+            HTTPResponse(status: 400, headers: ["Content-Type": "text/plain"], body: Data("name is taken".utf8))
+        }
+        let client = ShapesClient(configuration: ClientConfiguration(transport: stub))
+        do {
+            _ = try await client.accounts.createAccount(body: Account(name: "a", badge: nil))
+            Issue.record("a 400 must throw")
+        } catch let error as SpecwrightError {
+            #expect(error.typedBody(as: String.self) == "name is taken")
+        }
+    }
 }

@@ -79,4 +79,29 @@ import Testing
         let bytes = try Self.client("text/plain: {}", request: "text/plain: {}")
         #expect(bytes.client.contains("func makeReport(body: Data) async throws -> Data"))
     }
+
+    @Test("text error bodies are typed as String like success bodies; bytes and JSON keep their kinds")
+    func textErrorBodies() throws {
+        let output = try OpenAPISupport.generate(
+            OpenAPISupport.document(
+                paths: """
+                      /report:
+                        get:
+                          operationId: makeReport
+                          responses:
+                            '200': { description: ok, content: { application/json: { schema: { type: integer } } } }
+                            '400': { description: bad, content: { text/plain: { schema: { type: string } } } }
+                            '404': { description: gone, content: { 'text/html; charset=utf-8': { schema: { type: string } } } }
+                            '409': { description: raw, content: { text/plain: { schema: { type: string, format: binary } } } }
+                            '422': { description: mixed, content: { text/plain: { schema: { type: string } }, image/png: {} } }
+                            '429': { description: json, content: { application/json: { schema: { type: string } } } }
+                            default: { description: other, content: { text/plain: { schema: { type: string } } } }
+                    """))
+        #expect(output.succeeded, "\(output.diagnostics)")
+        let endpoints = output.endpoints.filter { !$0.isWhitespace }
+        #expect(
+            endpoints.contains(
+                "[.text(status:400),.text(status:404),.json(String.self,status:429),.text(status:nil)]"),
+            "\(output.endpoints)")
+    }
 }

@@ -69,6 +69,21 @@ struct ErrorMappingTests {
         #expect(error.isRetryable)
     }
 
+    @Test func aTextErrorBodyIsReadAsAStringInTheResponsesCharset() async throws {
+        let client = try client { request in
+            request.url.path == "/books/latin"
+                ? HTTPResponse(
+                    status: 503, headers: ["Content-Type": "text/plain; charset=iso-8859-1"],
+                    body: Data([0x43, 0x61, 0x66, 0xE9]))
+                : HTTPResponse(status: 400, headers: ["Content-Type": "text/html"], body: Data("<p>bad</p>".utf8))
+        }
+        let bodies: [TypedErrorBody] = [.json(Problem.self, status: 422), .text(status: 400), .text(status: nil)]
+        let html = try #require(await failure(client, TestEndpoint(["books"], errorBodies: bodies)))
+        #expect(html.typedBody(as: String.self) == "<p>bad</p>")
+        let latin = try #require(await failure(client, TestEndpoint(["books", "latin"], errorBodies: bodies)))
+        #expect(latin.typedBody(as: String.self) == "Café", "the charset of the Content-Type, as success bodies")
+    }
+
     @Test func decodingErrorsNameTheCodingPath() async throws {
         let client = try client { _ in
             HTTPResponse(status: 200, body: Data(#"{"authors":[{"name":"a"},{"name":7}]}"#.utf8))

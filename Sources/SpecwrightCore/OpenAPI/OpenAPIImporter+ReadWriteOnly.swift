@@ -1,0 +1,46 @@
+import SpecwrightYAML
+
+/// `readOnly` and `writeOnly` properties. OpenAPI: a `readOnly` property is sent by the server and
+/// SHOULD NOT be sent in requests, a `writeOnly` one the reverse; `required` applies to the
+/// direction the property goes in only. One Swift type serves both directions (a value fetched
+/// with GET is sent back with PUT as it is: issue #12 item 7), so a property required in one
+/// direction only is optional: a client creates an object without inventing the server's `id`,
+/// and a response that leaves out the `password` decodes. `nil` is left out when the value is
+/// sent, so a created object does not send a read-only property; a form body has no field for one
+/// (`docs/openapi.md`, "readOnly and writeOnly", compares this with other generators).
+extension OpenAPIImporter {
+    /// The directions a property goes in only.
+    struct PropertyDirection: Equatable {
+        /// `readOnly: true`: responses only.
+        var readOnly = false
+        /// `writeOnly: true`: requests only.
+        var writeOnly = false
+
+        /// Whether the property goes in one direction only, so `required` holds in that one only.
+        var isOneWay: Bool { readOnly || writeOnly }
+    }
+
+    /// The direction of a property schema: its own `readOnly`/`writeOnly`, else those of the
+    /// component its `$ref` (or its only `allOf` member's `$ref`: `allOf: [$ref: User]`, how 3.0
+    /// puts keywords beside a reference) names, through chains of such references.
+    func direction(_ schema: Schema) -> PropertyDirection {
+        var current = schema
+        for _ in 0..<Self.maxReferenceHops {
+            if current.readOnly || current.writeOnly {
+                return PropertyDirection(readOnly: current.readOnly, writeOnly: current.writeOnly)
+            }
+            let next = current.reference ?? (current.allOf?.count == 1 ? current.allOf?.first?.reference : nil)
+            guard let text = next?.text, let name = componentSchemaName(text), let target = components.schemas[name]
+            else { break }
+            current = target
+        }
+        return PropertyDirection()
+    }
+
+    /// The doc comment line of a property `required` in one direction only (nil otherwise).
+    static func oneWayRequirementNote(_ direction: PropertyDirection, required: Bool) -> String? {
+        guard required, direction.isOneWay else { return nil }
+        if direction.readOnly && direction.writeOnly { return nil }
+        return direction.readOnly ? "Required in responses only." : "Required in requests only."
+    }
+}

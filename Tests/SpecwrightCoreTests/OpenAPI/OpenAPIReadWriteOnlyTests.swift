@@ -1,0 +1,77 @@
+import Foundation
+import SpecwrightCore
+import Testing
+
+/// `readOnly` and `writeOnly` (OAS 3.0/3.1 Schema Object): a required `readOnly` property is
+/// required in responses only, a required `writeOnly` one in requests only. One Swift type serves
+/// both directions (a value fetched with GET is sent back with PUT as it is), so such a property
+/// is optional: a client creates an object without inventing its `id`, and a response without
+/// the `password` decodes. `nil` is left out when the value is sent.
+@Suite struct OpenAPIReadWriteOnlyTests {
+    static let document = OpenAPISupport.document(
+        paths: """
+              /users:
+                post:
+                  operationId: createUser
+                  requestBody:
+                    content:
+                      application/json:
+                        schema: { $ref: '#/components/schemas/User' }
+                  responses:
+                    '201':
+                      content:
+                        application/json:
+                          schema: { $ref: '#/components/schemas/User' }
+              /users/form:
+                post:
+                  operationId: createUserFromForm
+                  requestBody:
+                    content:
+                      application/x-www-form-urlencoded:
+                        schema: { $ref: '#/components/schemas/User' }
+                  responses:
+                    '204': { description: created }
+            """,
+        schemas: """
+                User:
+                  type: object
+                  required: [id, name, password, created, owner]
+                  properties:
+                    id: { type: integer, readOnly: true }
+                    name: { type: string }
+                    password: { type: string, writeOnly: true }
+                    created: { type: [string, 'null'], format: date-time, readOnly: true }
+                    owner: { allOf: [{ $ref: '#/components/schemas/Owner' }], readOnly: true }
+                Owner:
+                  type: object
+                  properties:
+                    name: { type: string }
+            """, version: "3.1.0")
+
+    @Test("a required readOnly or writeOnly property is optional and left out when nil")
+    func requiredInOneDirectionIsOptional() throws {
+        let output = try OpenAPISupport.generate(Self.document)
+        #expect(output.succeeded, "\(output.diagnostics)")
+        let types = output.types
+        #expect(types.contains("public let id: Int?"), "\(types)")
+        #expect(types.contains("public let name: String\n"))
+        #expect(types.contains("public let password: String?"))
+        #expect(types.contains("public let created: Date?"))
+        #expect(types.contains("public let owner: Owner?"))
+        let flat = types.filter { !$0.isWhitespace }
+        #expect(flat.contains("id:Int?=nil"), "the initializer does not ask for the server's id")
+        #expect(flat.contains("fields.field(\"id\",lhs.id,rhs.id)"), "left out when nil")
+        #expect(
+            flat.contains("fields.field(\"created\",lhs.created,rhs.created)"),
+            "a required nullable readOnly property is not sent as null: it is not sent at all when nil")
+        #expect(flat.contains("try fields.optional(\"password\")") || flat.contains("fields.optional(\"password\""))
+        #expect(types.contains("Required in responses only.") && types.contains("Required in requests only."))
+    }
+
+    @Test("a form body has no field for a readOnly property; a required writeOnly one stays required")
+    func formBodiesLeaveReadOnlyPropertiesOut() throws {
+        let output = try OpenAPISupport.generate(Self.document)
+        let client = output.client.filter { !$0.isWhitespace }
+        #expect(client.contains("createUserFromForm(name:String,password:String)"), "\(output.client)")
+    }
+}
