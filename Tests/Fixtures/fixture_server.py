@@ -20,7 +20,7 @@ Behaviours:
   /<sid>/drip?bytes=N&interval=S                         200 promising N bytes, sending one byte every S seconds
   /<sid>/gzip-bomb?kb=K                                   200, Content-Encoding gzip: K KB that inflate to ~K MB of zeros
   /<sid>/unsized?bytes=N                                  200 with N bytes, no Content-Length (ends by closing)
-  /<sid>/redirect?to=URL[&status=302]                     a redirect to URL (any origin)
+  /<sid>/redirect?to=URL[&status=302][&cookie=C]          a redirect to URL (any origin), with Set-Cookie C
   /<sid>/truncated                                        promises 1000 bytes, sends 10, closes the connection
   /<sid>/invalid-json                                     200 with a broken JSON body
   /<sid>/large?bytes=N                                    200 with a JSON array of about N bytes
@@ -271,7 +271,10 @@ class Handler(BaseHTTPRequestHandler):
             return None
         if behaviour == "redirect":
             status = int(query.get("status", ["302"])[0])
-            return self.send(status, b"", headers={"Location": query.get("to", ["/"])[0]})
+            headers = {"Location": query.get("to", ["/"])[0]}
+            if "cookie" in query:
+                headers["Set-Cookie"] = query["cookie"][0]
+            return self.send(status, b"", headers=headers)
         if behaviour == "truncated":
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
@@ -333,11 +336,12 @@ class Handler(BaseHTTPRequestHandler):
 # data-layer tests (Data*Tests.swift); everything above belongs to the runtime-core tests.
 #
 #   /<sid>/cached?cc=V[&etag=E][&lm=HTTP-date][&vary=H][&age=A][&fail=N][&delay=S][&pad=N]
-#         [&hold_after=N] (a request after the scenario's N-th is held until /<sid>/release_cached
-#         is called, or 60 s pass: a test can act while a fetch is known to be in flight)
+#         [&cookie=C][&hold_after=N] (a request after the scenario's N-th is held until
+#         /<sid>/release_cached is called, or 60 s pass: a test can act while a fetch is known to be in flight)
 #         (the first N requests of the scenario get 503; with down_after=N every request after the
 #         N-th is dropped without an answer: a transport failure)
-#         200 with Cache-Control V (and ETag / Last-Modified / Vary / Age, sent verbatim), body
+#         200 with Cache-Control V (and ETag / Last-Modified / Vary / Age / Set-Cookie C, sent
+#         verbatim, on a 304 too), body
 #         {"hit": n, "lang": …, "user": <bearer token or null>, "user_hit": n-th request with that token}
 #         (every request of the route is counted per token in "user_hits" of /_data/<sid>)
 #         (plus "pad": N × "x" when pad is given);
@@ -391,6 +395,8 @@ def data_layer_route(handler, state, behaviour, query, body, hit):
             headers["Vary"] = query["vary"][0]
         if "age" in query:
             headers["Age"] = query["age"][0]
+        if "cookie" in query:
+            headers["Set-Cookie"] = query["cookie"][0]
         if delay:
             time.sleep(delay)
         hold_after = int(query.get("hold_after", ["0"])[0])

@@ -8,13 +8,13 @@ extension CacheEntry {
     /// metadata, a key other than the one it is filed under, a status outside 100…599, a header
     /// that could not have come off the wire (a name that is not a token, a value with CR, LF or
     /// NUL — stored `ETag` and `Last-Modified` values are sent back as validators), or a time
-    /// that is not finite.
+    /// that is not finite. A stored `Set-Cookie` is dropped (`CacheEntry.unstoredFieldNames`).
     static func stored(metadata: Data, body: Data, filedUnder key: CacheKey, decoder: JSONDecoder) -> CacheEntry? {
         guard var entry = try? decoder.decode(CacheEntry.self, from: metadata), entry.key == key,
             entry.isWellFormed
         else { return nil }
         entry.body = body
-        return entry
+        return entry.storable  // a row written before cookies were left out
     }
 
     /// Whether status, headers and times are within what a real response can have.

@@ -23,6 +23,22 @@ struct CacheEntry: Sendable, Hashable, Codable {
             + headers.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 4 }
     }
 
+    /// Fields never stored: `Set-Cookie` (and the obsolete `Set-Cookie2`) belong to the one
+    /// exchange that carried them. The runtime keeps no cookie jar, so an app that signs in with
+    /// cookies reads them from that response; a stored copy that replayed them would hand one
+    /// user's session to whoever reads the copy next (every account reads the shared partition of
+    /// calls without credentials). RFC 9111 §3.1 lets caches store them; shared caches such as
+    /// nginx's do not.
+    static let unstoredFieldNames: Set<String> = ["set-cookie", "set-cookie2"]
+
+    /// The entry as it is stored: without ``unstoredFieldNames``.
+    var storable: CacheEntry {
+        guard headers.keys.contains(where: { Self.unstoredFieldNames.contains($0.lowercased()) }) else { return self }
+        var copy = self
+        copy.headers = headers.filter { !Self.unstoredFieldNames.contains($0.key.lowercased()) }
+        return copy
+    }
+
     /// The response's `Cache-Control` directives.
     var cacheControl: CacheControl { CacheControl(headers: headers) }
 

@@ -93,8 +93,10 @@ public final class HTTPCache: Sendable {
         return (entry, .disk)
     }
 
-    /// Stores `entry` in both tiers (write-through).
+    /// Stores `entry` in both tiers (write-through), without the fields a cache never keeps
+    /// (`CacheEntry.unstoredFieldNames`: cookies).
     func store(_ entry: CacheEntry) {
+        let entry = entry.storable
         memory.insert(entry)
         disk?.insert(entry)
         changes.publish(.stored, url: entry.key.url)
@@ -102,9 +104,10 @@ public final class HTTPCache: Sendable {
 
     /// Stores `entry` unless a removal since `mark` (taken before its request was sent) covers it:
     /// an answer on its way during a sign-out or an invalidation is not stored over the removal.
-    /// Returns whether it was stored.
+    /// Returns whether it was stored. Cookies are never stored (`CacheEntry.unstoredFieldNames`).
     @discardableResult
     func store(_ entry: CacheEntry, ifNotRemovedSince mark: CacheRemovalLog.Mark) -> Bool {
+        let entry = entry.storable
         let stored = removals.store(
             ifNotRemovedSince: mark, coveredBy: { $0.covers(entry.key, operation: entry.operation) }
         ) {
