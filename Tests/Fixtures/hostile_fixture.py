@@ -15,10 +15,13 @@ that stops reading makes the writes fail: that is expected and ignored.
   /<sid>/hostile/huge-validators?bytes=N    200 {} with an ETag and a Last-Modified of N bytes each,
                                             Cache-Control max-age=0 (default 1 MB)
   /<sid>/hostile/cookie-flood?count=N       200 {} with N Set-Cookie fields (default 10000)
+  /<sid>/hostile/sse-…, ndjson-…, encoded, encoding-chain, json   hostile bodies (hostile_body_fixture.py)
 """
 
 import socket
 import time
+
+import hostile_body_fixture
 
 
 def write(handler, data):
@@ -113,5 +116,5 @@ def route(handler, behaviour, rest, query):
         fields = [(b"Set-Cookie", b"c%d=v; Path=/" % i) for i in range(number("count", 10000))]
         write(handler, head(b"200 OK", JSON_FIELDS + fields) + b"{}")
     else:
-        return False
+        return hostile_body_fixture.route(handler, kind, query)
     return True

@@ -30,8 +30,10 @@ public struct ServerSentEvent: Sendable, Hashable {
 /// resume; a stream without ids (a language model's completion) fails with the connection's error
 /// instead of starting over. A stream that ends normally is over and never reopened.
 public struct ServerSentEventReconnect: Sendable, Hashable {
-    /// Reconnections tried in a row before the error is thrown (the count starts again with every
-    /// event received).
+    /// Reconnections tried in a row before the error is thrown. The count starts again with an
+    /// event whose id differs from the `Last-Event-ID` the stream was reopened with: a server that
+    /// answers every reconnection with the same event (and `retry: 0`) cannot keep the client
+    /// reconnecting forever.
     public var maxAttempts: Int
     /// The wait before reconnecting when the server sent no `retry:` field, in seconds.
     public var defaultDelay: TimeInterval

@@ -46,6 +46,9 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
         var pending: [ServerSentEvent] = []
         var nextPending = 0
         var failures = 0
+        /// The `Last-Event-ID` of the last reopening: until an event with another id arrives, the
+        /// reopened stream has brought nothing new and the failures in a row go on counting.
+        var resumedFrom: String?
         var isFinished = false
 
         init(source: ServerSentEvents) {
@@ -59,8 +62,9 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
             while true {
                 if nextPending < pending.count {
                     defer { nextPending += 1 }
-                    failures = 0
-                    return pending[nextPending]
+                    let event = pending[nextPending]
+                    if resumedFrom == nil || event.id != resumedFrom { failures = 0 }
+                    return event
                 }
                 if isFinished { return nil }
                 do {
@@ -92,6 +96,7 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
 
         private mutating func reopened() async throws -> HTTPBody.AsyncIterator {
             guard let reopen = source.reopen else { throw SpecwrightError(.cancelled) }
+            resumedFrom = parser.lastEventID
             let body = try await reopen(parser.lastEventID).makeAsyncIterator()
             parser.startNewStream()
             return body
