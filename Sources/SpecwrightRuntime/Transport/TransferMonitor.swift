@@ -58,7 +58,9 @@ final class TransferMonitor: @unchecked Sendable {
             redirects += 1
             return redirects
         }
-        guard hops <= Self.maximumRedirects, let target = proposed.url, let from = response.url else { return nil }
+        guard hops <= Self.maximumRedirects, let target = proposed.url, let from = response.url,
+            let proposed = Self.withoutStreamedBody(proposed, of: request)
+        else { return nil }
         let redirect = RedirectPolicy.Redirect(
             status: response.statusCode, originalURL: request.url, fromURL: from, toURL: target)
         switch request.limits.redirects.decision(for: redirect) {
@@ -74,6 +76,25 @@ final class TransferMonitor: @unchecked Sendable {
             }
             return stripped
         }
+    }
+
+    /// The redirect `proposed` for `request` when it has a `streamedBody` (an upload from a file or
+    /// a stream): `nil` when the redirect keeps the method and so must send the body again (307,
+    /// 308, or 301/302 of a method other than POST) — FoundationNetworking starts the next hop
+    /// without a body but with the `Content-Length` of the file, so the server waits for bytes that
+    /// never come until the deadline; the call fails with the 3xx instead, whose `Location` the app
+    /// may use — and without the body's framing fields when the redirect turns it into a GET (303,
+    /// or 301/302 of a POST). `proposed` itself for a request without a streamed body.
+    static func withoutStreamedBody(_ proposed: URLRequest, of request: HTTPRequest) -> URLRequest? {
+        guard request.streamedBody != nil else { return proposed }
+        guard proposed.httpMethod?.uppercased() != request.method.rawValue.uppercased() else { return nil }
+        var bodiless = proposed
+        for name in ["Content-Length", "Content-Type", "Transfer-Encoding"] {
+            bodiless.setValue(nil, forHTTPHeaderField: name)
+        }
+        bodiless.httpBody = nil
+        bodiless.httpBodyStream = nil
+        return bodiless
     }
 
     /// 16 redirects per exchange, the limit of Apple's URLSession (Chrome and Firefox stop at 20).
