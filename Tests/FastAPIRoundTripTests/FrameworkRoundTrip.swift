@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 
-/// The real-framework round trip of issue #12, for any framework of `FrameworkService`: the service
-/// derives its OpenAPI 3.1 document from code; the document is fetched from the running service, the
+/// The real-framework round trip of issue #12, the same for every `RoundTripFramework`: the service
+/// derives its OpenAPI document from code; the document is fetched from the running service, the
 /// client generated from it with the `specwright` command (and the fixture's
 /// `roundtrip.specwright-config.yaml`, when there is one), compiled with the fixture's `Driver/` and
-/// the drivers' shared `Tests/Fixtures/framework-driver/` against SpecwrightRuntime, and the driver calls every route on 127.0.0.1 and checks each answer
-/// exactly, printing `PASS <check>` or `FAIL <check>: <detail>` per check and `DONE` at the end.
+/// the drivers' shared `Tests/Fixtures/framework-driver/` against SpecwrightRuntime, and the driver
+/// calls every route on 127.0.0.1 and checks each answer exactly, printing `PASS <check>` or
+/// `FAIL <check>: <detail>` per check and `DONE` at the end.
 struct FrameworkRoundTrip {
     /// What a run showed: the document and the calls the service answered.
     struct Outcome {
@@ -14,11 +15,10 @@ struct FrameworkRoundTrip {
         var calls: [FrameworkService.Call]
     }
 
-    /// Runs the round trip and records an issue for every failed check, route never called and
-    /// credential sent to an operation without security. `checks` names every check the driver
-    /// runs, with the issue that still makes it fail (nil: it must pass); a known issue that starts
-    /// passing fails the test, so the list stays true.
-    static func run(_ framework: FrameworkService.Framework, checks: [String: String?]) async throws -> Outcome {
+    /// Runs the round trip and records an issue for every failed check (but the framework's known
+    /// issues), check that did not run, route never called and credential sent to an operation
+    /// without security.
+    static func run(_ framework: RoundTripFramework) async throws -> Outcome {
         let python = try #require(FrameworkService.python)
         let service = try FrameworkService(framework, python: python)
         defer { service.stop() }
@@ -28,7 +28,7 @@ struct FrameworkRoundTrip {
         let document = try await service.document()
         let paths = try operations(in: document)
         let version = (try JSONSerialization.jsonObject(with: document) as? [String: Any])?["openapi"] as? String
-        #expect(version?.hasPrefix("3.1") == true, "OpenAPI version \(version ?? "none")")
+        #expect(version?.hasPrefix(framework.openAPIVersion) == true, "OpenAPI version \(version ?? "none")")
 
         let configFile = framework.fixtures.appendingPathComponent("roundtrip.specwright-config.yaml")
         let config = try? String(contentsOf: configFile, encoding: .utf8)
@@ -48,7 +48,7 @@ struct FrameworkRoundTrip {
         let run = try await GeneratedClientBuild.run(executable, [service.server.baseURL.absoluteString], limit: 300)
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.last == "DONE", "the driver ended early (status \(run.status)):\n\(run.standardError)")
-        expectChecks(lines, checks: checks)
+        expectChecks(lines, checks: framework.checks, knownIssues: framework.knownIssues)
 
         let calls = try await service.calls()
         let called = Set(calls.map { "\($0.method) \($0.path)" })
@@ -60,17 +60,17 @@ struct FrameworkRoundTrip {
     }
 
     /// Every expected check ran; the ones not known to fail passed, the known ones still fail.
-    static func expectChecks(_ lines: [String], checks: [String: String?]) {
+    static func expectChecks(_ lines: [String], checks: Set<String>, knownIssues: [String: String]) {
         var seen: Set<String> = []
         for line in lines where line.hasPrefix("PASS ") || line.hasPrefix("FAIL ") {
             let passed = line.hasPrefix("PASS ")
             let name = String(line.dropFirst(5).prefix { $0 != ":" })
             seen.insert(name)
-            guard let known = checks[name] else {
+            guard checks.contains(name) else {
                 Issue.record("unexpected check \(name)")
                 continue
             }
-            if let known {
+            if let known = knownIssues[name] {
                 withKnownIssue(Comment(rawValue: known)) {
                     if !passed { Issue.record(Comment(rawValue: line)) }
                 }
@@ -78,7 +78,7 @@ struct FrameworkRoundTrip {
                 Issue.record(Comment(rawValue: line))
             }
         }
-        #expect(seen == Set(checks.keys), "checks that did not run: \(Set(checks.keys).subtracting(seen).sorted())")
+        #expect(seen == checks, "checks that did not run: \(checks.subtracting(seen).sorted())")
     }
 
     /// `METHOD /path` of every operation in the document.
@@ -86,8 +86,9 @@ struct FrameworkRoundTrip {
         Set(try pathItems(document).flatMap { path, item in item.keys.map { "\($0.uppercased()) \(path)" } })
     }
 
-    /// `METHOD /path` of every operation whose effective security is none: an empty `security` of
-    /// its own, or none of its own and no top-level one (or an empty one).
+    /// `METHOD /path` of every operation whose effective security is none: its own `security`, else
+    /// the top-level one, is missing, empty, or has only the empty requirement `{}` (drf-spectacular's
+    /// `[{}]`). One that lists `{}` next to schemes takes credentials optionally and is not counted.
     static func publicOperations(in document: Data) throws -> Set<String> {
         let object = try JSONSerialization.jsonObject(with: document) as? [String: Any]
         let topLevel = object?["security"] as? [Any]
@@ -95,7 +96,8 @@ struct FrameworkRoundTrip {
             try pathItems(document).flatMap { path, item in
                 item.compactMap { method, operation in
                     let security = (operation as? [String: Any])?["security"] as? [Any] ?? topLevel
-                    return security?.isEmpty ?? true ? "\(method.uppercased()) \(path)" : nil
+                    let requirements = security?.compactMap { $0 as? [String: Any] } ?? []
+                    return requirements.allSatisfy(\.isEmpty) ? "\(method.uppercased()) \(path)" : nil
                 }
             })
     }

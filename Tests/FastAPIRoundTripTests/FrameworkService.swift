@@ -10,20 +10,6 @@ import SpecwrightTestSupport
 /// virtual environment `Scripts/frameworks-venv.sh` creates (`.ci/run` does): `.build/frameworks-venv`,
 /// or the interpreter named by `SPECWRIGHT_FRAMEWORKS_PYTHON`.
 struct FrameworkService {
-    /// A framework's fixture: its folder under `Tests/Fixtures` and where it serves its document.
-    struct Framework: Sendable {
-        /// The folder under `Tests/Fixtures` with `app.py`, `Driver/` and the generation config.
-        var folder: String
-        /// The path of the OpenAPI document the framework serves.
-        var documentPath: String
-
-        static let fastAPI = Framework(folder: "fastapi", documentPath: "openapi.json")
-        static let litestar = Framework(folder: "litestar", documentPath: "schema/openapi.json")
-        static let djangoNinja = Framework(folder: "django-ninja", documentPath: "api/openapi.json")
-
-        var fixtures: URL { FrameworkService.repository.appendingPathComponent("Tests/Fixtures/\(folder)") }
-    }
-
     /// One recorded call: the route template it matched and whether credentials came with it.
     struct Call: Decodable, Hashable {
         var method: String
@@ -44,11 +30,11 @@ struct FrameworkService {
         return FileManager.default.isExecutableFile(atPath: python.path) ? python : nil
     }
 
-    let framework: Framework
+    let framework: RoundTripFramework
     let server: ServerProcess
 
     /// Starts the service; it exits when `stop()` closes its stdin, and after `lifetime` seconds.
-    init(_ framework: Framework, python: URL, lifetime: Int = 300) throws {
+    init(_ framework: RoundTripFramework, python: URL, lifetime: Int = 300) throws {
         self.framework = framework
         let serve = Self.repository.appendingPathComponent("Tests/Fixtures/fastapi/serve.py")
         server = try ServerProcess(

@@ -27,8 +27,26 @@ func check(_ name: String, _ body: () async throws -> Void) async {
         try await body()
         print("PASS \(name)")
     } catch {
-        print("FAIL \(name): \(String(describing: error).replacingOccurrences(of: "\n", with: " "))")
+        var detail = String(describing: error)
+        if let error = error as? SpecwrightError, let failure = httpFailure(error) {
+            detail += " body: " + String(decoding: failure.body.prefix(500), as: UTF8.self)
+        }
+        print("FAIL \(name): \(detail.replacingOccurrences(of: "\n", with: " "))")
     }
+}
+
+/// The response of an HTTP error status (`httpStatus`, or `unauthorized` for a 401).
+func httpFailure(_ error: SpecwrightError) -> SpecwrightError.HTTPFailure? {
+    switch error.kind {
+    case .httpStatus(let failure), .unauthorized(let failure): failure
+    default: nil
+    }
+}
+
+/// The JSON body of an error status, typed or not (an error the document does not describe).
+func errorBody(_ error: SpecwrightError) throws -> JSONValue {
+    guard let failure = httpFailure(error) else { throw CheckFailure(description: "\(error.kind)") }
+    return try JSONDecoder().decode(JSONValue.self, from: failure.body)
 }
 
 /// The status of the `SpecwrightError` `body` throws, or a failure when it does not throw one.

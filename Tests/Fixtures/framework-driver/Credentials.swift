@@ -3,20 +3,23 @@ import SpecwrightRuntime
 
 /// The credentials the driver hands the client, and how often a token refresh was asked for.
 final class Credentials: Sendable {
-    private let state = Mutex(token: "stale-token-before-login", refreshes: 0)
+    private let state: Mutex
     /// The HTTP basic credentials.
     let basic: BasicCredentials
-    /// The API key of each name.
-    let apiKeys: [String: String]
 
+    /// `apiKeys`: the API key of each name the driver has from the start.
     init(basic: BasicCredentials, apiKeys: [String: String]) {
         self.basic = basic
-        self.apiKeys = apiKeys
+        state = Mutex(token: "stale-token-before-login", refreshes: 0, apiKeys: apiKeys)
     }
 
     var refreshes: Int { state.read { $0.refreshes } }
 
+    /// Stores the bearer token a login returned.
     func store(_ token: String) { state.update { $0.token = token } }
+
+    /// Stores an API key a login returned (DRF's `Authorization: Token <key>`).
+    func store(apiKey: String, named name: String) { state.update { $0.apiKeys[name] = apiKey } }
 
     func configuration(baseURL: URL) -> ClientConfiguration {
         var configuration = ClientConfiguration(baseURL: baseURL)
@@ -29,7 +32,7 @@ final class Credentials: Sendable {
             }
         )
         configuration.basicCredentialsProvider = { [basic] in basic }
-        configuration.apiKeys = { [apiKeys] name in apiKeys[name] }
+        configuration.apiKeys = { [state] name in state.read { $0.apiKeys[name] } }
         return configuration
     }
 }
@@ -40,13 +43,14 @@ final class Mutex: @unchecked Sendable {
     struct State {
         var token: String
         var refreshes: Int
+        var apiKeys: [String: String]
     }
 
     private let lock = NSLock()
     private var state: State
 
-    init(token: String, refreshes: Int) {
-        state = State(token: token, refreshes: refreshes)
+    init(token: String, refreshes: Int, apiKeys: [String: String]) {
+        state = State(token: token, refreshes: refreshes, apiKeys: apiKeys)
     }
 
     func read<T>(_ body: (State) -> T) -> T {
