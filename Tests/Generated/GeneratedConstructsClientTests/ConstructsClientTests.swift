@@ -62,6 +62,22 @@ import Testing
         #expect(throws: DecodingError.self) { try Self.decode(IdOrName.self, "true") }
     }
 
+    @Test func aUnionCaseIsEncodedTheWayTheEncoderCodesItsType() throws {
+        // A drf-spectacular `oneOf [{format: uri}, {maxLength: 0}]` sent `{"relative":"https:..."}`:
+        // the case's own `encode(to:)` bypassed JSONEncoder's coding of URL (and of Date, Data, Decimal).
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        encoder.dateEncodingStrategy = .iso8601
+        let moment = Date(timeIntervalSince1970: 1_767_256_215)
+        let references: [Reference] = [.link(URL(string: "https://example.com/a%20b?q=1")!), .at(moment)]
+        let encoded = try encoder.encode(references)
+        #expect(
+            String(decoding: encoded, as: UTF8.self) == #"["https://example.com/a%20b?q=1","2026-01-01T08:30:15Z"]"#)
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        #expect(try decoder.decode([Reference].self, from: encoded) == references)
+    }
+
     @Test func integerEnumsKeepUnknownValues() throws {
         #expect(try Self.decode([Priority].self, "[1, 10, 7]") == [.low, .high, .unknown(7)])
         #expect(String(decoding: try JSONEncoder().encode([Priority.unknown(7)]), as: UTF8.self) == "[7]")

@@ -65,6 +65,16 @@ enum IRConstructsFixture {
                     IR.UnionCase(name: id("number"), type: .builtin(.double)),
                     IR.UnionCase(name: id("text"), type: .builtin(.string))
                 ])),
+        .union(
+            IR.Union(
+                name: type("Reference"),
+                documentation: IR.Documentation(
+                    "Types JSONEncoder codes itself (`Date` by its strategy, `URL` as its text) inside a union."),
+                kind: .oneOf,
+                cases: [
+                    IR.UnionCase(name: id("at"), type: .builtin(.date)),
+                    IR.UnionCase(name: id("link"), type: .builtin(.url))
+                ])),
         .integerEnum(
             IR.IntegerEnum(
                 name: type("Priority"), documentation: IR.Documentation("An integer enum."),

@@ -95,9 +95,10 @@ public enum Pet: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
         switch self {
-        case .cat(let value): try value.encode(to: encoder)
-        case .dog(let value): try value.encode(to: encoder)
+        case .cat(let value): try container.encode(value)
+        case .dog(let value): try container.encode(value)
         }
     }
 }
@@ -128,9 +129,10 @@ public enum IdOrName: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
         switch self {
-        case .id(let value): try value.encode(to: encoder)
-        case .name(let value): try value.encode(to: encoder)
+        case .id(let value): try container.encode(value)
+        case .name(let value): try container.encode(value)
         }
     }
 }
@@ -161,9 +163,10 @@ public enum Measure: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
         switch self {
-        case .number(let value): try value.encode(to: encoder)
-        case .text(let value): try value.encode(to: encoder)
+        case .number(let value): try container.encode(value)
+        case .text(let value): try container.encode(value)
         }
     }
 
@@ -181,6 +184,59 @@ public enum Measure: Codable, Hashable, Sendable {
             hasher.combine(0)
             hasher.combine(value)
         case .text(let value):
+            hasher.combine(1)
+            hasher.combine(value)
+        }
+    }
+}
+
+/// Types JSONEncoder codes itself (`Date` by its strategy, `URL` as its text) inside a union.
+public enum Reference: Codable, Hashable, Sendable {
+    case at(Date)
+    case link(URL)
+
+    /// The first alternative that matches strictly (no undeclared keys, no unknown enum values),
+    /// else the first that decodes.
+    public init(from decoder: any Decoder) throws {
+        let value = try decoder.singleValueContainer()
+        for strict in UnionDecoding.passes {
+            if let decoded = try? UnionDecoding.decode(Date.self, from: value, strict: strict) {
+                self = .at(decoded)
+                return
+            }
+            if let decoded = try? UnionDecoding.decode(URL.self, from: value, strict: strict) {
+                self = .link(decoded)
+                return
+            }
+        }
+        throw DecodingError.dataCorruptedError(
+            in: value,
+            debugDescription: "no alternative of Reference matches"
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .at(let value): try container.encode(value)
+        case .link(let value): try container.encode(value)
+        }
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs, rhs) {
+        case (.at(let left), .at(let right)): FieldEquality.same(left, right)
+        case (.link(let left), .link(let right)): FieldEquality.same(left, right)
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .at(let value):
+            hasher.combine(0)
+            hasher.combine(value)
+        case .link(let value):
             hasher.combine(1)
             hasher.combine(value)
         }

@@ -326,8 +326,9 @@ public indirect enum IndirectCategory: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
         switch self {
-        case .value(let value): try value.encode(to: encoder)
+        case .value(let value): try container.encode(value)
         }
     }
 }
@@ -353,8 +354,9 @@ public indirect enum IndirectCompany: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
         switch self {
-        case .value(let value): try value.encode(to: encoder)
+        case .value(let value): try container.encode(value)
         }
     }
 }
@@ -380,8 +382,9 @@ public indirect enum IndirectPerson: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
         switch self {
-        case .value(let value): try value.encode(to: encoder)
+        case .value(let value): try container.encode(value)
         }
     }
 }

@@ -280,10 +280,11 @@ public enum PetHolderPet: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
         switch self {
-        case .cat(let value): try value.encode(to: encoder)
-        case .dog(let value): try value.encode(to: encoder)
-        case .lizard(let value): try value.encode(to: encoder)
+        case .cat(let value): try container.encode(value)
+        case .dog(let value): try container.encode(value)
+        case .lizard(let value): try container.encode(value)
         }
     }
 }
@@ -579,9 +580,10 @@ public enum Unioned: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
         switch self {
-        case .case3eNum1(let value): try value.encode(to: encoder)
-        case .int(let value): try value.encode(to: encoder)
+        case .case3eNum1(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
         }
     }
 }
