@@ -4,10 +4,12 @@ import SpecwrightYAML
 /// SHOULD NOT be sent in requests, a `writeOnly` one the reverse; `required` applies to the
 /// direction the property goes in only. One Swift type serves both directions (a value fetched
 /// with GET is sent back with PUT as it is: issue #12 item 7), so a property required in one
-/// direction only is optional: a client creates an object without inventing the server's `id`,
-/// and a response that leaves out the `password` decodes. `nil` is left out when the value is
-/// sent, so a created object does not send a read-only property; a form body has no field for one
-/// (`docs/openapi.md`, "readOnly and writeOnly", compares this with other generators).
+/// direction only is optional in a type that also goes the other way: a client creates an object
+/// without inventing the server's `id`, and a response that leaves out the `password` decodes. A
+/// type that only goes one way keeps the property required (a response-only type's `readOnly` id
+/// stays `Int`). `nil` is left out when the value is sent, so a created object does not send a
+/// read-only property; a form body has no field for one (`docs/openapi.md`, "readOnly and
+/// writeOnly", compares this with other generators).
 extension OpenAPIImporter {
     /// The directions a property goes in only.
     struct PropertyDirection: Equatable {
@@ -42,5 +44,44 @@ extension OpenAPIImporter {
         guard required, direction.isOneWay else { return nil }
         if direction.readOnly && direction.writeOnly { return nil }
         return direction.readOnly ? "Required in responses only." : "Required in requests only."
+    }
+}
+
+extension IR.API {
+    /// The API with each `required` property of `oneWay` (struct → JSON key → direction) made
+    /// optional where its type goes the other way too: a `readOnly` one in a type a request
+    /// sends (a parameter or a body, directly or through other types), a `writeOnly` one in a
+    /// type a response or an error body holds. `nil` is then left out when the value is sent.
+    func relaxingOneWayRequirements(_ oneWay: [IR.TypeID: [String: OpenAPIImporter.PropertyDirection]]) -> IR.API {
+        guard !oneWay.isEmpty else { return self }
+        let endpoints = groups.flatMap(\.endpoints)
+        let sent = typeIDs(reachableFrom: endpoints.flatMap { $0.parameters.map(\.type) })
+        let received = typeIDs(
+            reachableFrom: endpoints.flatMap { endpoint in
+                var roots = endpoint.errors.map(\.type)
+                switch endpoint.response {
+                case .json(let type), .stream(let type, _): roots.append(type)
+                case .none, .binary, .text: break
+                }
+                return roots
+            })
+        var api = self
+        api.types = types.map { declaration in
+            guard case .structure(var structure) = declaration, let directions = oneWay[structure.name.id] else {
+                return declaration
+            }
+            for index in structure.properties.indices {
+                var property = structure.properties[index]
+                guard property.fixedValue == nil, let direction = directions[property.jsonKey.value],
+                    direction.readOnly && sent.contains(structure.name.id)
+                        || direction.writeOnly && received.contains(structure.name.id)
+                else { continue }
+                if !property.type.isOptional { property.type = .optional(property.type) }
+                property.nilEncoding = .omitted
+                structure.properties[index] = property
+            }
+            return .structure(structure)
+        }
+        return api
     }
 }

@@ -51,6 +51,9 @@ extension OpenAPIImporter {
         var reportedOnce: Set<SourceLocation> = []
         /// Where the discriminator of each union with one is written, by the union's Swift name.
         var discriminatorLocations: [String: SourceLocation] = [:]
+        /// The `required` properties of each struct that are `readOnly` or `writeOnly`, by JSON key
+        /// (``IR/API/relaxingOneWayRequirements(_:)`` makes them optional where they go the other way).
+        var oneWayRequired: [IR.TypeID: [String: PropertyDirection]] = [:]
     }
 
     /// Where `$ref`s lead, and the state of following them: the chain being expanded, the

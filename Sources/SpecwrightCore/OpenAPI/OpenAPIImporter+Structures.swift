@@ -114,9 +114,11 @@ extension OpenAPIImporter {
             let propertyName = scope.identifier(
                 for: propertySchema.swiftName ?? key, style: .member, fallback: "property")
             warnIfRenamed(scope, "property '\(key)' of '\(name.name)'", at: propertySchema.location)
-            // Required in one direction only is optional in the one type both directions share.
+            // Required in one direction only: made optional where the type also goes the other
+            // way, once the operations are known (``IR/API/relaxingOneWayRequirements(_:)``).
             let direction = direction(propertySchema)
-            let isRequired = object.required.contains(key) && !direction.isOneWay
+            let isRequired = object.required.contains(key)
+            if isRequired, direction.isOneWay { declared.oneWayRequired[name.id, default: [:]][key] = direction }
             var type = typeReference(propertySchema, hint: name.name + " " + key)
             let isNullable = type.isOptional
             var defaultValue: IR.Expression?

@@ -139,7 +139,7 @@ public struct OpenAPIImporter {
             types: declared.declarations,
             groups: groups,
             clientTypeName: clientTypeName
-        ).choosingNilOnlyInRequestBodies()
+        ).relaxingOneWayRequirements(declared.oneWayRequired).choosingNilOnlyInRequestBodies()
         return resolvingObjectDefaults(in: api)
     }
 

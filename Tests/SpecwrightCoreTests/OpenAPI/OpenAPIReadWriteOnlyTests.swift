@@ -74,4 +74,55 @@ import Testing
         let client = output.client.filter { !$0.isWhitespace }
         #expect(client.contains("createUserFromForm(name:String,password:String)"), "\(output.client)")
     }
+
+    @Test("a type that goes one way only keeps the property required in that way")
+    func oneWayTypesKeepTheirRequirements() throws {
+        let output = try OpenAPISupport.generate(
+            OpenAPISupport.document(
+                paths: """
+                      /logins:
+                        post:
+                          operationId: logIn
+                          requestBody:
+                            content:
+                              application/json:
+                                schema: { $ref: '#/components/schemas/Login' }
+                          responses:
+                            '200':
+                              content:
+                                application/json:
+                                  schema: { type: array, items: { $ref: '#/components/schemas/Session' } }
+                            '409':
+                              content:
+                                application/json:
+                                  schema: { $ref: '#/components/schemas/Conflict' }
+                    """,
+                schemas: """
+                        Login:
+                          type: object
+                          required: [user, password, server]
+                          properties:
+                            user: { type: string }
+                            password: { type: string, writeOnly: true }
+                            server: { type: string, readOnly: true }
+                        Session:
+                          type: object
+                          required: [id, token]
+                          properties:
+                            id: { type: integer, readOnly: true }
+                            token: { type: string, writeOnly: true }
+                        Conflict:
+                          type: object
+                          required: [secret]
+                          properties:
+                            secret: { type: string, writeOnly: true }
+                    """))
+        #expect(output.succeeded, "\(output.diagnostics)")
+        let types = output.types
+        #expect(types.contains("public let password: String\n"), "only sent: required as in requests: \(types)")
+        #expect(types.contains("public let server: String?"), "readOnly in a type a request sends")
+        #expect(types.contains("public let id: Int\n"), "only received: required as in responses")
+        #expect(types.contains("public let token: String?"), "writeOnly in a type a response holds")
+        #expect(types.contains("public let secret: String?"), "an error body is received too")
+    }
 }
