@@ -96,6 +96,7 @@ let package = Package(
         .testTarget(name: "GeneratedOpenAPIClientTests", dependencies: ["SpecwrightRuntime", "SpecwrightTestSupport"], path: "Tests/Generated/GeneratedOpenAPIClientTests"),
         .testTarget(name: "GeneratedOpenAPIPetstore3ClientTests", dependencies: ["SpecwrightRuntime", "SpecwrightTestSupport"], path: "Tests/Generated/GeneratedOpenAPIPetstore3ClientTests"),
         .testTarget(name: "GeneratedOpenAPIShapesClientTests", dependencies: ["SpecwrightRuntime"], path: "Tests/Generated/GeneratedOpenAPIShapesClientTests"),
+        .testTarget(name: "GeneratedOpenAPIParametersClientTests", dependencies: ["SpecwrightRuntime", "SpecwrightTestSupport"], path: "Tests/Generated/GeneratedOpenAPIParametersClientTests"),
         .testTarget(name: "GeneratedOpenAPITransfersClientTests", dependencies: ["SpecwrightRuntime", "SpecwrightTestSupport", "SpecwrightDigest"], path: "Tests/Generated/GeneratedOpenAPITransfersClientTests"),
         .testTarget(name: "GeneratedTransfersClientTests", dependencies: ["SpecwrightRuntime", "SpecwrightTestSupport", "SpecwrightDigest"], path: "Tests/Generated/GeneratedTransfersClientTests"),
         // The real-framework round trips (issue #12): FastAPI, Litestar, Django Ninja and Django REST

@@ -27,6 +27,7 @@ generate Tests/Fixtures/transfers.yaml Tests/Generated/GeneratedTransfersClientT
 generate Tests/Fixtures/openapi/petstore.yaml Tests/Generated/GeneratedOpenAPIClientTests/Generated/petstore
 generate Tests/Fixtures/openapi/petstore3.yaml Tests/Generated/GeneratedOpenAPIPetstore3ClientTests/Generated/petstore3
 generate Tests/Fixtures/openapi/shapes.yaml Tests/Generated/GeneratedOpenAPIShapesClientTests/Generated/shapes
+generate Tests/Fixtures/openapi/parameters.yaml Tests/Generated/GeneratedOpenAPIParametersClientTests/Generated/parameters
 generate Tests/Fixtures/openapi/transfers.yaml Tests/Generated/GeneratedOpenAPITransfersClientTests/Generated/transfers
 
 # IR-only constructs (unions, integer enums, multipart …) from a hand-built IR:

@@ -25,7 +25,9 @@ Behaviours:
   /<sid>/invalid-json                                     200 with a broken JSON body
   /<sid>/large?bytes=N                                    200 with a JSON array of about N bytes
   /<sid>/json1k                                           200 with a fixed ~1 KB JSON object (benchmarks)
-  /<sid>/echo                                             the request line, headers and body as JSON
+  /<sid>/echo                                             the request line, headers and body as JSON, with the
+                                                          query decoded as qs/Rack do (queryTree, see qs_parse)
+                                                          and the Cookie header as [name, value] pairs (cookies)
   /<sid>/blob?bytes=N[&cut=M]                             N bytes of a pattern, ranges, a cut connection (transfer_fixture.py)
   /<sid>/typed-blob?bytes=N&type=T                        N bytes as media type T, 406 unless Accept admits T (transfer_fixture.py)
   /<sid>/upload-hash, /<sid>/multipart-hash               size and SHA-256 of an uploaded body / of each part (transfer_fixture.py)
@@ -44,12 +46,13 @@ import hmac
 import json
 import zlib
 import os
+import re
 import ssl
 import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, parse_qsl, urlsplit
 
 import app_fixture
 import bookstore_fixture
@@ -111,6 +114,51 @@ def signature(method, target, date, body):
     scheme the custom-authenticator tests implement on the client side."""
     message = "\n".join([method, target, date, hashlib.sha256(body).hexdigest()]).encode()
     return hmac.new(SIGNING_KEY, message, hashlib.sha256).hexdigest()
+
+
+def qs_parse(query):
+    """The query decoded the way Node's qs and Rails' Rack do: `a[b][c]=v` nests objects, `a[]=v`
+    appends to an array, `a[0][b]=v` indexes one (arrays are compacted in index order), a repeated
+    plain key becomes an array. Values stay strings; `+` is a space."""
+    root = {}
+    for key, value in parse_qsl(query, keep_blank_values=True):
+        head = key.split("[", 1)[0]
+        segments = [head] + re.findall(r"\[([^\]]*)\]", key[len(head):]) if head else [key]
+        node = root
+        for index, segment in enumerate(segments):
+            last = index == len(segments) - 1
+            if segment == "":
+                segment = str(sum(1 for k in node if k.isdigit()))
+            if last:
+                if segment in node:
+                    previous = node[segment]
+                    node[segment] = (previous if isinstance(previous, list) else [previous]) + [value]
+                else:
+                    node[segment] = value
+            else:
+                child = node.get(segment)
+                if not isinstance(child, dict):
+                    child = node[segment] = {}
+                node = child
+
+    def arrays(value):
+        if isinstance(value, dict):
+            converted = {k: arrays(v) for k, v in value.items()}
+            if converted and all(k.isdigit() for k in converted):
+                return [converted[k] for k in sorted(converted, key=int)]
+            return converted
+        return value
+    return arrays(root)
+
+
+def cookie_pairs(header):
+    """A Cookie header as [name, value] pairs in order (RFC 6265 §5.4: `; `-separated)."""
+    pairs = []
+    for item in (header or "").split(";"):
+        name, _, value = item.strip().partition("=")
+        if name:
+            pairs.append([name, value])
+    return pairs
 
 
 def scenario(sid):
@@ -316,6 +364,8 @@ class Handler(BaseHTTPRequestHandler):
                 "requestLine": self.requestline,
                 "headers": {k.lower(): v for k, v in self.headers.items()},
                 "body": body.decode("utf-8", "replace"),
+                "queryTree": qs_parse(parts.query),
+                "cookies": cookie_pairs(self.headers.get("Cookie")),
             }
             return self.send(200, json.dumps(payload).encode())
         if behaviour == "app" and app_fixture.route(self, sid, rest, query, body):

@@ -65,6 +65,7 @@ extension APIComparison {
         case .path: "path"
         case .query: "query"
         case .header: "header"
+        case .cookie: "cookie"
         case .body: "body"
         case .formField: "form"
         case .multipartPart: "multipart body"

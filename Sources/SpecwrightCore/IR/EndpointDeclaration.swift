@@ -154,6 +154,8 @@ extension IR {
         case query
         /// A request header.
         case header
+        /// A cookie, one `name=value` pair of the request's `Cookie` header.
+        case cookie
         /// The whole body (JSON or binary).
         case body
         /// One field of a form-URL-encoded body.
@@ -180,7 +182,8 @@ extension IR {
         /// this separator (OpenAPI `explode: false` → `","`, `spaceDelimited` → `" "`,
         /// `pipeDelimited` → `"|"`) instead of repeating the key.
         public var arraySeparator: String?
-        /// For a form field holding an object, a map or a union: how its properties are written.
+        /// For a form field, query parameter, cookie, header or path parameter holding an object, a
+        /// map or a union (or any value of a `content` parameter): how it is written.
         public var objectStyle: ObjectStyle
 
         /// Creates a parameter.
@@ -200,13 +203,19 @@ extension IR {
         }
     }
 
-    /// How a structured form field is written (OpenAPI's encoding `style`; the runtime's
-    /// `FormObjectStyle`).
+    /// How a structured parameter is written (OpenAPI's `style`; the runtime's `FormObjectStyle`
+    /// for forms, queries and cookies, `ParameterText` for headers and path segments).
     public enum ObjectStyle: Hashable, Sendable {
-        /// The object's properties become fields of their own (OpenAPI's default, `form`, `explode: true`).
+        /// The object's properties become fields of their own (OpenAPI's default, `form`,
+        /// `explode: true`); with an `arraySeparator`, one field `name=a,1,b,2` (`explode: false`).
         case form
         /// The properties nest under the field's name: `name[property]=value`.
         case deepObject
+        /// A header or path segment in OpenAPI's `simple` style: `a,1,b,2`, or `a=1,b=2` when
+        /// `explode` is true.
+        case simple(explode: Bool)
+        /// The value's JSON text (a `content: application/json` parameter).
+        case json
     }
 
     /// How a request body is encoded.

@@ -38,7 +38,7 @@ extension OpenAPIImporter {
             method: collected.method,
             documentation: endpointDocumentation(operation, parameters: lowered.all, security: security.documentation),
             path: path,
-            parameters: lowered.path + lowered.body + lowered.query + lowered.header,
+            parameters: lowered.path + lowered.body + lowered.query + lowered.header + lowered.cookie,
             body: body,
             response: response,
             errors: errors,

@@ -7,10 +7,11 @@ extension OpenAPIImporter {
         var body: [IR.Parameter] = []
         var query: [IR.Parameter] = []
         var header: [IR.Parameter] = []
+        var cookie: [IR.Parameter] = []
         /// Raw path parameter name → identifier.
         var pathNames: [String: IR.Identifier] = [:]
 
-        var all: [IR.Parameter] { path + body + query + header }
+        var all: [IR.Parameter] { path + body + query + header + cookie }
     }
 
     /// Path-item and operation parameters (the operation's win by name and location), then any
@@ -51,81 +52,87 @@ extension OpenAPIImporter {
     ) {
         guard let name = parameter.name else { return }
         let location = parameter.placement ?? ""
-        if location == "cookie" {
-            skip(
-                .cookieParameter, "cookie parameter '\(name)' is not sent: cookie parameters are not supported",
-                at: parameter.location)
+        let locations: [String: IR.ParameterLocation] = [
+            "path": .path, "query": .query, "header": .header, "cookie": .cookie
+        ]
+        guard let irLocation = locations[location] else {
+            skip(.parameterStyle, "parameter '\(name)' has an unknown location '\(location)'", at: parameter.location)
             return
         }
-        guard let schema = parameter.schema else {
-            skip(
-                .parameterStyle, "parameter '\(name)' has no 'schema' (a 'content' parameter); it is not sent",
-                at: parameter.location)
-            return
-        }
-        var type = typeReference(schema, hint: hint + " " + name)
+        let subject = "\(location) parameter '\(name)'"
+        guard let (schema, isJSON) = parameterSchema(parameter, subject: subject) else { return }
+        var type = schema.map { typeReference($0, hint: hint + " " + name) } ?? jsonValue()
         let required = location == "path" || parameter.required == true
         var defaultValue: IR.Expression?
-        if isUntyped(type) {
+        if let schema, isUntyped(type), !isJSON {
             // A schema that says nothing of its type (`{}`, `{title: Q}`: a framework's `Any`) is
             // written as text in a path, query or header, whatever the value: the caller's text.
             (type, defaultValue) = untypedParameter(schema, required: required)
         } else if !required {
-            (type, defaultValue) = omittable(type, schema: schema)
+            (type, defaultValue) = schema.map { omittable(type, schema: $0) } ?? (.optional(type), nil)
         }
-        let style = parameter.style
-        var arraySeparator: String?
-        switch location {
-        case "query":
-            let isArray = type.arrayElement != nil
-            let delimited = ["spaceDelimited": " ", "pipeDelimited": "|"]
-            guard isQueryCompatible(type), style == nil || style == "form" || (isArray && delimited[style ?? ""] != nil)
-            else {
-                skip(
-                    .parameterStyle,
-                    "query parameter '\(name)' is not sent: only scalars, enums and arrays of them (styles 'form', 'spaceDelimited', 'pipeDelimited') are supported",
-                    at: parameter.location)
-                return
-            }
-            if isArray, let separator = delimited[style ?? ""] {
-                arraySeparator = separator
-            } else if isArray, parameter.explode == false {
-                arraySeparator = ","
-            }
-        case "header":
-            guard isQueryCompatible(type) else {
-                skip(
-                    .parameterStyle,
-                    "header parameter '\(name)' is not sent: only scalars, enums and arrays of them are supported",
-                    at: parameter.location)
-                return
-            }
-        case "path":
-            if !isQueryCompatible(type, allowArray: false) {
-                skip(
-                    .parameterStyle,
-                    "path parameter '\(name)' has a type that cannot be a path segment; it is generated as 'String'",
-                    at: parameter.location)
-                type = .builtin(.string)
-            }
-        default:
-            skip(.parameterStyle, "parameter '\(name)' has an unknown location '\(location)'", at: parameter.location)
+        var lowered = IR.Parameter(
+            name: IR.Identifier(validated: "value", code: "value"), wireName: IR.StringLiteral(name),
+            location: irLocation, type: type, defaultValue: defaultValue,
+            documentation: IR.Documentation(parameter.description ?? schema?.description))
+        if isJSON {
+            lowered.objectStyle = .json
+        } else if !applyStyle(parameter, to: &lowered, subject: subject) {
             return
         }
-        let identifier = scope.identifier(for: name, style: .member, fallback: "value")
+        lowered.name = scope.identifier(for: name, style: .member, fallback: "value")
         warnIfRenamed(scope, "parameter '\(name)'", at: parameter.location)
-        let lowered = IR.Parameter(
-            name: identifier, wireName: IR.StringLiteral(name),
-            location: location == "path" ? .path : location == "query" ? .query : .header,
-            type: type, defaultValue: defaultValue,
-            documentation: IR.Documentation(parameter.description ?? schema.description),
-            arraySeparator: arraySeparator)
-        switch location {
-        case "path":
-            lists.pathNames[name] = identifier
+        switch irLocation {
+        case .path:
+            lists.pathNames[name] = lowered.name
             lists.path.append(lowered)
-        case "query": lists.query.append(lowered)
+        case .query: lists.query.append(lowered)
+        case .cookie: lists.cookie.append(lowered)
         default: lists.header.append(lowered)
+        }
+    }
+
+    /// Applies the `style` and `explode` of a path, query, header or cookie parameter (not a
+    /// `content` one); `false`, with a located warning, when it cannot be sent.
+    private mutating func applyStyle(_ parameter: OpenAPI.Parameter, to lowered: inout IR.Parameter, subject: String)
+        -> Bool
+    {
+        let type = lowered.type.nonOptional
+        switch lowered.location {
+        case .query:
+            return applyFormStyle(
+                parameter.style, explode: parameter.explode, to: &lowered, subject: subject, at: parameter.location)
+        case .cookie:
+            if parameter.style == "deepObject" {
+                skip(
+                    .cookieParameter, "\(subject) is not sent: style 'deepObject' does not apply to a cookie",
+                    at: parameter.location)
+                return false
+            }
+            // OAS 3.2's `style: cookie` is `form` with `; ` between repeated pairs: what one
+            // `Cookie` header with a pair per element is.
+            let style = parameter.style == "cookie" ? "form" : parameter.style
+            return applyFormStyle(
+                style, explode: parameter.explode, to: &lowered, subject: subject, at: parameter.location)
+        case .header:
+            // `simple`, the only style of a header: arrays and objects as `a,b` / `a,1,b,2`
+            // (`a=1,b=2` with `explode`).
+            if !isQueryCompatible(type), !isUntyped(type) {
+                lowered.objectStyle = .simple(explode: parameter.explode ?? false)
+            }
+            return true
+        default:
+            guard !isQueryCompatible(type, allowArray: false), !isUntyped(type) else { return true }
+            if parameter.style == nil || parameter.style == "simple" {
+                lowered.objectStyle = .simple(explode: parameter.explode ?? false)
+            } else {
+                skip(
+                    .parameterStyle,
+                    "\(subject) has a type that cannot be a path segment in style '\(parameter.style ?? "")'; it is generated as 'String'",
+                    at: parameter.location)
+                lowered.type = .builtin(.string)
+            }
+            return true
         }
     }
 

@@ -86,9 +86,13 @@ extension OpenAPIImporter {
                 parameter.location = .multipartPart(
                     filename: nil,
                     contentType: (file == nil ? declared : Self.singleMediaType(declared)).map(IR.StringLiteral.init))
-            } else if !applyFormEncoding(media.encoding(of: key), to: &parameter, key: key, at: propertySchema.location)
-            {
-                continue
+            } else {
+                let encoding = media.encoding(of: key)
+                guard
+                    applyFormStyle(
+                        encoding?.style, explode: encoding?.explode, to: &parameter, subject: "form field '\(key)'",
+                        at: encoding?.location ?? propertySchema.location)
+                else { continue }
             }
             lists.body.append(parameter)
         }
@@ -136,54 +140,6 @@ extension OpenAPIImporter {
         guard let declared, !declared.contains(","), !declared.contains("*") else { return nil }
         let trimmed = declared.trimmingCharacters(in: .whitespaces)
         return trimmed.isEmpty ? nil : trimmed
-    }
-
-    /// Applies a form field's `encoding` entry (`style`, `explode`) to `parameter`; `false`, with a
-    /// located warning, when the field cannot be sent that way. Scalars and arrays of them follow
-    /// OpenAPI's query rules (`explode: false` and the delimited styles join an array into one
-    /// field, `deepObject` indexes it: `name[0]=a`); objects, maps and unions are written with
-    /// `form` (their properties as fields of their own) or `deepObject` (`name[property]=value`) style.
-    private mutating func applyFormEncoding(
-        _ encoding: OpenAPI.Encoding?, to parameter: inout IR.Parameter, key: String, at location: SourceLocation
-    ) -> Bool {
-        let style = encoding?.style ?? "form"
-        let explode = encoding?.explode ?? (style == "form" || style == "deepObject")
-        let type = parameter.type.nonOptional
-        let delimited = ["spaceDelimited": " ", "pipeDelimited": "|"]
-        if isQueryCompatible(type) {
-            guard type.arrayElement != nil else { return true }  // a style changes nothing for a scalar
-            if let separator = delimited[style] ?? (style == "form" && !explode ? "," : nil) {
-                parameter.arraySeparator = separator
-            } else if style == "deepObject", explode {
-                // Indexed under the field's name, `expand[0]=a&expand[1]=b` (Stripe's form bodies).
-                parameter.objectStyle = .deepObject
-            } else if style != "form" {
-                skip(
-                    .parameterStyle, "form field '\(key)' is not sent: style '\(style)' does not apply to an array",
-                    at: encoding?.location ?? location)
-                return false
-            }
-            return true
-        }
-        if isUntyped(type) { return true }
-        switch (style, explode) {
-        case ("form", true):
-            if let element = type.arrayElement, !isQueryCompatible(element) {
-                skip(
-                    .parameterStyle,
-                    "form field '\(key)' is an array of objects, which OpenAPI's form style does not define; it is sent as '\(key)[0][property]=value'",
-                    at: encoding?.location ?? location)
-            }
-        case ("deepObject", true):
-            parameter.objectStyle = .deepObject
-        default:
-            skip(
-                .parameterStyle,
-                "form field '\(key)' is not sent: style '\(style)' with explode \(explode) is not supported for objects (use 'form' or 'deepObject' with explode true)",
-                at: encoding?.location ?? location)
-            return false
-        }
-        return true
     }
 
     /// Whether `type` is the runtime's untyped `JSONValue` (directly or through aliases).

@@ -11,7 +11,8 @@ struct EndpointContexts {
 
     func group(_ group: IR.EndpointGroup) -> [String: MustacheValue] {
         let endpoints = group.endpoints
-        let queryCases = endpoints.compactMap(queryCase)
+        let queryCases = endpoints.compactMap { itemsCase($0, location: .query, receiver: "queryItems") }
+        let cookieCases = endpoints.compactMap { itemsCase($0, location: .cookie, receiver: "cookieItems") }
         let headerCases = endpoints.compactMap(headerCase)
         let bodyCases = endpoints.compactMap(bodyCase)
         let optionCases = endpoints.compactMap(optionsCase)
@@ -33,6 +34,9 @@ struct EndpointContexts {
             "hasQuery": .bool(!queryCases.isEmpty),
             "queryCases": .list(queryCases),
             "queryNeedsDefault": .bool(queryCases.count < endpoints.count),
+            "hasCookies": .bool(!cookieCases.isEmpty),
+            "cookieCases": .list(cookieCases),
+            "cookiesNeedDefault": .bool(cookieCases.count < endpoints.count),
             "hasHeaders": .bool(!headerCases.isEmpty),
             "headerCases": .list(headerCases),
             "headersNeedDefault": .bool(headerCases.count < endpoints.count),
@@ -105,19 +109,15 @@ struct EndpointContexts {
         return "switch self {\n        case \(patterns): true\n        default: false\n        }"
     }
 
-    private func queryCase(_ endpoint: IR.Endpoint) -> MustacheValue? {
-        let query = parameters(endpoint) { $0 == .query }
-        guard !query.isEmpty else { return nil }
-        let lines = query.map { parameter -> String in
-            guard let separator = parameter.arraySeparator else {
-                return "queryItems.append(\(parameter.wireName.code), \(parameter.name.code))"
-            }
-            return
-                "queryItems.append(\(parameter.wireName.code), \(parameter.name.code), joinedBy: \(IR.StringLiteral(separator).code))"
-        }
+    /// The `queryItems.append` (or, for cookies, `cookieItems.append`) statements of one branch.
+    private func itemsCase(_ endpoint: IR.Endpoint, location: IR.ParameterLocation, receiver: String)
+        -> MustacheValue?
+    {
+        let items = parameters(endpoint) { $0 == location }
+        guard !items.isEmpty else { return nil }
         return [
-            "pattern": .string(pattern(for: endpoint, binding: Set(query.map(\.name)))),
-            "lines": .list(lines.map(MustacheValue.string))
+            "pattern": .string(pattern(for: endpoint, binding: Set(items.map(\.name)))),
+            "lines": .list(items.map { .string(appendCall(receiver, $0, dates: formatting.datesExpression)) })
         ]
     }
 
@@ -125,7 +125,7 @@ struct EndpointContexts {
         let headers = parameters(endpoint) { $0 == .header }
         guard !headers.isEmpty else { return nil }
         let lines = headers.map { header -> String in
-            let value = formatting.stringExpression(header.name.code, type: header.type.nonOptional)
+            let value = formatting.textExpression(header.name.code, parameter: header)
             let append = "headerFields.append(HTTPHeader(\(header.wireName.code), \(value)))"
             return header.type.isOptional ? "if let \(header.name.code) { \(append) }" : append
         }
@@ -159,7 +159,7 @@ struct EndpointContexts {
         case .formURLEncoded:
             let fields = parameters(endpoint) { $0 == .formField }
             var lines = ["var formFields = FormFields(dates: \(formatting.datesExpression))"]
-            lines += fields.map(formFieldAppend)
+            lines += fields.map { appendCall("formFields", $0, dates: nil) }
             lines.append("return .formURLEncoded(formFields.fields)")
             return statements(pattern(for: endpoint, binding: Set(fields.map(\.name))), lines)
         case .multipart:
@@ -173,24 +173,31 @@ struct EndpointContexts {
         }
     }
 
-    /// The `formFields.append` call of one form field: scalars and arrays of them as they are
-    /// (arrays repeat the name, or are joined by `arraySeparator`), untyped values as text or JSON
-    /// text, objects, maps, unions and `deepObject` arrays (`name[0]=a`) field by field in the
-    /// field's `objectStyle`.
-    private func formFieldAppend(_ field: IR.Parameter) -> String {
+    /// The `append` call of one form field, query parameter or cookie on `receiver` (a `FormFields`
+    /// or `QueryParameters`; `dates`, the date coding argument the latter needs for structured
+    /// values): scalars and arrays of them as they are (arrays repeat the name, or are joined by
+    /// `arraySeparator`), untyped form values as text or JSON text, `content` parameters as JSON
+    /// text, and objects, maps, unions and `deepObject` arrays (`name[]=a`) field by field in the
+    /// parameter's `objectStyle`.
+    private func appendCall(_ receiver: String, _ field: IR.Parameter, dates: String?) -> String {
         let type = field.type.nonOptional
+        let datesArgument = dates.map { ", dates: " + $0 } ?? ""
+        let separator = field.arraySeparator.map { ", joinedBy: " + IR.StringLiteral($0).code } ?? ""
         let arguments: String
-        let indexed = field.objectStyle == .deepObject && type.arrayElement != nil
-        if !indexed, formatting.isQueryValue(type) || type.arrayElement.map(formatting.isQueryValue) == true {
-            let separator = type.arrayElement == nil ? nil : field.arraySeparator
-            arguments = field.name.code + (separator.map { ", joinedBy: " + IR.StringLiteral($0).code } ?? "")
-        } else if formatting.isUntyped(type) {
+        if field.objectStyle == .json {
+            arguments = "json: " + field.name.code + (dates == nil ? "" : datesArgument)
+        } else if field.objectStyle != .deepObject,
+            formatting.isQueryValue(type) || type.arrayElement.map(formatting.isQueryValue) == true
+        {
+            arguments = field.name.code + (type.arrayElement == nil ? "" : separator)
+        } else if dates == nil, formatting.isUntyped(type) {
             arguments = "json: " + field.name.code
         } else {
             arguments =
                 "encoding: " + field.name.code + (field.objectStyle == .deepObject ? ", style: .deepObject" : "")
+                + separator + datesArgument
         }
-        return "formFields.append(\(field.wireName.code), \(arguments))"
+        return "\(receiver).append(\(field.wireName.code), \(arguments))"
     }
 
     /// The `MultipartPart` for `value` (non-optional, of `type`) of a part: a `FilePart` with its

@@ -133,6 +133,17 @@ struct ValueFormatting {
         }
     }
 
+    /// An expression of type `String` for `value` (non-optional) of a header or path parameter:
+    /// the runtime's `ParameterText` for `content` parameters (JSON text) and structured values
+    /// (OpenAPI's `simple` style), `stringExpression` for everything else.
+    func textExpression(_ value: String, parameter: IR.Parameter) -> String {
+        switch parameter.objectStyle {
+        case .json: "ParameterText.json(\(value), dates: \(datesExpression))"
+        case .simple(let explode): "ParameterText.simple(\(value), explode: \(explode), dates: \(datesExpression))"
+        case .form, .deepObject: stringExpression(value, type: parameter.type.nonOptional)
+        }
+    }
+
     /// The elements of a path segment joined into one `String` expression.
     func segmentExpression(_ segment: IR.PathSegment, parameters: [IR.Parameter]) -> String {
         let parts = segment.pieces.map { piece -> String in
@@ -140,8 +151,8 @@ struct ValueFormatting {
             case .literal(let literal):
                 return literal.code
             case .parameter(let name):
-                let type = parameters.first { $0.name == name }?.type ?? .builtin(.string)
-                return stringExpression(name.code, type: type)
+                guard let parameter = parameters.first(where: { $0.name == name }) else { return name.code }
+                return textExpression(name.code, parameter: parameter)
             }
         }
         return parts.joined(separator: " + ")

@@ -21,6 +21,9 @@ public protocol Endpoint: Sendable {
     var query: QueryParameters { get }
     /// Per-endpoint headers (added after the service headers). Default: none.
     var headers: [HTTPHeader] { get }
+    /// Cookie parameters in order, sent as one `Cookie` header (`a=1; b=2`) after any `Cookie`
+    /// the headers set; a value with `;` or a control character is refused. Default: none.
+    var cookies: QueryParameters { get }
     /// The request body. Default: none.
     var body: RequestBody? { get }
     /// Per-endpoint options (timeout, retry, cache, auth, idempotency, gate). Default: all inherited.
@@ -36,6 +39,8 @@ extension Endpoint {
     public var query: QueryParameters { QueryParameters() }
     /// No per-endpoint headers.
     public var headers: [HTTPHeader] { [] }
+    /// No cookie parameters.
+    public var cookies: QueryParameters { QueryParameters() }
     /// No body.
     public var body: RequestBody? { nil }
     /// Every option inherited from the service.

@@ -130,6 +130,7 @@ struct RequestBuilder: Sendable {
         var headers = service.headers
         if let accept { headers.setValue(accept, for: "Accept") }
         for header in endpoint.headers { headers.setValue(header.value, for: header.name) }
+        try CookieHeader.merge(endpoint.cookies, into: &headers, dates: service.dates)
         for header in headers { try HeaderValidation.check(name: header.name, value: header.value) }
         var body: Data?
         var streamed: HTTPBody?

@@ -3,7 +3,7 @@ import SpecwrightCore
 import Testing
 
 /// A form field holding an array whose `encoding` says `style: deepObject` (how Stripe's form
-/// bodies declare `expand` and every other list: `expand[0]=a&expand[1]=b`) is sent indexed under
+/// bodies declare `expand` and every other list: `expand[]=a&expand[]=b`) is sent under
 /// its name, not dropped.
 @Suite("OpenAPI deepObject form arrays")
 struct OpenAPIFormDeepObjectArrayTests {

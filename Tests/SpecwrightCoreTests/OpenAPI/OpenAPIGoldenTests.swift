@@ -15,6 +15,10 @@ struct OpenAPIGoldenTests {
         ),
         ("Tests/Fixtures/openapi/shapes.yaml", "Tests/Generated/GeneratedOpenAPIShapesClientTests/Generated/shapes"),
         (
+            "Tests/Fixtures/openapi/parameters.yaml",
+            "Tests/Generated/GeneratedOpenAPIParametersClientTests/Generated/parameters"
+        ),
+        (
             "Tests/Fixtures/openapi/transfers.yaml",
             "Tests/Generated/GeneratedOpenAPITransfersClientTests/Generated/transfers"
         )

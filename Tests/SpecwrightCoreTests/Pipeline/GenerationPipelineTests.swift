@@ -71,13 +71,13 @@ import Testing
         #expect(result.api?.types.count == 4000)
     }
 
-    /// Two operations; `withCookie` has a cookie parameter (skipped with a warning).
+    /// Two operations; `withCookie` has an XML `content` query parameter (skipped with a warning).
     static let twoOperations = OpenAPISupport.document(
         paths: """
               /a:
                 get:
                   operationId: withCookie
-                  parameters: [{ name: session, in: cookie, schema: { type: string } }]
+                  parameters: [{ name: doc, in: query, content: { application/xml: { schema: { type: string } } } }]
                   responses: { '204': { description: ok } }
               /b:
                 get:
@@ -90,8 +90,8 @@ import Testing
             OperationFilter(operations: [.init(name, at: SourceLocation(file: "c.yaml", line: 1, column: 1))])
         }
         let all = try OpenAPISupport.generate(Self.twoOperations)
-        #expect(all.diagnostics.count == 1 && all.diagnostics[0].contains("[cookie-parameter]"))
-        #expect(all.summary?.description == "2 operations, 0 schemas, 1 skipped (cookie-parameter: 1)")
+        #expect(all.diagnostics.count == 1 && all.diagnostics[0].contains("[parameter-style]"))
+        #expect(all.summary?.description == "2 operations, 0 schemas, 1 skipped (parameter-style: 1)")
         let plain = try OpenAPISupport.generate(Self.twoOperations, filter: filter("plain"))
         #expect(plain.succeeded && plain.diagnostics.isEmpty)
         #expect(plain.summary?.description == "1 operations, 0 schemas, 0 skipped, 1 operations left out by the filter")
@@ -99,6 +99,6 @@ import Testing
         #expect(cookie.diagnostics == all.diagnostics)
         #expect(
             cookie.summary?.description
-                == "1 operations, 0 schemas, 1 skipped (cookie-parameter: 1), 1 operations left out by the filter")
+                == "1 operations, 0 schemas, 1 skipped (parameter-style: 1), 1 operations left out by the filter")
     }
 }

@@ -83,13 +83,14 @@ extension FormFieldsTests {
             ])
     }
 
-    @Test func deepObjectStyleIndexesTheElementsOfAnArray() {
+    /// Stripe documents `expand[]=customer`; Rack reads `expand[0]` as a hash, `expand[]` as an array.
+    @Test func deepObjectStyleWritesTheScalarElementsOfAnArrayWithEmptyBrackets() {
         var form = FormFields(dates: .secondsSince1970)
         form.append("expand", encoding: ["customer", "invoice"], style: .deepObject)
         form.append("amounts", encoding: [Int]?.none, style: .deepObject)
         #expect(
             form.fields == [
-                FormField(name: "expand[0]", value: "customer"), FormField(name: "expand[1]", value: "invoice")
+                FormField(name: "expand[]", value: "customer"), FormField(name: "expand[]", value: "invoice")
             ])
     }
 

@@ -9,6 +9,7 @@ struct TestEndpoint: Endpoint {
     var hasTrailingSlash = false
     var query = QueryParameters()
     var headers: [HTTPHeader] = []
+    var cookies = QueryParameters()
     var body: RequestBody?
     var options = EndpointOptions()
     var errorBodies: [TypedErrorBody] = []

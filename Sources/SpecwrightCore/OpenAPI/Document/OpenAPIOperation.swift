@@ -49,5 +49,7 @@ extension OpenAPI {
         var style: String?
         var explode: Bool?
         var schema: JSONSchema?
+        /// `content`: the one media type (and schema) of a parameter written as, say, JSON text.
+        var content: [MediaTypeEntry] = []
     }
 }

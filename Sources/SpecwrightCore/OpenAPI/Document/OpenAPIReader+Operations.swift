@@ -48,6 +48,7 @@ extension OpenAPI.Parameter {
             required: node[Key.required]?.openAPIBool,
             style: node[Key.style]?.openAPIText,
             explode: node[Key.explode]?.openAPIBool,
-            schema: node[Key.schema].map(OpenAPI.JSONSchema.init(reading:)))
+            schema: node[Key.schema].map(OpenAPI.JSONSchema.init(reading:)),
+            content: OpenAPIReader.content(node[Key.content]))
     }
 }
