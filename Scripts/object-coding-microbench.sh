@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `==` + `hash(into:)` and `encode(to:)` of a generated object (one `_fields` list, the runtime's
+# `==` + `hash(into:)`, `encode(to:)` and `init(from:)` of a generated object (one `_fields` list, the runtime's
 # `_GeneratedObject`) against compiler-synthesized conformances, optimized as SwiftPM's release
 # builds are (-O, whole module): the runtime's coding files and a 12-field object compiled into
 # one executable, timed in interleaved rounds (ratios of one run; the machine may be busy). A quick
@@ -9,7 +9,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-for file in GeneratedObject FieldVisitor FieldEquality FieldEncoding FieldEncodingHelpers FieldKey; do
+for file in GeneratedObject FieldVisitor FieldEquality FieldEncoding FieldEncodingHelpers FieldKey FieldDecoder UnionDecoding; do
   cp "$root/Sources/SpecwrightRuntime/Coding/$file.swift" "$work/"
 done
 cat >"$work/main.swift" <<'SWIFT'
@@ -19,6 +19,25 @@ struct Gen: Codable, Hashable, _GeneratedObject {
     let sid: String; let friendlyName: String?; let status: String?; let count: Int?; let ratio: Double?
     let enabled: Bool?; let tags: [String]?; let metadata: [String: String]?; let ownerSid: String?
     let uri: String?; let dateCreated: String?; let price: String?
+    init(
+        sid: String, friendlyName: String?, status: String?, count: Int?, ratio: Double?, enabled: Bool?,
+        tags: [String]?, metadata: [String: String]?, ownerSid: String?, uri: String?, dateCreated: String?,
+        price: String?
+    ) {
+        self.sid = sid; self.friendlyName = friendlyName; self.status = status; self.count = count
+        self.ratio = ratio; self.enabled = enabled; self.tags = tags; self.metadata = metadata
+        self.ownerSid = ownerSid; self.uri = uri; self.dateCreated = dateCreated; self.price = price
+    }
+    init(from decoder: any Decoder) throws {
+        var fields = try FieldDecoder(decoder)
+        self.init(
+            sid: try fields.required("sid"), friendlyName: fields.optional("friendly_name"),
+            status: fields.optional("status"), count: fields.optional("count"), ratio: fields.optional("ratio"),
+            enabled: fields.optional("enabled"), tags: fields.optional("tags"), metadata: fields.optional("metadata"),
+            ownerSid: fields.optional("owner_sid"), uri: fields.optional("uri"),
+            dateCreated: fields.optional("date_created"), price: fields.optional("price"))
+        try fields.finish()
+    }
     static func _fields(_ lhs: Self, _ rhs: Self, _ fields: inout some _FieldVisitor) {
         fields.field("sid", lhs.sid, rhs.sid)
         fields.field("friendly_name", lhs.friendlyName, rhs.friendlyName)
@@ -70,6 +89,19 @@ for _ in 0..<15 {
 }
 eratios.sort()
 print(String(format: "encode, generated / synthesized: median %.2f× (min %.2f, max %.2f)", eratios[eratios.count / 2], eratios[0], eratios[eratios.count - 1]))
+var dratios: [Double] = []
+let decoder = JSONDecoder()
+let synData = try! encoder.encode(syns), genData = try! encoder.encode(gens)
+for _ in 0..<15 {
+    var t = now()
+    for _ in 0..<5 { sink &+= (try? decoder.decode([Syn].self, from: synData).count) ?? 0 }
+    let s = now() - t
+    t = now()
+    for _ in 0..<5 { sink &+= (try? decoder.decode([Gen].self, from: genData).count) ?? 0 }
+    dratios.append((now() - t) / s)
+}
+dratios.sort()
+print(String(format: "decode, generated / synthesized: median %.2f× (min %.2f, max %.2f) sink %d", dratios[dratios.count / 2], dratios[0], dratios[dratios.count - 1], sink))
 SWIFT
 swiftc -O -wmo -swift-version 6 "$work"/*.swift -o "$work/bench"
 "$work/bench"
