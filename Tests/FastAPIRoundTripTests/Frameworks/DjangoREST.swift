@@ -17,10 +17,6 @@ extension RoundTripFramework {
             model.action-without-body pagination.page-number enums.query-filter errors.400-field-messages
             model.free-form-json query.search-and-ordering model.destroy-and-404
             binary.multipart-file-keeps-filename-and-content-type errors.400-empty-file
-            """,
-        knownIssues: [
-            "security.token-login":
-                "readOnly/writeOnly (s11-oapifix): DRF's AuthToken has required writeOnly username and password, so the answer {token} does not decode"
-        ]
+            """
     )
 }
