@@ -17,6 +17,7 @@ extension RoundTripFramework {
             model.action-without-body pagination.page-number enums.query-filter errors.400-field-messages
             model.free-form-json query.search-and-ordering model.destroy-and-404
             binary.multipart-file-keeps-filename-and-content-type errors.400-empty-file
+            fields.serializer-kinds-round-trip
             """
     )
 }

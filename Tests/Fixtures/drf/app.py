@@ -21,13 +21,17 @@ What drf-spectacular's document does differently from the other frameworks', and
                           (`oneOf [StatusEnum, BlankEnum, NullEnum]`), a nullable `format: uri`, a DecimalField
                           (`type: string, format: decimal`), a UUID, date-times with microseconds, a date,
                           an integer with choices
+  serializer fields       POST /api/samples/ (AllowAny): MultipleChoiceField, DurationField, IPAddressField,
+                          EmailField, TimeField, FloatField, an integer past 2^53, a nested serializer with
+                          many=True, a default, a read-only date-time
   binary                  POST /api/attachments/ (`MultiPartParser`: a file and a text field)
   errors                  DRF's undocumented 400 (`{field: [messages]}`), 401/403 and 404 (`{detail}`)
 """
 
 import re
 import uuid
-from datetime import timedelta
+from datetime import datetime, timedelta
+from datetime import timezone as dt_timezone
 
 import django
 from django.conf import settings
@@ -255,6 +259,40 @@ class Open(APIView):
         return health(request, "open")
 
 
+# --- the other serializer fields ----------------------------------------------------------------------
+
+class LineSerializer(serializers.Serializer):
+    sku = serializers.SlugField()
+    quantity = serializers.IntegerField(min_value=1)
+
+
+class SampleSerializer(serializers.Serializer):
+    """DRF's field kinds beyond the model's, echoed as DRF writes them back."""
+    labels = serializers.MultipleChoiceField(choices=["red", "green", "blue"])
+    duration = serializers.DurationField()
+    address = serializers.IPAddressField()
+    email = serializers.EmailField()
+    alarm = serializers.TimeField()
+    ratio = serializers.FloatField()
+    big = serializers.IntegerField()
+    lines = LineSerializer(many=True)
+    note = serializers.CharField(required=False, allow_blank=True, default="none")
+    echoed_at = serializers.DateTimeField(read_only=True)
+
+
+class Samples(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=SampleSerializer, responses=SampleSerializer)
+    def post(self, request):
+        incoming = SampleSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        data = dict(incoming.validated_data)
+        data["labels"] = sorted(data["labels"])
+        data["echoed_at"] = datetime(2026, 1, 1, 8, 30, 15, 123456, tzinfo=dt_timezone.utc)
+        return Response(SampleSerializer(data).data)
+
+
 # --- uploads ---------------------------------------------------------------------------------------
 
 @extend_schema_field(OpenApiTypes.BINARY)
@@ -313,6 +351,7 @@ urlpatterns = [
     path("api/health/", Health.as_view()),
     path("api/open/", Open.as_view()),
     path("api/attachments/", Attachments.as_view()),
+    path("api/samples/", Samples.as_view()),
     path("api/", include(router.urls)),
     path("_calls", calls),
 ]

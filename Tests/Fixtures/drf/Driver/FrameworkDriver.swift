@@ -14,5 +14,6 @@ enum FrameworkDriver {
         await SecurityChecks(service: service, credentials: credentials, baseURL: baseURL).run()
         await TaskChecks(service: service, baseURL: baseURL).run()
         await UploadChecks(service: service).run()
+        await SampleChecks(service: service).run()
     }
 }
