@@ -13,14 +13,22 @@ connections. Standard library only.
   /<sid>/upload-hash[?status=S]
       reads the request body as it arrives (Content-Length or chunked) without storing it and
       answers {"bytes": n, "sha256": hex, "contentType": ...} (status S, default 200)
+  /<sid>/upload-release?key=K
+      lets upload K read on
+  /<sid>/upload-receipt?key=K
+      {"bytes": n, "complete": bool} of upload K once it ended (waits at most 30 s; 404 after)
   /<sid>/multipart-hash
       reads a multipart/form-data body as it arrives and answers {"parts": [{"name", "filename",
       "contentType", "bytes", "sha256", "value" (the text of parts up to 1 KB)}], "bytes": n};
       a malformed body gets a 400 with {"error": ...}
+  both upload routes take [&stall=M&key=K]: reading stops after M bytes until
+  /upload-release?key=K (at most 30 s), so a client cannot finish sending meanwhile, and what
+  arrived is kept as the receipt of K
 """
 
 import hashlib
 import json
+import threading
 import time
 
 import stream_fixture
@@ -40,10 +48,68 @@ def pattern(start, length, shift=0):
         offset = 0
 
 
+STALLS = {}  # key -> threading.Event set by /upload-release
+RECEIPTS = {}  # key -> {"bytes": n, "complete": bool} of a stalled upload that ended
+STALL_LOCK = threading.Condition()
+
+
+def stall_event(key):
+    with STALL_LOCK:
+        return STALLS.setdefault(key, threading.Event())
+
+
+def keep_receipt(key, total, complete):
+    with STALL_LOCK:
+        RECEIPTS[key] = {"bytes": total, "complete": complete}
+        STALL_LOCK.notify_all()
+
+
+def stall_routes(handler, behaviour, query):
+    """/upload-release and /upload-receipt; False for any other behaviour."""
+    key = query.get("key", [""])[0]
+    if behaviour == "upload-release":
+        stall_event(key).set()
+        handler.send(200, b"{}")
+        return True
+    if behaviour != "upload-receipt":
+        return False
+    with STALL_LOCK:
+        STALL_LOCK.wait_for(lambda: key in RECEIPTS, timeout=30)
+        receipt = RECEIPTS.get(key)
+    if receipt is None:
+        handler.send(404, b'{"error":"no receipt"}')
+    else:
+        handler.send(200, json.dumps(receipt).encode())
+    return True
+
+
+def stalled(chunks, query):
+    """The chunks of a body; with stall=M&key=K reading stops after M bytes until upload K is
+    released (at most 30 s), and how much arrived is kept as K's receipt when the body ends."""
+    stall = int(query.get("stall", ["-1"])[0])
+    key = query.get("key", [""])[0]
+    total = 0
+    try:
+        for chunk in chunks:
+            total += len(chunk)
+            yield chunk
+            if 0 <= stall <= total:
+                stall_event(key).wait(30)
+                stall = -1
+    except (ValueError, OSError):
+        if key:
+            keep_receipt(key, total, False)
+        raise
+    if key:
+        keep_receipt(key, total, True)
+
+
 def route(handler, behaviour, query, hit):
     """Answers the transfer routes; returns False for any other behaviour."""
     if reads_body(behaviour):
         return receive(handler, behaviour, query)
+    if stall_routes(handler, behaviour, query):
+        return True
     if behaviour == "typed-blob":
         return typed_blob(handler, query)
     if behaviour != "blob":
@@ -232,7 +298,7 @@ def receive(handler, behaviour, query):
     try:
         if behaviour == "upload-hash":
             digest = hashlib.sha256()
-            for chunk in body_chunks(handler):
+            for chunk in stalled(body_chunks(handler), query):
                 total += len(chunk)
                 digest.update(chunk)
             status = int(query.get("status", ["200"])[0])
@@ -248,7 +314,7 @@ def receive(handler, behaviour, query):
         if not content_type.lower().startswith("multipart/form-data") or not boundary:
             raise ValueError("not multipart/form-data with a boundary: %r" % content_type)
         reader = PartReader(boundary)
-        for chunk in body_chunks(handler):
+        for chunk in stalled(body_chunks(handler), query):
             total += len(chunk)
             reader.feed(chunk)
         if reader.state != "done":
@@ -257,4 +323,6 @@ def receive(handler, behaviour, query):
     except (ValueError, UnicodeDecodeError) as error:
         handler.close_connection = True
         handler.send(400, json.dumps({"error": str(error)}).encode())
+    except OSError:
+        handler.close_connection = True  # the client went away mid-body
     return True

@@ -19,7 +19,7 @@ extension URLSessionTransport {
     }
 
     /// The task for `request`: an upload task from a file for a `streamedBody` (a body that is not
-    /// a file is first written to a temporary file, chunk by chunk, so memory stays bounded), a data
+    /// a file is first written to a temporary file by `BodySpool`, which a cancel ends at once), a data
     /// task otherwise — for a file destination with the attempt whose body the delegate writes
     /// (a download task on a background session). Synchronous unless there is a streamed body to
     /// spool: the JSON fast path does not pay for it.
@@ -41,8 +41,12 @@ extension URLSessionTransport {
         if let fileURL = body.fileURL {
             file = fileURL
         } else {
-            file = try await Self.spool(body)
+            file = try await BodySpool.spool(body)
             spool = file
+            if Task.isCancelled {  // cancelled as the spool ended: no task is started
+                try? FileManager.default.removeItem(at: file)
+                throw CancellationError()
+            }
         }
         if case .file(let download) = request.destination, !streaming, usesDownloadTasks {
             // A download task takes its body from a stream. FoundationNetworking sends a stream body
@@ -105,26 +109,5 @@ extension URLSessionTransport {
             urlRequest.addValue(header.value, forHTTPHeaderField: header.name)
         }
         return urlRequest
-    }
-
-    /// Writes `body` to a new temporary file as its chunks come and returns the file.
-    static func spool(_ body: HTTPBody) async throws -> URL {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-body-\(UUID().uuidString)")
-        guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
-            throw URLError(
-                .cannotCreateFile,
-                userInfo: [NSLocalizedDescriptionKey: "cannot spool the request body to \(file.path)"])
-        }
-        do {
-            let handle = try FileHandle(forWritingTo: file)
-            defer { try? handle.close() }
-            for try await chunk in body {
-                try handle.write(contentsOf: chunk)
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: file)
-            throw error
-        }
-        return file
     }
 }
