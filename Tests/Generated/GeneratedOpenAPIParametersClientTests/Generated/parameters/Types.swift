@@ -238,9 +238,10 @@ public enum ListChargesCreated: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
         switch self {
-        case .rangeQuery(let value): try value.encode(to: encoder)
-        case .int(let value): try value.encode(to: encoder)
+        case .rangeQuery(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
         }
     }
 }

@@ -30,9 +30,10 @@ public enum AccountBadge: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
         switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .int(let value): try value.encode(to: encoder)
+        case .string(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
         }
     }
 }
@@ -62,9 +63,10 @@ public enum AccountLevel: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
         switch self {
-        case .int(let value): try value.encode(to: encoder)
-        case .string(let value): try value.encode(to: encoder)
+        case .int(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
         }
     }
 }
@@ -938,9 +940,10 @@ public enum ListAccountEventsResponseItem: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
         switch self {
-        case .opened(let value): try value.encode(to: encoder)
-        case .closed(let value): try value.encode(to: encoder)
+        case .opened(let value): try container.encode(value)
+        case .closed(let value): try container.encode(value)
         }
     }
 }
