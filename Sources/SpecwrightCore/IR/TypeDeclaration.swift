@@ -125,20 +125,6 @@ extension IR {
         case chosen
     }
 
-    /// A Swift expression built by the generator from spec values (literals only, never spec text).
-    public struct Expression: Hashable, Sendable, CustomStringConvertible {
-        /// The expression as Swift source, e.g. `[]`, `20`, `"x"`, `.fiction`.
-        public let code: String
-
-        /// Wraps generator-built source.
-        init(code: String) {
-            self.code = code
-        }
-
-        /// The expression as Swift source.
-        public var description: String { code }
-    }
-
     /// A string enum.
     public struct StringEnum: Hashable, Sendable {
         /// The type name.

@@ -190,7 +190,7 @@ extension OpenAPIImporter {
         if let discriminator {
             let location = Self.discriminatorLocation(schema)
             if usable {
-                declared.discriminatorLocations[name.name] = location
+                declared.discriminatorLocations[name.id] = location
             } else if let inline = unselectable {
                 skip(
                     .schema,

@@ -23,7 +23,7 @@ extension OpenAPIImporter {
         var uses: [IR.TypeID: [DiscriminatorUse]] = [:]
         for case .union(let union) in declared.declarations {
             guard let key = union.discriminator?.value,
-                let location = declared.discriminatorLocations[union.name.name]
+                let location = declared.discriminatorLocations[union.name.id]
             else { continue }
             for unionCase in union.cases {
                 guard case .named(let declaredName) = unionCase.type else { continue }

@@ -21,7 +21,7 @@ extension OpenAPIImporter {
         switch base {
         case .named(let name):
             guard integerEnumCases(named: name) != nil || stringEnumCases(named: name) != nil else { return nil }
-            expression = defaultExpression(value, type: base).map { IR.Expression(code: name.code + $0.code) }
+            expression = defaultExpression(value, type: base).map { IR.Expression(type: name) + $0 }
         case .builtin(.string), .builtin(.int), .builtin(.int32), .builtin(.int64), .builtin(.bool), .builtin(.double):
             expression = defaultExpression(value, type: base)
         default:
@@ -42,7 +42,7 @@ extension OpenAPIImporter {
         case .named(let name):
             guard let (cases, unknown) = stringEnumCases(named: name) else { return nil }
             let member = cases[text].map(\.code) ?? unknown.code + "(" + IR.StringLiteral(text).code + ")"
-            expression = IR.Expression(code: name.code + "." + member)
+            expression = IR.Expression(type: name) + ("." + member)
         default:
             expression = nil
         }

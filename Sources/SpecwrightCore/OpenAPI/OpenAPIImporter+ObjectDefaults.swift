@@ -11,30 +11,30 @@ extension OpenAPIImporter {
         guard value.mapping != nil, isStructure(name) else { return nil }
         guard let structures = declared.finalStructures else {
             declared.pendingObjectDefaults.append((value, name))
-            return IR.Expression(code: Self.objectDefaultToken(declared.pendingObjectDefaults.count - 1))
+            return IR.Expression(pending: declared.pendingObjectDefaults.count - 1)
         }
         guard let structure = structures[name.id], structure.additionalProperties == nil else { return nil }
         let given = Dictionary(value.openAPIEntries.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         let keys = Set(structure.properties.map(\.jsonKey.value))
         guard given.keys.allSatisfy(keys.contains) else { return nil }
-        var arguments: [String] = []
+        var arguments: [IR.Expression] = []
         for property in structure.properties where property.fixedValue == nil {
             let chosen = property.nilEncoding == .chosen
             guard let node = given[property.jsonKey.value] else {
                 if !property.type.isOptional, property.defaultValue == nil { return nil }
                 continue
             }
-            let code: String
+            let value: IR.Expression
             if node.isNullScalar {
                 guard property.type.isOptional else { return nil }
-                code = chosen ? ".null" : "nil"
+                value = IR.Expression(code: chosen ? ".null" : "nil")
             } else {
                 guard let expression = defaultExpression(node, type: property.type.nonOptional) else { return nil }
-                code = chosen ? ".value(\(expression.code))" : expression.code
+                value = chosen ? ".value(" + expression + ")" : expression
             }
-            arguments.append(ClientContexts.argumentLabel(property.name) + ": " + code)
+            arguments.append(ClientContexts.argumentLabel(property.name) + ": " + value)
         }
-        return IR.Expression(code: name.code + "(" + arguments.joined(separator: ", ") + ")")
+        return IR.Expression(type: name) + "(" + IR.Expression.joined(arguments, separator: ", ") + ")"
     }
 
     /// Whether `name` is (or will be) a structure: object defaults apply to those.
@@ -48,33 +48,20 @@ extension OpenAPIImporter {
         return schema.reference == nil && shape(schema) == .structure
     }
 
-    private static let tokenPrefix = "__specwrightObjectDefault"
-
-    private static func objectDefaultToken(_ index: Int) -> String {
-        tokenPrefix + String(index) + "__"
-    }
-
     /// `api` with every object default placeholder replaced (see ``objectDefault(_:named:)``).
     mutating func resolvingObjectDefaults(in api: IR.API) -> IR.API {
         guard !declared.pendingObjectDefaults.isEmpty else { return api }
         var structures: [IR.TypeID: IR.Structure] = [:]
         for case .structure(let structure) in api.types { structures[structure.name.id] = structure }
         declared.finalStructures = structures
-        var resolved: [String: String] = [:]
-        for (index, pending) in declared.pendingObjectDefaults.enumerated() {
-            resolved[Self.objectDefaultToken(index)] = objectDefault(pending.value, named: pending.name)?.code
+        var resolved: [IR.Expression?] = []
+        for pending in declared.pendingObjectDefaults {
+            resolved.append(objectDefault(pending.value, named: pending.name))
         }
         func fix(_ expression: inout IR.Expression?, _ type: inout IR.TypeReference) {
-            guard var code = expression?.code, code.contains(Self.tokenPrefix) else { return }
-            for (token, replacement) in resolved where code.contains(token) {
-                code = code.replacingOccurrences(of: token, with: replacement)
-            }
-            if code.contains(Self.tokenPrefix) {
-                expression = nil
-                if !type.isOptional { type = .optional(type) }
-            } else {
-                expression = IR.Expression(code: code)
-            }
+            guard let pending = expression, pending.isPending else { return }
+            expression = pending.replacingPending { resolved[$0] }
+            if expression == nil, !type.isOptional { type = .optional(type) }
         }
         var result = api
         result.types = api.types.map { declaration in

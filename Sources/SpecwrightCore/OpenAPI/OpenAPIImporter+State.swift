@@ -49,8 +49,8 @@ extension OpenAPIImporter {
         /// Schema problems reported once per place (a composition's conflicting property types at
         /// the later schema, a fixed value that does not fit its type at the value).
         var reportedOnce: Set<SourceLocation> = []
-        /// Where the discriminator of each union with one is written, by the union's Swift name.
-        var discriminatorLocations: [String: SourceLocation] = [:]
+        /// Where the discriminator of each union with one is written, by the union's identity.
+        var discriminatorLocations: [IR.TypeID: SourceLocation] = [:]
         /// The `required` properties of each struct that are `readOnly` or `writeOnly`, by JSON key
         /// (``IR/API/relaxingOneWayRequirements(_:)`` makes them optional where they go the other way).
         var oneWayRequired: [IR.TypeID: [String: PropertyDirection]] = [:]

@@ -207,19 +207,17 @@ extension OpenAPIImporter {
             return IR.Expression(code: "URL(string: \(IR.StringLiteral(text).code))!")
         case .array(let element):
             guard let items = value.sequence else { return nil }
-            let codes = items.map { defaultExpression($0, type: element)?.code }
-            guard codes.allSatisfy({ $0 != nil }) else { return nil }
-            return IR.Expression(code: "[" + codes.compactMap { $0 }.joined(separator: ", ") + "]")
+            let elements = items.map { defaultExpression($0, type: element) }
+            guard elements.allSatisfy({ $0 != nil }) else { return nil }
+            return "[" + IR.Expression.joined(elements.compactMap { $0 }, separator: ", ") + "]"
         case .dictionary(let valueType):
             guard let entries = value.mapping else { return nil }
             if entries.isEmpty { return IR.Expression(code: "[:]") }
-            let codes = value.openAPIEntries.map { entry in
-                defaultExpression(entry.value, type: valueType).map {
-                    IR.StringLiteral(entry.key).code + ": " + $0.code
-                }
+            let pairs = value.openAPIEntries.map { entry in
+                defaultExpression(entry.value, type: valueType).map { IR.StringLiteral(entry.key).code + ": " + $0 }
             }
-            guard codes.allSatisfy({ $0 != nil }) else { return nil }
-            return IR.Expression(code: "[" + codes.compactMap { $0 }.joined(separator: ", ") + "]")
+            guard pairs.allSatisfy({ $0 != nil }) else { return nil }
+            return "[" + IR.Expression.joined(pairs.compactMap { $0 }, separator: ", ") + "]"
         case .named(let name):
             if case .alias(let target)? = declared.kinds[name.id] { return defaultExpression(value, type: target) }
             if value.mapping != nil { return objectDefault(value, named: name) }

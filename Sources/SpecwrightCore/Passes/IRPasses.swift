@@ -12,9 +12,11 @@
 /// 4. **recursion boxing** (``RecursionBoxing``): a struct that contains itself (directly or
 ///    through other types, optional or not) holds the recursive value in an `indirect enum` box.
 ///
-/// Reachability and boxing follow types by identity (``IR/TypeID``), not by Swift name. Naming
-/// is not a pass yet: each front end names through ``NameScope`` while it translates (what a
-/// naming pass still needs is in `docs/ir.md`).
+/// Reachability and boxing follow types by identity (``IR/TypeID``), not by Swift name; default
+/// and fixed-value expressions hold the types they name by identity too, so
+/// ``IR/API/renamingTypes(_:)`` renames a type everywhere. Naming is not a pass yet: each front
+/// end names through ``NameScope`` while it translates (what a naming pass still needs is in
+/// `docs/ir.md`).
 enum IRPasses {
     /// The API after the passes and what they reported.
     struct Output {
