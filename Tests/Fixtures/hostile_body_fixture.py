@@ -9,8 +9,9 @@ content encodings and JSON documents a broken or malicious server sends.
   /<sid>/hostile/sse-odd-fields             a finite event stream of odd fields: retry: 10^12 and
                                             -5, an id with NUL, invalid UTF-8, a BOM mid-stream, CR
                                             line ends, a 256 KB comment; its events are listed below
-  /<sid>/hostile/sse-replay                 retry: 0, the event "id: 1 / data: same", then the
-                                            connection drops mid-chunk — on every connection
+  /<sid>/hostile/sse-replay[?idbytes=N]     retry: 0, the event "id: 1 / data: same", then the
+                                            connection drops mid-chunk — on every connection (with
+                                            idbytes, the id is N × "i" instead of 1)
   /<sid>/hostile/ndjson-endless-line?bytes=N   a JSON Lines body whose first line never ends (N
                                             bytes, then silence)
   /<sid>/hostile/encoded?layers=a,b&kind=K  the body K (json: {"ok":true}; bomb: M MiB of zeros, &mb=M,
@@ -119,7 +120,8 @@ def route(handler, kind, query):
             chunk(handler, b"")
     elif kind == "sse-replay":
         if chunked_head(handler, EVENT_STREAM):
-            chunk(handler, b"retry: 0\nid: 1\ndata: same\n\n")
+            event_id = b"i" * int(text("idbytes", "0")) or b"1"
+            chunk(handler, b"retry: 0\nid: " + event_id + b"\ndata: same\n\n")
             write(handler, b"40\r\ndata: lost")  # half a chunk: the body cannot be complete
         handler.close_connection = True
     elif kind == "ndjson-endless-line":

@@ -28,7 +28,9 @@ public struct ServerSentEvent: Sendable, Hashable {
 ///
 /// Only streams that announced event ids reconnect — an id is the server's promise that it can
 /// resume; a stream without ids (a language model's completion) fails with the connection's error
-/// instead of starting over. A stream that ends normally is over and never reopened.
+/// instead of starting over. A stream that ends normally is over and never reopened, and so is one
+/// whose last id is longer than ``maximumLastEventIDBytes`` (it would be a request header field of
+/// the server's choosing: a hostile server could make every reconnection carry megabytes).
 public struct ServerSentEventReconnect: Sendable, Hashable {
     /// Reconnections tried in a row before the error is thrown. The count starts again with an
     /// event whose id differs from the `Last-Event-ID` the stream was reopened with: a server that
@@ -61,6 +63,11 @@ public struct ServerSentEventReconnect: Sendable, Hashable {
         guard let retry else { return defaultDelay }
         return min(maximumDelay, TimeInterval(retry) / 1000)
     }
+
+    /// 1 KiB: the longest last event id sent back as `Last-Event-ID`. Real ids (counters, UUIDs,
+    /// timestamps, cursors) are far shorter; servers commonly refuse request header sections over
+    /// 8 KiB. A stream whose id is longer fails with its connection's error instead of reconnecting.
+    public static let maximumLastEventIDBytes = 1024
 
     /// Three attempts in a row, one second apart unless the server says otherwise (`retry:`).
     public static let `default` = ServerSentEventReconnect()

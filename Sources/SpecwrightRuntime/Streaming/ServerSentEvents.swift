@@ -105,7 +105,7 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
         /// A lost connection (or a silence past the timeout) of a stream that announced ids.
         private func mayReconnect(after error: any Error) -> Bool {
             guard source.reopen != nil, failures < source.reconnect.maxAttempts, !parser.lastEventID.isEmpty,
-                !Task.isCancelled
+                parser.lastEventID.utf8.count <= ServerSentEventReconnect.maximumLastEventIDBytes, !Task.isCancelled
             else { return false }
             return ServerSentEvents.isConnectionFailure(error)
         }

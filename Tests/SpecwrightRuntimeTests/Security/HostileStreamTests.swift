@@ -107,4 +107,39 @@ struct HostileStreamTests {
         let reopened = try await server.stats(sid).requests.dropFirst()
         #expect(reopened.allSatisfy { $0.headers["last-event-id"] == "1" })
     }
+
+    /// The same server with an id of the server's choosing: up to
+    /// `ServerSentEventReconnect.maximumLastEventIDBytes` it is sent back as `Last-Event-ID`; a
+    /// longer one would make every reconnection carry a request header field of any size, so the
+    /// stream fails with the connection's error after its one connection instead.
+    @Test(.timeLimit(.minutes(1)), arguments: [ServerSentEventReconnect.maximumLastEventIDBytes, 64 << 10])
+    func aLastEventIDLongerThanTheLimitIsNeverSentBack(idBytes: Int) async throws {
+        let server = try FixtureServer.shared()
+        let sid = FixtureServer.newScenario()
+        var query = QueryParameters()
+        query.append("idbytes", String(idBytes))
+        let sseEndpoint = TestEndpoint(["hostile", "sse-replay"], query: query, options: EndpointOptions(timeout: 20))
+        let events = try await client(server, sid: sid).events(sseEndpoint)
+        let id = String(repeating: "i", count: idBytes)
+        var received = 0
+        var ending: (any Error)?
+        do {
+            for try await event in events {
+                #expect(event.data == "same" && event.id == id)
+                received += 1
+                if received == 50 { break }
+            }
+        } catch {
+            ending = error
+        }
+        let error = ending as? SpecwrightError
+        #expect(error?.isOffline == true || error?.category == .transport, "\(String(describing: ending))")
+        let connections =
+            idBytes <= ServerSentEventReconnect.maximumLastEventIDBytes
+            ? ServerSentEventReconnect.default.maxAttempts + 1 : 1
+        #expect(received == connections)
+        let requests = try await server.stats(sid).requests
+        #expect(requests.count == connections)
+        #expect(requests.dropFirst().allSatisfy { $0.headers["last-event-id"] == id })
+    }
 }
