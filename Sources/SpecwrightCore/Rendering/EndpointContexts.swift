@@ -158,18 +158,20 @@ struct EndpointContexts {
             return statements(pattern(for: endpoint, binding: [body.name]), ["return " + value])
         case .formURLEncoded:
             let fields = parameters(endpoint) { $0 == .formField }
-            var lines = ["var formFields = FormFields(dates: \(formatting.datesExpression))"]
+            // A body without fields is an empty literal: a `var` nothing appends to would warn.
+            var lines = fields.isEmpty ? [] : ["var formFields = FormFields(dates: \(formatting.datesExpression))"]
             lines += fields.map { appendCall("formFields", $0, dates: nil) }
-            lines.append("return .formURLEncoded(formFields.fields)")
+            lines.append(fields.isEmpty ? "return .formURLEncoded([])" : "return .formURLEncoded(formFields.fields)")
             return statements(pattern(for: endpoint, binding: Set(fields.map(\.name))), lines)
         case .multipart:
             let parts = endpoint.parameters.filter {
                 if case .multipartPart = $0.location { return true }
                 return false
             }
-            let lines = multipartLines(parts)
-            return statements(
-                pattern(for: endpoint, binding: Set(parts.map(\.name))), lines + ["return .multipart(multipartParts)"])
+            let lines =
+                parts.isEmpty
+                ? ["return .multipart([])"] : multipartLines(parts) + ["return .multipart(multipartParts)"]
+            return statements(pattern(for: endpoint, binding: Set(parts.map(\.name))), lines)
         }
     }
 

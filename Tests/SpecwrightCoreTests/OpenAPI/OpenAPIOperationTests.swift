@@ -210,6 +210,39 @@ struct OpenAPIOperationTests {
         #expect(!output.endpoints.contains("String(describing:"))
     }
 
+    /// A form or multipart body whose schema has no properties sends an empty body: the generated
+    /// code holds no `var` that nothing appends to (the compiler would warn in the app's build).
+    @Test("form and multipart bodies without fields are empty literals, not never-mutated variables")
+    func emptyFormBodies() throws {
+        let output = try OpenAPISupport.generate(
+            OpenAPISupport.document(
+                paths: """
+                      /pairs:
+                        post:
+                          operationId: submitPairs
+                          requestBody:
+                            content:
+                              application/x-www-form-urlencoded:
+                                schema: { type: object }
+                          responses:
+                            '204': { description: done }
+                      /parts:
+                        post:
+                          operationId: submitParts
+                          requestBody:
+                            content:
+                              multipart/form-data:
+                                schema: { type: object }
+                          responses:
+                            '204': { description: done }
+                    """))
+        #expect(output.succeeded)
+        #expect(output.endpoints.contains("return .formURLEncoded([])"))
+        #expect(output.endpoints.contains("return .multipart([])"))
+        #expect(!output.endpoints.contains("var formFields"))
+        #expect(!output.endpoints.contains("var multipartParts"))
+    }
+
     @Test(
         "form encoding: deepObject and explode false are honoured, untyped fields are JSON text, unsupported styles are located warnings"
     )
