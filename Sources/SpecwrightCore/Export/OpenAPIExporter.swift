@@ -215,6 +215,9 @@ public struct OpenAPIExporter: Sendable {
         ]
         if let description = parameter.description { result.append(("description", .string(description))) }
         result.append(("required", .bool(location == "path" || parameter.isRequired)))
+        if let style = parameter.style?.value, style == "deepObject" {
+            result += [("style", .string(style)), ("explode", .bool(true))]
+        }
         result.append(("schema", schema))
         return .object(result)
     }

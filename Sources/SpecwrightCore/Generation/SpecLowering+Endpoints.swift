@@ -43,15 +43,18 @@ extension SpecLowering {
                 defaultValue: parameter.defaultValue.map {
                     defaultExpression($0.value, type: parameter.type.expression)
                 },
-                documentation: IR.Documentation(parameter.description))
+                documentation: IR.Documentation(parameter.description),
+                objectStyle: parameter.style?.value == "deepObject" ? .deepObject : .form)
         }
         let path = endpoint.pathParameters.map { lower($0, .path) }
         let query = endpoint.queryParameters.map { lower($0, .query) }
         let headers = endpoint.headerParameters.map { lower($0, .header) }
         for parameter in endpoint.queryParameters
-        where !Self.isQueryCompatible(parameter.type.expression, definitions: definitions) {
+        where !ParameterTypeCheck.isWritable(
+            parameter.type.expression, allowArray: true, allowObject: true, typesByName: definitions)
+        {
             diagnostics.error(
-                "query parameter '\(parameter.name)' has type '\(parameter.type)'; query values must be scalars, enums or arrays of them",
+                "query parameter '\(parameter.name)' has type '\(parameter.type)'; query values must be scalars, enums, arrays of them, objects or maps",
                 at: parameter.type.location)
         }
         var bodyKind: IR.RequestBodyKind?
@@ -172,18 +175,5 @@ extension SpecLowering {
         return IR.Batch(
             parameter: parameter.name, size: batch.size, concurrency: batch.concurrency, timeout: batch.timeout,
             deadline: batch.deadline, partial: batch.partial, key: key)
-    }
-
-    /// Whether values of `expression` can be query items (scalars, enums, arrays of them).
-    static func isQueryCompatible(
-        _ expression: TypeExpression, definitions: [String: TypeDefinition], allowArray: Bool = true
-    ) -> Bool {
-        switch expression {
-        case .primitive(let primitive): primitive != .data && primitive != .file
-        case .named(let name): definitions[name]?.isEnum ?? false
-        case .optional(let wrapped): isQueryCompatible(wrapped, definitions: definitions, allowArray: allowArray)
-        case .array(let element): allowArray && isQueryCompatible(element, definitions: definitions, allowArray: false)
-        case .dictionary: false
-        }
     }
 }

@@ -110,6 +110,8 @@ public struct Parameter: Hashable, Sendable {
     public let isDeclared: Bool
     /// Where the parameter is declared (or, when undeclared, where the path is written).
     public let location: SourceLocation
+    /// A query parameter's `style:` (`form` or `deepObject`): how an object or map is written.
+    public var style: Located<String>? = nil
 
     /// Whether a call must pass a value: not optional and no default.
     public var isRequired: Bool { !type.expression.isOptional && defaultValue == nil }

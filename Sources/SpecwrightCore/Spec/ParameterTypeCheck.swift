@@ -18,7 +18,12 @@ struct ParameterTypeCheck {
                     check(parameter, kind: "path")
                 }
             }
-            for parameter in endpoints[index].queryParameters { check(parameter, kind: "query") }
+            for parameter in endpoints[index].queryParameters
+            where !isWritable(parameter.type.expression, allowArray: true, allowObject: true) {
+                diagnostics.error(
+                    "query parameter '\(parameter.name)' has type '\(parameter.type)'; query values must be scalars, enums, arrays of them, objects or maps",
+                    at: parameter.type.location)
+            }
             for parameter in endpoints[index].headerParameters { check(parameter, kind: "header") }
         }
 
@@ -30,13 +35,24 @@ struct ParameterTypeCheck {
         }
     }
 
-    private func isWritable(_ expression: TypeExpression, allowArray: Bool) -> Bool {
+    /// Whether values of `expression` can be written; with `allowObject` (the query) also named
+    /// object types and `[String: T]` maps, written field by field in the parameter's `style`.
+    static func isWritable(
+        _ expression: TypeExpression, allowArray: Bool, allowObject: Bool = false,
+        typesByName: [String: TypeDefinition]
+    ) -> Bool {
         switch expression {
         case .primitive(let primitive): primitive != .data && primitive != .file
-        case .named(let name): typesByName[name].map(\.isEnum) ?? true  // unknown names are reported elsewhere
-        case .optional(let wrapped): isWritable(wrapped, allowArray: allowArray)
-        case .array(let element): allowArray && isWritable(element, allowArray: false)
-        case .dictionary: false
+        case .named(let name): allowObject || (typesByName[name].map(\.isEnum) ?? true)  // unknown names: elsewhere
+        case .optional(let wrapped):
+            isWritable(wrapped, allowArray: allowArray, allowObject: allowObject, typesByName: typesByName)
+        case .array(let element):
+            allowArray && isWritable(element, allowArray: false, typesByName: typesByName)
+        case .dictionary(let value): allowObject && isWritable(value, allowArray: true, typesByName: typesByName)
         }
+    }
+
+    private func isWritable(_ expression: TypeExpression, allowArray: Bool, allowObject: Bool = false) -> Bool {
+        Self.isWritable(expression, allowArray: allowArray, allowObject: allowObject, typesByName: typesByName)
     }
 }

@@ -45,6 +45,7 @@ struct OpenAPIExportTests {
                         ? .builtin(.data) : parameter.type
                     return
                         "\(parameter.name.name):\(type.code)=\(parameter.defaultValue?.code ?? "")@\(parameter.location)"
+                        + " \(parameter.objectStyle) \(parameter.arraySeparator ?? "")"
                 }
                 let errors = endpoint.errors.map { "\($0.status.map(String.init) ?? "default"):\($0.type.code)" }
                 lines.append(
@@ -81,6 +82,36 @@ struct OpenAPIExportTests {
         #expect(Self.signature(api) == Self.signature(original))
         #expect(api.service.baseURL == original.service.baseURL)
         #expect(api.service.auth == original.service.auth)
+    }
+
+    @Test("object and map query parameters keep their style through export and import")
+    func structuredQueryParametersRoundTrip() throws {
+        let spec = """
+            specwright: 1
+            name: Shop
+            baseURL: https://api.shop.example
+            types:
+              Range: { properties: { gte: Int?, lt: Int? } }
+            endpoints:
+              charges:
+                list:
+                  get: /charges
+                  query:
+                    created: { type: Range?, style: deepObject }
+                    metadata: { type: "[String: String]?", style: deepObject }
+                    window: Range?
+                  response: "[String]"
+            """
+        let loaded = SpecLoader.load(bytes: Array(spec.utf8), file: "shop.yaml")
+        let document = try #require(loaded.document, "\(loaded.diagnostics)")
+        let original = try #require(SpecLowering.lower(document).api)
+        let yaml = OpenAPIExporter(document: document).export().yaml
+        #expect(yaml.contains(#"style: "deepObject""#))  // the exporter quotes strings
+        let root = try YAMLParser.parseDocument(Array(yaml.utf8), file: "export.yaml")
+        let api = try #require(OpenAPIImporter.importDocument(root, file: "export.yaml").api)
+        #expect(Self.signature(api) == Self.signature(original))
+        let styles = original.groups.flatMap(\.endpoints).flatMap(\.parameters).map(\.objectStyle)
+        #expect(styles == [.deepObject, .deepObject, .form])
     }
 
     @Test("the JSON form of the export parses to the same tree as the YAML form")

@@ -209,12 +209,37 @@ import Testing
         #expect(result.diagnostics.contains { $0.contains("error: unknown type 'Bok'") })
     }
 
-    @Test func aStructuredQueryParameterIsAnError() throws {
+    @Test func objectAndMapQueryParametersAreWrittenInTheirStyle() throws {
+        let (endpoints, client) = try Self.endpoints(
+            "  x:\n    y:\n      get: /y\n      query:\n        a: A?\n"
+                + "        created: { type: \"[String: Int]?\", style: deepObject }\n"
+                + "        tags: { type: \"[String]?\", style: deepObject }\n",
+            types: "  A:\n    properties:\n      b: Int\n")
+        #expect(client.contains("created: [String: Int]?"))
+        let joined = endpoints.joinedLayout
+        #expect(joined.contains(#"queryItems.append("a", encoding: a, dates: DateCoding.iso8601)"#))
+        #expect(
+            joined.contains(
+                #"queryItems.append("created", encoding: created, style: .deepObject, dates: DateCoding.iso8601)"#)
+        )
+        #expect(
+            joined.contains(
+                #"queryItems.append("tags", encoding: tags, style: .deepObject, dates: DateCoding.iso8601)"#))
+    }
+
+    @Test func aStyleOutsideTheQueryOrOfAnotherNameIsAnError() throws {
         let result = try Support.generate(
             Support.spec(
-                types: "  A:\n    properties:\n      b: Int\n",
-                endpoints: "  x:\n    y:\n      get: /y\n      query: { a: A }\n"))
+                endpoints: "  x:\n    y:\n      get: /y\n      query: { a: { type: Int, style: pipe } }\n"
+                    + "      headers: { X-A: { type: Int, style: deepObject } }\n"))
         #expect(result.files.isEmpty)
-        #expect(result.diagnostics.contains { $0.contains("query values must be scalars") })
+        #expect(
+            result.diagnostics.contains {
+                $0.contains("expected 'form' or 'deepObject' for the style of query parameter 'a'")
+            })
+        #expect(
+            result.diagnostics.contains {
+                $0.contains("'style' applies only to query parameters, not to header parameter 'X-A'")
+            })
     }
 }

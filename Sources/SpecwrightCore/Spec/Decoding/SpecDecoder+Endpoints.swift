@@ -8,7 +8,7 @@ extension SpecDecoder {
             "download"
         ]
 
-    static let parameterKeys = ["type", "default", "description"]
+    static let parameterKeys = ["type", "default", "description", "style"]
     static let batchKeys = ["parameter", "size", "concurrency", "timeout", "deadline", "partial", "key"]
 
     mutating func decodeGroups(_ node: Node) -> [EndpointGroup] {
@@ -276,11 +276,12 @@ extension SpecDecoder {
                 let defaultValue = reader["default"].flatMap { node in
                     literal(node).map { Located($0, at: node.location) }
                 }
+                let style = reader["style"].flatMap { queryStyle($0, kind: kind, name: name) }
                 guard let type else { continue }
                 parameters.append(
                     Parameter(
                         name: name, type: type, defaultValue: defaultValue, description: description, isDeclared: true,
-                        location: entry.key.location))
+                        location: entry.key.location, style: style))
             } else if let type = typeUse(entry.value, "\(kind) parameter '\(name)'") {
                 parameters.append(
                     Parameter(
@@ -289,6 +290,23 @@ extension SpecDecoder {
             }
         }
         return parameters
+    }
+
+    /// A query parameter's `style`: `form` (the default: an object's properties as items of their
+    /// own) or `deepObject` (`name[property]=value`); an error anywhere else or for another value.
+    private mutating func queryStyle(_ node: Node, kind: String, name: String) -> Located<String>? {
+        guard kind == "query" else {
+            diagnostics.error(
+                "'style' applies only to query parameters, not to \(kind) parameter '\(name)'", at: node.location)
+            return nil
+        }
+        guard let text = node.scalar?.text, text == "form" || text == "deepObject" else {
+            diagnostics.error(
+                "expected 'form' or 'deepObject' for the style of query parameter '\(name)', found \(NodeDescription.describe(node))",
+                at: node.location)
+            return nil
+        }
+        return Located(text, at: node.location)
     }
 
     private mutating func decodeErrors(_ node: Node) -> [ErrorResponse] {
