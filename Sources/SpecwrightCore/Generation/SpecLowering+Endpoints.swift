@@ -1,14 +1,14 @@
 import SpecwrightYAML
 
 extension SpecLowering {
-    mutating func lowerGroup(_ group: EndpointGroup, property: IR.Identifier, typeScope: inout NameScope)
-        -> IR.EndpointGroup
-    {
+    mutating func lowerGroup(_ group: EndpointGroup, property: IR.Identifier) -> IR.EndpointGroup {
         let stem = SwiftName.upperCamelCase(group.name) ?? "Group"
         var names: [IR.Identifier] = []
         for suffix in NameScope.groupTypeSuffixes {
-            names.append(typeScope.claim(stem + suffix))
-            warnIfRenamed(typeScope, "the type '\(stem + suffix)' of group '\(group.name)'", at: group.location)
+            names.append(
+                requestTypeName(
+                    .groupType(group: property.name, role: names.count), exactly: stem + suffix,
+                    warning: "the type '\(stem + suffix)' of group '\(group.name)'", at: group.location))
         }
         let (enumName, protocolName, clientName) = (names[0], names[1], names[2])
         // Type names are reserved in member scopes: a member spelled like a type (`_2fa`) would

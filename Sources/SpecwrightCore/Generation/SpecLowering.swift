@@ -14,10 +14,14 @@ public struct SpecLowering {
         public let api: IR.API?
         /// Warnings and errors found while lowering.
         public let diagnostics: [Diagnostic]
+        /// The type names lowering asked for, in order, for the naming pass.
+        let typeNameRequests: TypeNameRequests
     }
 
     let document: SpecDocument
     var diagnostics = DiagnosticBag()
+    /// The module's type names, as requests for the naming pass (``TypeNaming``).
+    var typeNameRequests = TypeNameRequests()
     /// Spec type name → its identity (`#/types/Book`) and Swift name.
     var typeNames: [String: IR.TypeName] = [:]
     /// Every declared type name: reserved in member scopes, where a member spelled like a type
@@ -31,7 +35,9 @@ public struct SpecLowering {
         var lowering = SpecLowering(document: document)
         let api = lowering.lowerAPI()
         let diagnostics = lowering.diagnostics.sorted()
-        return Result(api: lowering.diagnostics.hasErrors ? nil : api, diagnostics: diagnostics)
+        return Result(
+            api: lowering.diagnostics.hasErrors ? nil : api, diagnostics: diagnostics,
+            typeNameRequests: lowering.typeNameRequests)
     }
 
     private init(document: SpecDocument) {
@@ -42,20 +48,20 @@ public struct SpecLowering {
     }
 
     private mutating func lowerAPI() -> IR.API {
-        var typeScope = NameScope(reserved: NameScope.reservedTypeNames, renameSuffixes: NameScope.typeSuffixes)
         for type in document.types {
-            let identifier = typeScope.identifier(for: type.name, style: .type, fallback: "Unnamed")
-            warnIfRenamed(typeScope, "type '\(type.name)'", at: type.location)
-            typeNames[type.name] = IR.TypeName(id: .pointer("types", type.name), identifier: identifier)
+            let id = IR.TypeID.pointer("types", type.name)
+            let identifier = requestTypeName(
+                .type(id), converting: type.name, fallback: "Unnamed", warning: "type '\(type.name)'", at: type.location
+            )
+            typeNames[type.name] = IR.TypeName(id: id, identifier: identifier)
             memberReservedNames.insert(identifier.name)
         }
         let prefix = SwiftName.upperCamelCase(document.name.value) ?? "API"
-        let clientTypeName = typeScope.claim(prefix + "Client")
+        let clientTypeName = typeNameRequests.name(.client, exactly: prefix + "Client")
         var groupScope = NameScope(reserved: NameScope.reservedGroupNames)
         let groups = document.groups.map { group in
             lowerGroup(
-                group, property: groupScope.identifier(for: group.name, style: .member, fallback: "group"),
-                typeScope: &typeScope)
+                group, property: groupScope.identifier(for: group.name, style: .member, fallback: "group"))
         }
         return IR.API(
             sourceFile: URL(fileURLWithPath: document.file).lastPathComponent,
@@ -218,6 +224,21 @@ public struct SpecLowering {
     /// The identity and Swift name of the spec type `name` (validated to exist; `Unnamed` if not).
     private func typeName(_ name: String) -> IR.TypeName {
         typeNames[name] ?? IR.TypeName(id: .pointer("types", name), identifier: NameScope.standalone("Unnamed"))
+    }
+
+    /// Requests a type name (``TypeNameRequests``) and warns where it is written when it is not
+    /// the one wanted; the naming pass replaces the warning if the final name differs.
+    mutating func requestTypeName(
+        _ target: TypeNameRequests.Target, converting spelling: String? = nil, exactly identifier: String? = nil,
+        fallback: String = "", warning what: String, at location: SourceLocation
+    ) -> IR.Identifier {
+        let name = typeNameRequests.name(
+            target, converting: spelling, exactly: identifier, fallback: fallback, expected: false, warning: what,
+            at: location, suffix: "")
+        if let rename = typeNameRequests.lastRename {
+            diagnostics.warning(NameScope.renameMessage(what, rename), at: location)
+        }
+        return name
     }
 
     /// Warns when the last name `scope` handed out is not the one wanted: every rename is

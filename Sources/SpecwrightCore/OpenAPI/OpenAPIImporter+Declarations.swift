@@ -9,6 +9,8 @@ extension OpenAPIImporter {
             return
         }
         if declareSpecialization(schema, name: name) { return }
+        naming.declaring.append(name)
+        defer { naming.declaring.removeLast() }
         // A component that is an alias of itself (directly or through others) is reported by `breakAliasCycles`.
         let type = typeReference(schema, hint: name.name + " value").nonOptional
         let alias = IR.Alias(name: name, documentation: documentation(schema), type: type)
@@ -18,6 +20,8 @@ extension OpenAPIImporter {
     /// Declares a struct, enum or union for `schema` under `name`.
     mutating func declare(_ schema: Schema, name: IR.TypeName, hint: String) {
         naming.inlineNames[schema.location] = name
+        naming.declaring.append(name)
+        defer { naming.declaring.removeLast() }
         // A declaration ends every chain of references being followed: recursion through it is legal.
         let outerReferences = resolution.expanding
         resolution.expanding = []
@@ -210,7 +214,7 @@ extension OpenAPIImporter {
     /// a `case` prefix: `case3eNum1(_3eNum1)`.
     private func caseName(_ raw: String, index: Int, scope: inout NameScope) -> IR.Identifier {
         let candidate = SwiftName.lowerCamelCase(raw) ?? "option\(index + 1)"
-        let isTypeName = naming.typeScope.contains(candidate) || NameScope.reservedTypeNames.contains(candidate)
+        let isTypeName = naming.types.contains(candidate) || NameScope.reservedTypeNames.contains(candidate)
         return scope.identifier(
             for: isTypeName ? "case " + candidate : raw, style: .member, fallback: "option\(index + 1)")
     }

@@ -48,7 +48,7 @@ extension OpenAPIImporter {
                 names: [operation.id].compactMap { $0 },
                 tags: operation.tags,
                 pathTemplate: collected.path, settings: settings))
-        if let success { lowerResponseHeaders(success, hint: hint, into: &endpoint) }
+        if let success { lowerResponseHeaders(success, hint: hint, group: group.property.name, into: &endpoint) }
         endpoint.options.accept = success.flatMap { Self.acceptedMediaTypes($0, response: response) }.map(
             IR.StringLiteral.init)
         endpoint.download = response == .binary

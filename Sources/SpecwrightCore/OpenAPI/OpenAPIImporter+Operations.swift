@@ -70,8 +70,10 @@ extension OpenAPIImporter {
         let stem = SwiftName.upperCamelCase(raw) ?? "Group"
         var names: [IR.Identifier] = []
         for suffix in NameScope.groupTypeSuffixes {
-            names.append(naming.typeScope.claim(stem + suffix))
-            warnIfRenamed(naming.typeScope, "the type '\(stem + suffix)' of group '\(raw)'", at: document.pathsLocation)
+            names.append(
+                requestTypeName(
+                    .groupType(group: property.name, role: names.count), exactly: stem + suffix,
+                    warning: "the type '\(stem + suffix)' of group '\(raw)'", at: document.pathsLocation))
         }
         return GroupNames(property: property, enumName: names[0], protocolName: names[1], clientName: names[2])
     }

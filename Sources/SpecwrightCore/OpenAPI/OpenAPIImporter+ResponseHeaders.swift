@@ -6,7 +6,9 @@ extension OpenAPIImporter {
     /// type is its `schema` (or the schema of its one `content` entry); without one it is
     /// `String`. `Content-Type` is left out (OpenAPI: such a definition "SHALL be ignored"), and
     /// so is a name repeated in another case.
-    mutating func lowerResponseHeaders(_ response: OpenAPI.Response, hint: String, into endpoint: inout IR.Endpoint) {
+    mutating func lowerResponseHeaders(
+        _ response: OpenAPI.Response, hint: String, group: String, into endpoint: inout IR.Endpoint
+    ) {
         var scope = NameScope(reserved: NameScope.reservedParameterNames)
         var headers: [IR.ResponseHeader] = []
         var seen: Set<String> = []
@@ -25,7 +27,8 @@ extension OpenAPIImporter {
         let method = endpoint.name.name
         let stem = method.prefix(1).uppercased() + method.dropFirst()
         endpoint.responseHeaders = headers
-        endpoint.responseHeadersName = naming.typeScope.identifier(
-            for: stem + "ResponseHeaders", style: .type, fallback: "ResponseHeaders")
+        endpoint.responseHeadersName = naming.types.name(
+            .responseHeaders(group: group, endpoint: method), converting: stem + "ResponseHeaders",
+            fallback: "ResponseHeaders")
     }
 }

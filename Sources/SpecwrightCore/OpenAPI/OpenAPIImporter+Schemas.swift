@@ -210,10 +210,12 @@ extension OpenAPIImporter {
             let wanted = key.flatMap { naming.repeatedBodyNames[$0] } ?? hint
             // A specialisation is another type than the generic schema it expands: its bindings are part of its id.
             let bindings = resolution.dynamicScope.map { $0.name + "@" + $0.schema.location.description }
+            let id = IR.TypeID(
+                schema.location.description + (specializing ? "|" + bindings.joined(separator: ",") : ""))
             let name = IR.TypeName(
-                id: IR.TypeID(
-                    schema.location.description + (specializing ? "|" + bindings.joined(separator: ",") : "")),
-                identifier: naming.typeScope.identifier(for: wanted, style: .type, fallback: "Inline"))
+                id: id,
+                identifier: naming.types.name(
+                    .type(id), converting: wanted, fallback: "Inline", parent: naming.declaring.last))
             if let key { naming.sharedShapes[key] = name }
             let unspecialized = naming.inlineNames[schema.location]
             declare(schema, name: name, hint: wanted)

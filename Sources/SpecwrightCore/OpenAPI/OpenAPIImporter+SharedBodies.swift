@@ -66,7 +66,7 @@ extension OpenAPIImporter {
             for use in uses { naming.repeatedBodyKeys[use.location] = key }
             // Two different bodies that would share a name, or one a schema has, keep their first place's.
             let name = Self.sharedName(uses.map(\.words))
-            let free = wanted[name] == 1 && !naming.typeScope.contains(SwiftName.upperCamelCase(name) ?? name)
+            let free = wanted[name] == 1 && !naming.types.contains(SwiftName.upperCamelCase(name) ?? name)
             naming.repeatedBodyNames[key] = free ? name : uses[0].words.joined(separator: " ")
         }
     }

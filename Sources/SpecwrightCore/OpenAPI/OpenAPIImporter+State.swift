@@ -17,8 +17,10 @@ extension OpenAPIImporter {
 
     /// Names handed out to types, and the inline schemas that have one.
     struct NamingState {
-        /// The module's type names.
-        var typeScope = NameScope(reserved: NameScope.reservedTypeNames, renameSuffixes: NameScope.typeSuffixes)
+        /// The module's type names, as requests for the naming pass (``TypeNaming``).
+        var types = TypeNameRequests()
+        /// The types being declared, innermost last: the parents whose Swift names inline types' names continue.
+        var declaring: [IR.TypeName] = []
         /// Inline schemas already declared, by location (a schema reached twice is declared once).
         var inlineNames: [SourceLocation: IR.TypeName] = [:]
         /// Inline unions and titled schemas already declared, by content (``sharedShapeKey(_:shape:)``).

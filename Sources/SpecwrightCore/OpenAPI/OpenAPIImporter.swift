@@ -24,6 +24,8 @@ public struct OpenAPIImporter {
         public let summary: ImportSummary
         /// Component schema name → its Swift type name (the filter's `schemas` match either).
         public let componentTypeNames: [String: String]
+        /// The type names the import asked for, in order, for the naming pass.
+        let typeNameRequests: TypeNameRequests
     }
 
     /// The typed document (read once by ``OpenAPIReader``).
@@ -64,7 +66,7 @@ public struct OpenAPIImporter {
         return result.diagnostics.contains(where: \.isError)
             ? Result(
                 api: nil, diagnostics: result.diagnostics, summary: result.summary,
-                componentTypeNames: result.componentTypeNames)
+                componentTypeNames: result.componentTypeNames, typeNameRequests: result.typeNameRequests)
             : result
     }
 
@@ -85,7 +87,7 @@ public struct OpenAPIImporter {
         let failed = importer.diagnostics.errorCount > operationErrors
         return Result(
             api: failed ? nil : api, diagnostics: importer.diagnostics.sorted(), summary: importer.summary,
-            componentTypeNames: importer.components.names.mapValues(\.name))
+            componentTypeNames: importer.components.names.mapValues(\.name), typeNameRequests: importer.naming.types)
     }
 
     private init(root: Node, file: String, operationNaming: OperationNaming) {
@@ -97,12 +99,14 @@ public struct OpenAPIImporter {
 
     private mutating func importAPI() -> IR.API {
         let schemas = document.components.schemas
-        naming.typeScope.expect(schemas.lazy.map(\.0))
+        naming.types.expect(schemas.lazy.map(\.0))
         for (name, node) in schemas {
+            let id = IR.TypeID.pointer("components", "schemas", name)
             let identifier = IR.TypeName(
-                id: .pointer("components", "schemas", name),
-                identifier: naming.typeScope.identifier(for: name, style: .type, fallback: "Schema"))
-            warnIfRenamed(naming.typeScope, "schema '\(name)'", at: node.location)
+                id: id,
+                identifier: requestTypeName(
+                    .type(id), converting: name, fallback: "Schema", expected: true, warning: "schema '\(name)'",
+                    at: node.location))
             components.names[name] = identifier
             components.byTypeID[identifier.id] = name
             components.schemas[name] = node
@@ -110,7 +114,7 @@ public struct OpenAPIImporter {
         // Once every component is known: nullability may come through references to later ones.
         for (name, node) in schemas where isNullable(node) { components.nullable.insert(name) }
         let prefix = SwiftName.upperCamelCase(document.info.title ?? "") ?? "API"
-        let clientTypeName = naming.typeScope.claim(prefix + "Client")
+        let clientTypeName = naming.types.name(.client, exactly: prefix + "Client")
         let collected = collectOperations()
         var groupScope = NameScope(reserved: NameScope.reservedGroupNames)
         groupScope.expect(collected.map(\.name))
@@ -149,6 +153,19 @@ public struct OpenAPIImporter {
     mutating func skip(_ kind: ImportWarningKind, _ message: String, at location: SourceLocation) {
         summary.skipped[kind, default: 0] += 1
         diagnostics.warning(message + " [\(kind.rawValue)]", at: location)
+    }
+
+    /// Requests a type name (``TypeNameRequests``) and warns (kind `naming`) where it is written
+    /// when it is not the one wanted; the naming pass replaces the warning if the final name differs.
+    mutating func requestTypeName(
+        _ target: TypeNameRequests.Target, converting spelling: String? = nil, exactly identifier: String? = nil,
+        fallback: String = "", expected: Bool = false, warning what: String, at location: SourceLocation
+    ) -> IR.Identifier {
+        let name = naming.types.name(
+            target, converting: spelling, exactly: identifier, fallback: fallback, expected: expected, warning: what,
+            at: location, suffix: " [\(ImportWarningKind.naming.rawValue)]")
+        if let rename = naming.types.lastRename { skip(.naming, NameScope.renameMessage(what, rename), at: location) }
+        return name
     }
 
     /// Warns (kind `naming`) when the last name `scope` handed out is not the one wanted.

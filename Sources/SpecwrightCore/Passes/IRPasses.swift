@@ -11,12 +11,15 @@
 ///    nothing.
 /// 4. **recursion boxing** (``RecursionBoxing``): a struct that contains itself (directly or
 ///    through other types, optional or not) holds the recursive value in an `indirect enum` box.
+/// 5. **naming** (``TypeNaming``): the final module-level type names, from the requests the front
+///    end recorded (``TypeNameRequests``) replayed in their order over what the filter and
+///    reachability kept, so a kept type never yields its name to a type left out; the boxes are
+///    named last. Rename warnings that no longer hold are withdrawn, new ones added.
 ///
 /// Reachability and boxing follow types by identity (``IR/TypeID``), not by Swift name; default
 /// and fixed-value expressions hold the types they name by identity too, so
-/// ``IR/API/renamingTypes(_:)`` renames a type everywhere. Naming is not a pass yet: each front
-/// end names through ``NameScope`` while it translates (what a naming pass still needs is in
-/// `docs/ir.md`).
+/// ``IR/API/renamingTypes(_:)`` renames a type everywhere. Member names are still given by the
+/// front ends while they translate (what remains is in `docs/ir.md`).
 enum IRPasses {
     /// The API after the passes and what they reported.
     struct Output {
@@ -27,12 +30,15 @@ enum IRPasses {
         var diagnostics: [Diagnostic]
         /// How many endpoints the filter left out, and what the front end reported about them.
         var leftOut: (endpoints: Int, diagnostics: [Diagnostic])
+        /// The front end's rename warnings the naming pass withdrew, and the ones it added.
+        var renames: (withdrawn: [Diagnostic], added: [Diagnostic]) = ([], [])
     }
 
     /// Runs every pass over `api`. `documentTypeNames` maps a type's name in the document to its
-    /// Swift name (for `schemas` entries).
+    /// Swift name (for `schemas` entries); `typeNames` are the front end's type-name requests.
     static func run(
-        _ api: IR.API, filter: OperationFilter, overlay: PolicyOverlay = .none, documentTypeNames: [String: String]
+        _ api: IR.API, filter: OperationFilter, overlay: PolicyOverlay = .none, documentTypeNames: [String: String],
+        typeNames: TypeNameRequests = TypeNameRequests()
     ) -> Output {
         var matched: Set<OperationFilter.Entry> = []
         let selected = filter.selectingEndpoints(of: api, matched: &matched)
@@ -43,6 +49,9 @@ enum IRPasses {
             diagnostics += filter.unmatchedWarnings(matched)
         }
         result = RecursionBoxing.apply(to: result)
-        return Output(api: result, diagnostics: diagnostics, leftOut: (selected.leftOut.count, leftOut))
+        let named = TypeNaming.apply(to: result, requests: typeNames, translated: filter.isEmpty ? nil : api)
+        return Output(
+            api: named.api, diagnostics: diagnostics, leftOut: (selected.leftOut.count, leftOut),
+            renames: (named.withdrawn, named.added))
     }
 }

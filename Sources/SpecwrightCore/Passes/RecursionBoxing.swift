@@ -18,19 +18,34 @@ struct RecursionBoxing {
         for (index, declaration) in declarations.enumerated() { indexByID[declaration.id] = index }
     }
 
-    /// `api` with boxes added where recursion needs them; box names are claimed among every
-    /// module-level name the API declares (types, group types, the client type).
+    /// `api` with boxes added where recursion needs them. A box is named `Indirect` + the boxed
+    /// type's name here; the naming pass (``TypeNaming``) gives it its final name.
     static func apply(to api: IR.API) -> IR.API {
-        var taken = NameScope.reservedTypeNames + api.types.map(\.name.name) + [api.clientTypeName.name]
-        for group in api.groups { taken += [group.enumName.name, group.protocolName.name, group.clientName.name] }
-        var typeScope = NameScope(reserved: taken, renameSuffixes: NameScope.typeSuffixes)
         var boxed = api
-        boxed.types = apply(to: api.types, typeScope: &typeScope).declarations
+        boxed.types = apply(to: api.types).declarations
         return boxed
     }
 
+    /// What a box's name starts with (`IndirectNode`).
+    static let boxPrefix = "Indirect"
+
+    /// The doc comment of the box of `boxed`.
+    static func boxDocumentation(_ boxed: String) -> IR.Documentation {
+        IR.Documentation("Holds a `\(boxed)` out of line, so that recursive types have a finite size.")
+    }
+
+    /// The box and the boxed type's name, when `declaration` is a box this pass added.
+    static func boxedType(_ declaration: IR.TypeDeclaration) -> (box: IR.TypeName, boxed: IR.TypeName)? {
+        guard case .union(let union) = declaration, union.isIndirect, union.cases.count == 1,
+            case .named(let boxed) = union.cases[0].type, union.name.id == boxed.id.derived(boxRole)
+        else { return nil }
+        return (union.name, boxed)
+    }
+
+    private static let boxRole = "indirect"
+
     /// The declarations with boxes added where recursion needs them, and how many properties were boxed.
-    private static func apply(to declarations: [IR.TypeDeclaration], typeScope: inout NameScope) -> (
+    private static func apply(to declarations: [IR.TypeDeclaration]) -> (
         declarations: [IR.TypeDeclaration], boxed: Int
     ) {
         var storage = RecursionBoxing(declarations)
@@ -51,15 +66,13 @@ struct RecursionBoxing {
                         boxes[targetName.id]
                         ?? {
                             let name = IR.TypeName(
-                                id: targetName.id.derived("indirect"),
-                                identifier: typeScope.claim("Indirect" + targetName.name))
+                                id: targetName.id.derived(boxRole),
+                                identifier: NameScope.standalone(boxPrefix + targetName.name))
                             added.append(
                                 .union(
                                     IR.Union(
                                         name: name,
-                                        documentation: IR.Documentation(
-                                            "Holds a `\(targetName.name)` out of line, so that recursive types have a finite size."
-                                        ),
+                                        documentation: boxDocumentation(targetName.name),
                                         kind: .oneOf,
                                         cases: [
                                             IR.UnionCase(name: NameScope.standalone("value"), type: .named(targetName))

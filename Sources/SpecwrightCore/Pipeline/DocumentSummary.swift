@@ -41,4 +41,11 @@ extension ImportSummary {
             if skipped[kind] == 0 { skipped[kind] = nil }
         }
     }
+
+    /// Adds `change` (negative: removes) to the count of `naming` warnings: the naming pass
+    /// replaces the import's rename warnings when a filter frees names.
+    mutating func countNamingWarnings(_ change: Int) {
+        let count = (skipped[.naming] ?? 0) + change
+        skipped[.naming] = count > 0 ? count : nil
+    }
 }

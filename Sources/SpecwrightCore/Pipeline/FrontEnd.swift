@@ -24,6 +24,8 @@ enum FrontEnd {
         /// Component schema name → Swift type name, for the filter's `schemas` (empty for a spec,
         /// whose type names are its Swift names).
         var documentTypeNames: [String: String] = [:]
+        /// The type names the front end asked for, in order, for the naming pass.
+        var typeNames = TypeNameRequests()
     }
 
     /// Translates `source` (named `file` in diagnostics): every operation and type.
@@ -38,7 +40,7 @@ enum FrontEnd {
             let imported = OpenAPIImporter.translate(root, file: file, operationNaming: operationNaming)
             return Output(
                 api: imported.api, diagnostics: imported.diagnostics, summary: .openAPI(imported.summary), root: root,
-                isOpenAPI: true, documentTypeNames: imported.componentTypeNames)
+                isOpenAPI: true, documentTypeNames: imported.componentTypeNames, typeNames: imported.typeNameRequests)
         }
     }
 
@@ -52,6 +54,6 @@ enum FrontEnd {
         let lowered = SpecLowering.lower(document)
         return Output(
             api: lowered.api, diagnostics: DiagnosticBag.sortedByLocation(loaded.diagnostics + lowered.diagnostics),
-            summary: summary, root: root, document: document)
+            summary: summary, root: root, document: document, typeNames: lowered.typeNameRequests)
     }
 }

@@ -56,13 +56,18 @@ public enum GenerationPipeline {
             return result(.frontEnd, failed ? nil : translated.api, translated.diagnostics)
         }
         let passed = IRPasses.run(
-            lowered, filter: input.filter, overlay: input.overlay, documentTypeNames: translated.documentTypeNames)
+            lowered, filter: input.filter, overlay: input.overlay, documentTypeNames: translated.documentTypeNames,
+            typeNames: translated.typeNames)
         var diagnostics = withdrawing(passed.leftOut.diagnostics, from: translated.diagnostics)
-        if !passed.diagnostics.isEmpty {
-            diagnostics = DiagnosticBag.sortedByLocation(diagnostics + passed.diagnostics)
+        let withdrawnRenames = diagnostics.count
+        diagnostics = withdrawing(passed.renames.withdrawn, from: diagnostics)
+        let renameChange = passed.renames.added.count - (withdrawnRenames - diagnostics.count)
+        if !passed.diagnostics.isEmpty || !passed.renames.added.isEmpty {
+            diagnostics = DiagnosticBag.sortedByLocation(diagnostics + passed.diagnostics + passed.renames.added)
         }
         if case .openAPI(var imported)? = summary {
             imported.leaveOut(passed.leftOut.endpoints, reporting: passed.leftOut.diagnostics)
+            imported.countNamingWarnings(renameChange)
             imported.schemasGenerated = passed.api.types.count
             summary = .openAPI(imported)
         }

@@ -66,13 +66,13 @@ import Testing
         let source = String(decoding: try repositoryFile("Sources/SpecwrightCore/Passes/IRPasses.swift"), as: UTF8.self)
         let document = String(decoding: try repositoryFile("docs/ir.md"), as: UTF8.self)
         let body = source.components(separatedBy: "static func run(").dropFirst().first ?? ""
-        let calls = ["selectingEndpoints", "overlay.apply", "prunedTypes", "RecursionBoxing.apply"]
+        let calls = ["selectingEndpoints", "overlay.apply", "prunedTypes", "RecursionBoxing.apply", "TypeNaming.apply"]
         let inCode = calls.compactMap { body.range(of: $0)?.lowerBound }
         #expect(
             inCode.count == calls.count && inCode == inCode.sorted(),
             "IRPasses.run changed: update this test and docs/ir.md")
         let section = document.components(separatedBy: "\n## Passes").dropFirst().first ?? ""
-        let names = ["**filter**", "**policy overlay**", "**reachability**", "**recursion boxing**"]
+        let names = ["**filter**", "**policy overlay**", "**reachability**", "**recursion boxing**", "**naming**"]
         let inDoc = names.compactMap { section.range(of: $0)?.lowerBound }
         #expect(inDoc.count == names.count && inDoc == inDoc.sorted(), "docs/ir.md lists the passes out of order")
     }
