@@ -394,7 +394,7 @@ class Handler(BaseHTTPRequestHandler):
 #         verbatim, on a 304 too), body
 #         {"hit": n, "lang": …, "user": <bearer token or null>, "user_hit": n-th request with that token}
 #         (every request of the route is counted per token in "user_hits" of /_data/<sid>)
-#         (plus "pad": N × "x" when pad is given);
+#         (plus "pad": N × "x" when pad is given; with pad_from=K only from the scenario's K-th request on);
 #         304 when If-None-Match equals E (counted as not_modified)
 #   /<sid>/gate[?fail=1][&delay=S]          the config gate call (500 when fail=1)
 #   /<sid>/envelope?code=N[&message=M]      {"code": N, "message": M, "data": {"attempt": n}}
@@ -472,7 +472,7 @@ def data_layer_route(handler, state, behaviour, query, body, hit):
             handler.end_headers()
             return True
         payload = {"hit": hit, "lang": handler.headers.get("Accept-Language"), "user": user, "user_hit": user_hit}
-        if "pad" in query:
+        if "pad" in query and hit >= int(query.get("pad_from", ["0"])[0]):
             payload["pad"] = "x" * int(query["pad"][0])
         handler.send(200, json.dumps(payload).encode(), headers=headers)
         return True

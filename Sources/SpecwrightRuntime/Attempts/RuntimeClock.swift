@@ -5,7 +5,7 @@ import Foundation
 public protocol RuntimeClock: Sendable {
     /// Monotonic seconds since an arbitrary origin (durations only).
     func now() -> TimeInterval
-    /// The wall-clock date (to evaluate `Retry-After: <HTTP-date>`).
+    /// The wall-clock date (to evaluate `Retry-After: <HTTP-date>`, and the HTTP cache's ages and lifetimes).
     func currentDate() -> Date
     /// Suspends for `seconds`; throws `CancellationError` as soon as the task is cancelled.
     func sleep(for seconds: TimeInterval) async throws

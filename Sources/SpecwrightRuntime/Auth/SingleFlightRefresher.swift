@@ -5,23 +5,60 @@ import Foundation
 /// are about to expire — share one `refresh` call; a request that was sent with an older
 /// credential than the latest refreshed one is replayed with the latest without refreshing again.
 ///
+/// A refreshed credential belongs to the credential it replaced: the refresher keeps each
+/// refresh's pair (rejected → refreshed), and a rejected request is replayed only with a
+/// credential refreshed *from the one it carried* (following the chain to its newest link), and
+/// joins only a refresh started from that chain. A credential the refresher has not seen — the
+/// next user's token after a sign-out, a token the app obtained itself — gets a refresh of its
+/// own, so a token refreshed for one user never reaches another user's call, whether that refresh
+/// is over or still on its way.
+///
 /// Nothing here can hang a call: the refresh has its own deadline (`refreshTimeout`), after
-/// which it is cancelled and dropped, so the next 401 starts a new one (still one at a time,
-/// and still counted by the `RefreshWindow`); every waiting call also gives up at its own
-/// deadline or cancellation, while the refresh goes on for the others.
+/// which it is cancelled and dropped, so the next 401 starts a new one (still one at a time per
+/// credential, and still counted by the `RefreshWindow`); every waiting call also gives up at its
+/// own deadline or cancellation, while the refresh goes on for the others.
 ///
 /// Only a refresh the server or provider rejects ends the session (`RefreshFailure`): one that
 /// could not reach its server keeps it — the call fails with the network's error — and, like a
 /// refresh that ran past its deadline, gives its place in the `RefreshWindow` back, so a device
 /// that stays offline never exhausts the window and ends the session that way.
 final class SingleFlightRefresher<Value: Sendable & Equatable>: Sendable {
-    private struct State: Sendable {
-        var inFlight: RefreshFlight<Value>?
-        var latest: Value?
-        var refreshTimes: [TimeInterval] = []
-        /// When the refresh in flight started (its entry in `refreshTimes`).
-        var inFlightStart: TimeInterval?
+    /// A refresh in flight: the credential it replaces and when it started (its entry in
+    /// `refreshTimes`).
+    private struct InFlight: Sendable {
+        var from: Value?
+        var flight: RefreshFlight<Value>
+        var start: TimeInterval
     }
+
+    private struct State: Sendable {
+        var inFlight: [InFlight] = []
+        /// Each successful refresh: the credential it replaced and the one it produced, oldest first.
+        var successions: [(old: Value, new: Value)] = []
+        var refreshTimes: [TimeInterval] = []
+
+        /// The newest credential refreshed from `credential` (following the chain), or nil when
+        /// none was refreshed from it.
+        func newest(after credential: Value?) -> Value? {
+            guard var current = credential else { return nil }
+            var found: Value?
+            // Each link is followed at most once, so a chain that comes back to a credential ends.
+            for _ in 0..<successions.count {
+                guard let next = successions.last(where: { $0.old == current })?.new else { break }
+                found = next
+                current = next
+            }
+            return found
+        }
+
+        func flight(from credential: Value?) -> RefreshFlight<Value>? {
+            inFlight.first { $0.from == credential }?.flight
+        }
+    }
+
+    /// How many successions are remembered: far more than the refreshes of one session between
+    /// two calls, bounded whatever the app does.
+    static var maximumSuccessions: Int { 64 }
 
     private enum Step {
         case wait(RefreshFlight<Value>)
@@ -60,17 +97,17 @@ final class SingleFlightRefresher<Value: Sendable & Equatable>: Sendable {
     ) async throws(SpecwrightError) -> Value {
         let now = clock.now()
         let step: Step = state.withLock { state in
-            if let flight = state.inFlight { return .wait(flight) }
-            if let latest = state.latest, latest != rejected {
-                // Someone refreshed after this request was sent: replay with the newer credential.
-                return .replay(latest)
+            if let newer = state.newest(after: rejected) {
+                // Someone refreshed after this request was sent: replay with the newer credential
+                // (or wait for the refresh of that one, already on its way).
+                return state.flight(from: newer).map(Step.wait) ?? .replay(newer)
             }
+            if let flight = state.flight(from: rejected) { return .wait(flight) }
             state.refreshTimes.removeAll { now - $0 >= window.window }
             guard state.refreshTimes.count < window.maxRefreshes else { return .refuse }
             state.refreshTimes.append(now)
             let flight = RefreshFlight<Value>()
-            state.inFlight = flight
-            state.inFlightStart = now
+            state.inFlight.append(InFlight(from: rejected, flight: flight, start: now))
             start(flight, rejected: rejected)
             return .wait(flight)
         }
@@ -120,23 +157,25 @@ final class SingleFlightRefresher<Value: Sendable & Equatable>: Sendable {
             })
     }
 
-    /// Ends `flight`: it stops being the one in flight (so the next 401 starts a new refresh) and,
-    /// if it produced a credential, that credential becomes the latest; if it could not reach its
-    /// server or ran past its deadline, its place in the window is given back. A refresh that
-    /// answers after its deadline is ignored.
+    /// Ends `flight`: it stops being in flight (so the next rejection starts a new refresh) and,
+    /// if it produced a credential, that credential succeeds the one it was refreshed from; if it
+    /// could not reach its server or ran past its deadline, its place in the window is given back.
+    /// A refresh that answers after its deadline is ignored.
     private func complete(_ flight: RefreshFlight<Value>, with result: Result<Value, any Error>) {
         state.withLock { state in
-            guard state.inFlight === flight else { return }
-            state.inFlight = nil
+            guard let index = state.inFlight.firstIndex(where: { $0.flight === flight }) else { return }
+            let ended = state.inFlight.remove(at: index)
             switch result {
-            case .success(let credential): state.latest = credential
+            case .success(let credential):
+                if let old = ended.from, old != credential {
+                    state.successions.append((old, credential))
+                    state.successions.removeFirst(max(0, state.successions.count - Self.maximumSuccessions))
+                }
             case .failure(let error):
-                guard Self.givesWindowBack(error), let start = state.inFlightStart,
-                    let index = state.refreshTimes.lastIndex(of: start)
+                guard Self.givesWindowBack(error), let start = state.refreshTimes.lastIndex(of: ended.start)
                 else { break }
-                state.refreshTimes.remove(at: index)
+                state.refreshTimes.remove(at: start)
             }
-            state.inFlightStart = nil
         }
         flight.finish(result)
     }

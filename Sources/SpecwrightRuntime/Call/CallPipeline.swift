@@ -72,7 +72,7 @@ struct CallPipeline: Sendable {
         if let cache = dataLayer.cache {
             stages.append(
                 HTTPCacheCallStage(
-                    stage: HTTPCacheStage(cache: cache),
+                    stage: HTTPCacheStage(cache: cache, now: { [clock = configuration.clock] in clock.currentDate() }),
                     preview: { context in commonHeaders.adding(to: context.request, callID: context.callID) },
                     envelope: service.envelope.map(EnvelopeStage.unwrapper)))
         }

@@ -43,7 +43,7 @@ final class ScribeApp: Sendable {
             token: { session.withLock { $0.token } },
             refresh: { rejected in  // one call for any number of 401s; a thrown error ends the session
                 let fresh = try await Self.post(refreshURL, body: ["token": rejected ?? ""])
-                session.withLock { $0.token = fresh }
+                session.withLock { if $0.token == rejected { $0.token = fresh } }  // never over the next user's
                 return fresh
             },
             account: { session.withLock { $0.user } })  // the cache, batches and sign-out follow it

@@ -42,7 +42,8 @@ enum CacheDecision: Sendable, Equatable {
     /// or the ttl alone when the app decides (`CacheLifetime.app`).
     static func lifetime(of entry: CacheEntry, mode: CacheMode, authority: CacheLifetime) -> TimeInterval {
         if authority == .app, let ttl = mode.ttl { return DeltaSeconds.clamp(ttl) }
-        return CacheFreshness.lifetime(status: entry.status, headers: entry.headers, fallbackTTL: mode.ttl)
+        return CacheFreshness.lifetime(
+            status: entry.status, headers: entry.headers, fallbackTTL: mode.ttl, received: entry.responseTime)
     }
 
     /// Decides for a GET with `requestHeaders`, given the stored `entry` (already Vary-matched).
@@ -71,7 +72,10 @@ enum CacheDecision: Sendable, Equatable {
         }
         if request.noCache || response.noCache { return revalidation }
         if case .networkFirst = mode { return revalidation }
-        var isFresh = age < lifetime
+        // A clock set back to before the copy was even asked for says nothing about its age (the
+        // resident time would count as 0 until the clock caught up, days perhaps): it is not
+        // trusted as fresh, only revalidated — a stored copy still answers offline.
+        var isFresh = age < lifetime && now >= entry.requestTime
         if let requestMaxAge = request.maxAge, age >= requestMaxAge { isFresh = false }
         if let minFresh = request.minFresh, lifetime - age < minFresh { isFresh = false }
         if isFresh { return .fresh(entry, age: age) }

@@ -24,19 +24,24 @@ enum CacheFreshness {
 
     /// How long the response stays fresh (RFC 9111 §4.2.1): `max-age`, else `Expires` − `Date`,
     /// else `fallbackTTL` (the endpoint policy's ttl), else the 10 % Last-Modified heuristic (§4.2.2);
-    /// in `0...DeltaSeconds.maximum`.
-    static func lifetime(status: Int, headers: [String: String], fallbackTTL: TimeInterval?) -> TimeInterval {
-        DeltaSeconds.clamp(unclampedLifetime(status: status, headers: headers, fallbackTTL: fallbackTTL))
-    }
-
-    private static func unclampedLifetime(status: Int, headers: [String: String], fallbackTTL: TimeInterval?)
+    /// in `0...DeltaSeconds.maximum`. A response without a `Date` field is dated `received`, when
+    /// it arrived (RFC 9110 §6.6.1: a recipient with a clock adds the date it received it) — not
+    /// the time of each later look, which would shorten an `Expires` lifetime as the copy ages.
+    static func lifetime(status: Int, headers: [String: String], fallbackTTL: TimeInterval?, received: Date = Date())
         -> TimeInterval
     {
+        DeltaSeconds.clamp(
+            unclampedLifetime(status: status, headers: headers, fallbackTTL: fallbackTTL, received: received))
+    }
+
+    private static func unclampedLifetime(
+        status: Int, headers: [String: String], fallbackTTL: TimeInterval?, received: Date
+    ) -> TimeInterval {
         let control = CacheControl(headers: headers)
         if let maxAge = control.maxAge { return maxAge }
         if let expiresValue = HeaderLookup.value("Expires", in: headers) {
             guard let expires = HTTPDate.parse(expiresValue) else { return 0 }
-            let date = HeaderLookup.value("Date", in: headers).flatMap(HTTPDate.parse) ?? Date()
+            let date = HeaderLookup.value("Date", in: headers).flatMap(HTTPDate.parse) ?? received
             return max(0, expires.timeIntervalSince(date))
         }
         guard heuristicallyCacheableStatuses.contains(status) else { return 0 }

@@ -127,11 +127,19 @@ final class SQLiteCacheStore: Sendable {
     }
 
     /// Stores `entry` (replacing its variant) and evicts the least recently used entries
-    /// beyond `capacity`. Entries larger than the capacity are not stored.
+    /// beyond `capacity`. An entry larger than the capacity is not stored, and the older copy of
+    /// its variant is removed: it is no longer what the server says (a later read must not serve it).
     func insert(_ entry: CacheEntry) {
         var metadata = entry
         metadata.body = Data()
-        guard entry.cost <= capacity, let encoded = try? JSONEncoder().encode(metadata) else { return }
+        guard entry.cost <= capacity, let encoded = try? JSONEncoder().encode(metadata) else {
+            _ = try? connection.perform { session in
+                try session.run(
+                    "DELETE FROM cache_entries WHERE storage_key = ? AND variant_key = ?",
+                    [.text(entry.key.storageKey), .text(entry.variant.storageKey)])
+            }
+            return
+        }
         try? connection.transaction { session in
             try session.run(
                 """

@@ -64,6 +64,16 @@ struct CacheFreshnessTests {
         #expect(CacheFreshness.lifetime(status: 200, headers: ["Expires": "0"], fallbackTTL: 999) == 0)
     }
 
+    /// A response without `Date` is dated when it arrived: its `Expires` lifetime does not shrink
+    /// as the stored copy ages (the copy stays fresh for its whole 120 s, not 60).
+    @Test func expiresWithoutADateCountsFromWhenTheResponseArrived() {
+        let entry = makeCacheEntry(["Expires": HTTPDate.format(t0.addingTimeInterval(120))], received: t0)
+        #expect(CacheDecision.lifetime(of: entry, mode: .cacheFirst(ttl: 0), authority: .server) == 120)
+        let decision = CacheDecision.decide(
+            mode: .cacheFirst(ttl: 0), entry: entry, requestHeaders: [:], now: t0.addingTimeInterval(90))
+        #expect(decision == .fresh(entry, age: 90))
+    }
+
     @Test func thePolicyTTLAppliesOnlyWhenTheResponseStatesNoLifetime() {
         #expect(CacheFreshness.lifetime(status: 200, headers: [:], fallbackTTL: 300) == 300)
         #expect(CacheFreshness.lifetime(status: 500, headers: [:], fallbackTTL: 300) == 0)
