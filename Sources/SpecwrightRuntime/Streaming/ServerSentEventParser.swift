@@ -4,8 +4,9 @@ import Foundation
 /// WHATWG HTML standard's event-stream interpretation does (§9.2.6): a leading byte order mark is
 /// skipped, lines end with CRLF, LF or CR (a CRLF split between chunks counts once), lines starting
 /// with `:` are comments, `data:` lines accumulate, a blank line dispatches, a block without data
-/// dispatches nothing, an `id:` containing NUL is ignored, `retry:` takes ASCII digits only, and an
-/// unfinished block at the end of the stream is dropped. Invalid UTF-8 decodes to U+FFFD.
+/// dispatches nothing, an `id:` containing NUL is ignored, `retry:` takes ASCII digits only (any
+/// number of them: past `Int.max` it is `Int.max`), and an unfinished block at the end of the
+/// stream is dropped. Invalid UTF-8 decodes to U+FFFD.
 ///
 /// Memory is bounded: a line or an event's data longer than `limit` bytes throws
 /// `SpecwrightError` `.responseTooLarge`.
@@ -112,14 +113,27 @@ public struct ServerSentEventParser: Sendable {
         case .id:
             if !value.contains(0) { lastEventID = String(decoding: value, as: UTF8.self) }
         case .retry:
-            if !value.isEmpty, value.count <= 18, value.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
-                let milliseconds = value.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+            if let milliseconds = Self.milliseconds(value) {
                 retry = milliseconds
                 blockRetry = milliseconds
             }
         case .other:
             break
         }
+    }
+
+    /// A `retry:` value: ASCII digits only (else `nil`), as many as there are, saturating at
+    /// `Int.max` (the reconnect policy clamps the wait to its ``ServerSentEventReconnect/maximumDelay``).
+    private static func milliseconds(_ value: UnsafeRawBufferPointer) -> Int? {
+        guard !value.isEmpty else { return nil }
+        var result = 0
+        for byte in value {
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            let (times10, overflowed) = result.multipliedReportingOverflow(by: 10)
+            let (sum, overflowedAgain) = times10.addingReportingOverflow(Int(byte - 0x30))
+            result = overflowed || overflowedAgain ? Int.max : sum
+        }
+        return result
     }
 
     private mutating func dispatch(into events: inout [ServerSentEvent]) {

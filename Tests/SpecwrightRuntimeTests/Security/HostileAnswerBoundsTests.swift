@@ -85,8 +85,15 @@ struct HostileAnswerBoundsTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
-    func anEventStreamsRetryOfTenToTheFifteenWaitsAtMostAMinute() async throws {
+    /// 10¹⁵ ms, 19 digits (past `Int64` from 9223372036854775808 on) and 400 digits: the
+    /// standard's "a value of ASCII digits sets the reconnection time", clamped, whatever its length.
+    @Test(
+        .timeLimit(.minutes(1)),
+        arguments: [
+            "1000000000000000", "9999999999999999999", "9223372036854775808", String(repeating: "7", count: 400)
+        ]
+    )
+    func anEventStreamsHugeRetryWaitsAtMostAMinute(retry: String) async throws {
         let clock = RecordingClock()
         let requests = LockedBox(0)
         let stub = StubTransport.streaming { _ in
@@ -96,7 +103,7 @@ struct HostileAnswerBoundsTests {
             }
             guard number == 1 else { return HTTPStreamedResponse(status: 204) }
             let (chunks, continuation) = AsyncThrowingStream.makeStream(of: Data.self)
-            continuation.yield(Data("retry: 1000000000000000\nid: 1\ndata: a\n\n".utf8))
+            continuation.yield(Data("retry: \(retry)\nid: 1\ndata: a\n\n".utf8))
             continuation.finish(throwing: URLError(.networkConnectionLost))
             return HTTPStreamedResponse(
                 status: 200, headers: ["Content-Type": "text/event-stream"], body: HTTPBody(chunks))

@@ -57,6 +57,23 @@ struct StreamParsingTests {
         #expect(parser.lastEventID == "")
     }
 
+    /// A `retry:` of ASCII digits sets the reconnection time whatever its length: past `Int.max`
+    /// it is `Int.max` (the reconnect policy clamps it to its maximum delay); anything else is ignored.
+    @Test func aRetryOfAnyNumberOfDigitsSetsTheReconnectionTimeSaturating() throws {
+        let cases: [(String, Int?)] = [
+            ("0", 0), ("007", 7), ("999999999999999999", 999_999_999_999_999_999),
+            ("9223372036854775807", Int.max), ("9223372036854775808", Int.max),
+            ("99999999999999999999999999", Int.max), (String(repeating: "1", count: 5000), Int.max),
+            ("", nil), ("-1", nil), ("1.5", nil), (" 12", nil), ("12a", nil), ("１２", nil)
+        ]
+        for (value, expected) in cases {
+            var parser = ServerSentEventParser()
+            let events = try parser.parse(Data("retry: \(value)\ndata: x\n\n".utf8))
+            #expect(parser.retry == expected, "retry: \(value.prefix(30))")
+            #expect(events.map(\.retry) == [expected], "retry: \(value.prefix(30))")
+        }
+    }
+
     @Test func invalidUTF8BecomesReplacementCharacters() throws {
         var parser = ServerSentEventParser()
         let events = try parser.parse(Data([0x64, 0x61, 0x74, 0x61, 0x3A, 0x20, 0xFF, 0x61, 0x0A, 0x0A]))
