@@ -181,7 +181,7 @@ extension NameScope {
         "QueryValue", "QueryValueConvertible", "RequestBody", "RetryPolicy", "ServiceDescription",
         "SpecwrightError", "TypedErrorBody", "CalendarDate", "FieldEncoder", "FieldEquality", "FieldDecoder",
         "_GeneratedObject", "_FieldVisitor",
-        "FieldKey", "FormFields", "JSONValue", "OpenIntegerEnum", "OpenStringEnum", "UnionDecoding",
+        "FieldKey", "FormFields", "JSONValue", "JSONNull", "OpenIntegerEnum", "OpenStringEnum", "UnionDecoding",
         "FormObjectStyle", "RequiredNullable", "Nullable", "NullableField", "DefaultArguments", "CacheOverride",
         "AsyncThrowingStream",
         "BatchReuse", "FilePart", "ResponseWithHeaders", "HTTPFields"

@@ -224,6 +224,7 @@ extension OpenAPIImporter {
         case .expression:
             break
         }
+        if Self.admitsOnlyNull(schema) { return jsonNull() }
         if let members = schema.allOf, let only = Self.narrowestAllOfMember(members) {
             return typeReference(only, hint: hint).nonOptional
         }

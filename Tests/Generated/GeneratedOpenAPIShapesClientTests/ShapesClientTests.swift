@@ -136,4 +136,24 @@ import Testing
             #expect(error.typedBody(as: String.self) == "name is taken")
         }
     }
+
+    /// A schema that admits only null (`enum: [null]`, drf-spectacular's `NullEnum`; `type: 'null'`;
+    /// `const: null`) is the runtime's `JSONNull`, optional: it decodes only `null`, a required one
+    /// is sent as `null`, an optional one is left out.
+    @Test func aSchemaThatAdmitsOnlyNullDecodesAndEncodesOnlyNull() throws {
+        let cleared = try Self.decode(Cleared.self, #"{"reason":null,"gone":null,"never":null,"nothing":[null,null]}"#)
+        #expect(cleared.reason == nil && cleared.gone == nil && cleared.never == nil)
+        #expect(cleared.nothing == [nil, nil])
+        #expect(try Self.json(cleared) == #"{"gone":null,"nothing":[null,null],"reason":null}"#)
+        #expect(try Self.json(Cleared(reason: nil, gone: nil)) == #"{"gone":null,"reason":null}"#)
+        for value in ["0", "\"\"", "false", "{}", "[]", "\"null\""] {
+            #expect(throws: DecodingError.self, "reason \(value)") {
+                try Self.decode(Cleared.self, #"{"reason":"# + value + #","gone":null}"#)
+            }
+            #expect(throws: DecodingError.self, "nothing [\(value)]") {
+                try Self.decode(Cleared.self, #"{"reason":null,"gone":null,"nothing":["# + value + "]}")
+            }
+        }
+        let _: NullEnum.Type = JSONNull.self
+    }
 }
