@@ -7,6 +7,8 @@ extension OpenAPIImporter {
     struct DiscriminatorUse {
         /// The union's Swift name.
         let union: String
+        /// The union's identity (what ``unionWarning(_:_:at:)`` attaches a warning by).
+        let unionID: IR.TypeID
         /// The discriminator's property name.
         let key: String
         /// The values that select the struct.
@@ -32,13 +34,14 @@ extension OpenAPIImporter {
                 case .structure?:
                     uses[name, default: []].append(
                         DiscriminatorUse(
-                            union: union.name.name, key: key, values: unionCase.discriminatorValues.map(\.value),
+                            union: union.name.name, unionID: union.name.id, key: key,
+                            values: unionCase.discriminatorValues.map(\.value),
                             location: location))
                 case .union?, nil:
                     continue
                 default:
-                    skip(
-                        .schema,
+                    unionWarning(
+                        union.name.id,
                         "the alternative '\(declaredName.name)' of '\(union.name.name)' is no object, so it cannot carry the discriminator property '\(key)': a value sent as it does not say which alternative it is",
                         at: location)
                 }

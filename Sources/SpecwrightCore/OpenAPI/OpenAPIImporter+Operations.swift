@@ -86,8 +86,10 @@ extension OpenAPIImporter {
             let raw = operation.operation.id ?? Self.derivedName(operation.method, operation.path)
             let name = operationName(operation, raw: raw, scope: &endpointScope)
             let reported = diagnostics.diagnostics.count
+            let declaredBefore = declared.declarations.count
             var endpoint = lowerOperation(operation, name: name, group: names, raw: raw)
             endpoint.source.diagnostics = Array(diagnostics.diagnostics[reported...])
+            operationTypeWarnings.declaredByOperations.formUnion(declared.declarations[declaredBefore...].map(\.id))
             endpoints.append(endpoint)
             summary.operationsGenerated += 1
         }

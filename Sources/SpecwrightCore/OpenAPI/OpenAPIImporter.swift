@@ -47,6 +47,8 @@ public struct OpenAPIImporter {
     var resolution: ReferenceResolution
     /// Security schemes, the document's `security` and the service's scheme, lowered once.
     var security = SecurityState()
+    /// Warnings about the types operations declared, attached to the endpoints that use them.
+    var operationTypeWarnings = OperationTypeWarnings()
 
     /// What the importer remembers about a declared type.
     enum DeclaredKind {
@@ -144,7 +146,7 @@ public struct OpenAPIImporter {
             groups: groups,
             clientTypeName: clientTypeName
         ).relaxingOneWayRequirements(declared.oneWayRequired).choosingNilOnlyInRequestBodies()
-        return resolvingObjectDefaults(in: api)
+        return attachingOperationTypeWarnings(to: resolvingObjectDefaults(in: api))
     }
 
     // MARK: Diagnostics

@@ -58,7 +58,11 @@ public enum GenerationPipeline {
         let passed = IRPasses.run(
             lowered, filter: input.filter, overlay: input.overlay, documentTypeNames: translated.documentTypeNames,
             typeNames: translated.typeNames)
-        var diagnostics = withdrawing(passed.leftOut.diagnostics, from: translated.diagnostics)
+        let withdrawn = withdrawals(
+            leftOut: passed.leftOut.diagnostics,
+            kept: passed.api.groups.flatMap(\.endpoints).flatMap(\.source.diagnostics),
+            reported: translated.diagnostics)
+        var diagnostics = withdrawing(withdrawn, from: translated.diagnostics)
         let withdrawnRenames = diagnostics.count
         diagnostics = withdrawing(passed.renames.withdrawn, from: diagnostics)
         let renameChange = passed.renames.added.count - (withdrawnRenames - diagnostics.count)
@@ -66,7 +70,7 @@ public enum GenerationPipeline {
             diagnostics = DiagnosticBag.sortedByLocation(diagnostics + passed.diagnostics + passed.renames.added)
         }
         if case .openAPI(var imported)? = summary {
-            imported.leaveOut(passed.leftOut.endpoints, reporting: passed.leftOut.diagnostics)
+            imported.leaveOut(passed.leftOut.endpoints, reporting: withdrawn)
             imported.countNamingWarnings(renameChange)
             imported.schemasGenerated = passed.api.types.count
             summary = .openAPI(imported)
@@ -81,8 +85,32 @@ public enum GenerationPipeline {
         }
     }
 
-    /// `diagnostics` without one occurrence of each of `withdrawn` (what the front end reported
-    /// about endpoints the filter left out), in their order.
+    /// What the front end reported about the endpoints the filter left out (`leftOut`) that the
+    /// output no longer reports. A diagnostic the front end reported once per endpoint goes with
+    /// each endpoint left out; one reported once and attached to several endpoints (a warning
+    /// about a union that several operations use) stays while any of them is kept (`kept`: the
+    /// diagnostics of the kept endpoints; `reported`: everything the front end reported).
+    private static func withdrawals(leftOut: [Diagnostic], kept: [Diagnostic], reported: [Diagnostic])
+        -> [Diagnostic]
+    {
+        guard !leftOut.isEmpty else { return [] }
+        var counts: [Diagnostic: (leftOut: Int, kept: Int, reported: Int)] = [:]
+        var order: [Diagnostic] = []
+        for diagnostic in leftOut {
+            if counts[diagnostic] == nil { order.append(diagnostic) }
+            counts[diagnostic, default: (0, 0, 0)].leftOut += 1
+        }
+        for diagnostic in kept where counts[diagnostic] != nil { counts[diagnostic]?.kept += 1 }
+        for diagnostic in reported where counts[diagnostic] != nil { counts[diagnostic]?.reported += 1 }
+        return order.flatMap { diagnostic -> [Diagnostic] in
+            guard let count = counts[diagnostic] else { return [] }
+            let unattached = max(0, count.reported - count.leftOut - count.kept)
+            let stays = min(count.reported, unattached + min(count.kept, count.reported))
+            return Array(repeating: diagnostic, count: count.reported - stays)
+        }
+    }
+
+    /// `diagnostics` without one occurrence of each of `withdrawn`, in their order.
     private static func withdrawing(_ withdrawn: [Diagnostic], from diagnostics: [Diagnostic]) -> [Diagnostic] {
         guard !withdrawn.isEmpty else { return diagnostics }
         var pending: [Diagnostic: Int] = [:]

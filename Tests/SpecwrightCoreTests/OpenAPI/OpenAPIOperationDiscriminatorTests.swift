@@ -1,5 +1,6 @@
 import Foundation
 import SpecwrightCore
+import SpecwrightYAML
 import Testing
 
 /// A discriminated `oneOf` written inline in an operation — a request body, a response, an array
@@ -58,5 +59,63 @@ import Testing
             output.diagnostics.contains {
                 $0.contains("warning: 'Worse' does not declare the discriminator property 'code'")
             }, "\(output.diagnostics)")
+    }
+
+    /// `Bad | Worse` written inline in two operations (one type), a third operation without it.
+    static let sharedDocument = OpenAPISupport.document(
+        paths: """
+              /pets:
+                post:
+                  operationId: createPet
+                  responses:
+                    '422':
+                      content:
+                        application/json:
+                          schema:
+                            oneOf: [{ $ref: '#/components/schemas/Bad' }, { $ref: '#/components/schemas/Worse' }, { $ref: '#/components/schemas/Code' }]
+                            discriminator: { propertyName: code, mapping: { bad: Bad, worse: Worse, awful: Worse } }
+              /vets:
+                get:
+                  operationId: listVets
+                  responses:
+                    '200':
+                      content:
+                        application/json:
+                          schema:
+                            oneOf: [{ $ref: '#/components/schemas/Bad' }, { $ref: '#/components/schemas/Worse' }, { $ref: '#/components/schemas/Code' }]
+                            discriminator: { propertyName: code, mapping: { bad: Bad, worse: Worse, awful: Worse } }
+              /owners:
+                get:
+                  operationId: listOwners
+                  responses:
+                    '200':
+                      content:
+                        application/json:
+                          schema: { $ref: '#/components/schemas/Bad' }
+            """,
+        schemas: """
+                Bad: { type: object, properties: { detail: { type: string } } }
+                Worse: { type: object, properties: { detail: { type: string } } }
+                Code: { type: string }
+            """)
+
+    /// What fixing an inline union's discriminator warns about belongs to the operations that use
+    /// the union: a `filter` that leaves them all out hides it, one that keeps any shows it once.
+    @Test(
+        "warnings of an inline union's discriminator follow the operations that use it through the filter",
+        arguments: [
+            ([String](), true), (["createPet"], true), (["listVets"], true), (["listOwners"], false),
+            (["listOwners", "listVets"], true)
+        ])
+    func discriminatorWarningsFollowTheFilter(kept: [String], shown: Bool) throws {
+        let location = SourceLocation(file: "config.yaml", line: 1, column: 1)
+        let filter = OperationFilter(operations: kept.map { OperationFilter.Entry($0, at: location) })
+        let output = try OpenAPISupport.generate(Self.sharedDocument, filter: filter)
+        #expect(output.succeeded, "\(output.diagnostics)")
+        for message in ["'Worse' does not declare the discriminator property 'code'", "the alternative 'Code' of"] {
+            #expect(
+                output.diagnostics.count { $0.contains(message) } == (shown ? 1 : 0), "\(kept): \(output.diagnostics)")
+        }
+        #expect(output.summary?.skipped[.schema] == (shown ? 2 : nil), "\(kept): \(String(describing: output.summary))")
     }
 }
