@@ -216,6 +216,20 @@ extension IR {
         case simple(explode: Bool)
         /// The value's JSON text (a `content: application/json` parameter).
         case json
+        /// A path parameter in OpenAPI's `label` or `matrix` style, or holding an array or object
+        /// in `simple` style: the runtime's `PathSegmentText.expand`, percent-encoded, its
+        /// separators literal (`.5`, `;id=3;id=4`, `a,1,b,2`).
+        case path(PathStyle, explode: Bool)
+    }
+
+    /// OpenAPI's path styles (the runtime's `PathSegmentText.Style`).
+    public enum PathStyle: String, Hashable, Sendable {
+        /// `5`, `3,4`
+        case simple
+        /// `.5`, `.3,4`
+        case label
+        /// `;id=5`, `;id=3,4`
+        case matrix
     }
 
     /// How a request body is encoded.

@@ -196,7 +196,8 @@ extension NameScope {
 
     /// Members of generated endpoint enums and group clients that endpoint names must not take.
     public static let reservedEndpointNames = [
-        "operationName", "method", "operationRoute", "pathSegments", "query", "headers", "body", "options",
+        "operationName", "method", "operationRoute", "pathSegments", "percentEncodedPathSegments", "query", "headers",
+        "body", "options",
         "errorBodies", "client", "init", "self", "Self", "Type", "Protocol"
     ]
 

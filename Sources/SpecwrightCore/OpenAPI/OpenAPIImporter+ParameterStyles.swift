@@ -80,3 +80,27 @@ extension OpenAPIImporter {
         return nil
     }
 }
+
+extension OpenAPIImporter {
+    /// Applies the `style` and `explode` of a path parameter (RFC 6570 expansion, the runtime's
+    /// `PathSegmentText`): `label` and `matrix` for every value, `simple` for arrays, objects, maps
+    /// and unions; a scalar in `simple` style stays a plain segment. Another style is warned about
+    /// and the value is sent in `simple` style.
+    mutating func applyPathStyle(_ parameter: OpenAPI.Parameter, to lowered: inout IR.Parameter, subject: String)
+        -> Bool
+    {
+        let explode = parameter.explode ?? false
+        var style = IR.PathStyle(rawValue: parameter.style ?? "simple")
+        if style == nil {
+            skip(
+                .parameterStyle,
+                "\(subject) has style '\(parameter.style ?? "")', which does not apply to a path; it is sent in style 'simple'",
+                at: parameter.location)
+            style = .simple
+        }
+        let type = lowered.type.nonOptional
+        if style == .simple, isQueryCompatible(type, allowArray: false) || isUntyped(type) { return true }
+        lowered.objectStyle = .path(style ?? .simple, explode: explode)
+        return true
+    }
+}

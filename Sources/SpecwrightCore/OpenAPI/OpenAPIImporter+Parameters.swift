@@ -122,17 +122,7 @@ extension OpenAPIImporter {
             }
             return true
         default:
-            guard !isQueryCompatible(type, allowArray: false), !isUntyped(type) else { return true }
-            if parameter.style == nil || parameter.style == "simple" {
-                lowered.objectStyle = .simple(explode: parameter.explode ?? false)
-            } else {
-                skip(
-                    .parameterStyle,
-                    "\(subject) has a type that cannot be a path segment in style '\(parameter.style ?? "")'; it is generated as 'String'",
-                    at: parameter.location)
-                lowered.type = .builtin(.string)
-            }
-            return true
+            return applyPathStyle(parameter, to: &lowered, subject: subject)
         }
     }
 

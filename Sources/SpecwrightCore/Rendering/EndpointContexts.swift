@@ -17,6 +17,7 @@ struct EndpointContexts {
         let bodyCases = endpoints.compactMap(bodyCase)
         let optionCases = endpoints.compactMap(optionsCase)
         let errorCases = endpoints.compactMap(errorsCase)
+        let encodedPathCases = endpoints.compactMap(encodedPathBranch)
         return [
             "cases": .list(endpoints.map { caseDeclaration($0, group: group) }),
             "operationNames": .list(endpoints.map { branch(pattern(for: $0, binding: []), $0.operationName.code) }),
@@ -30,6 +31,9 @@ struct EndpointContexts {
                     ]
                 }),
             "paths": .list(endpoints.map(pathBranch)),
+            "hasEncodedPaths": .bool(!encodedPathCases.isEmpty),
+            "encodedPaths": .list(encodedPathCases),
+            "encodedPathsNeedDefault": .bool(encodedPathCases.count < endpoints.count),
             "trailingSlash": trailingSlash(endpoints).map(MustacheValue.string) ?? .bool(false),
             "hasQuery": .bool(!queryCases.isEmpty),
             "queryCases": .list(queryCases),
@@ -90,13 +94,34 @@ struct EndpointContexts {
     // MARK: Branches
 
     private func pathBranch(_ endpoint: IR.Endpoint) -> MustacheValue {
-        let used = Set(
+        guard !isStyled(endpoint) else {
+            return branch(
+                pattern(for: endpoint, binding: []), "PathSegmentText.decoded(percentEncodedPathSegments)")
+        }
+        let segments = endpoint.path.map { formatting.segmentExpression($0, parameters: endpoint.parameters) }
+        return branch(
+            pattern(for: endpoint, binding: pathParameters(endpoint)), "[" + segments.joined(separator: ", ") + "]")
+    }
+
+    /// The `percentEncodedPathSegments` branch of an endpoint with a parameter in a path style
+    /// the runtime expands (`label`, `matrix`, arrays and objects); nil for the others.
+    private func encodedPathBranch(_ endpoint: IR.Endpoint) -> MustacheValue? {
+        guard isStyled(endpoint) else { return nil }
+        let segments = endpoint.path.map { formatting.encodedSegmentExpression($0, parameters: endpoint.parameters) }
+        return branch(
+            pattern(for: endpoint, binding: pathParameters(endpoint)), "[" + segments.joined(separator: ", ") + "]")
+    }
+
+    private func isStyled(_ endpoint: IR.Endpoint) -> Bool {
+        endpoint.path.contains { formatting.isStyled($0, parameters: endpoint.parameters) }
+    }
+
+    private func pathParameters(_ endpoint: IR.Endpoint) -> Set<IR.Identifier> {
+        Set(
             endpoint.path.flatMap(\.pieces).compactMap { piece -> IR.Identifier? in
                 if case .parameter(let name) = piece { return name }
                 return nil
             })
-        let segments = endpoint.path.map { formatting.segmentExpression($0, parameters: endpoint.parameters) }
-        return branch(pattern(for: endpoint, binding: used), "[" + segments.joined(separator: ", ") + "]")
     }
 
     /// The body of `hasTrailingSlash` (`true`, or a `switch` over the cases whose path ends with

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Swift expressions that turn parameter values into the strings a request carries
 /// (path segments, header values, form fields).
 struct ValueFormatting {
@@ -140,9 +142,46 @@ struct ValueFormatting {
         switch parameter.objectStyle {
         case .json: "ParameterText.json(\(value), dates: \(datesExpression))"
         case .simple(let explode): "ParameterText.simple(\(value), explode: \(explode), dates: \(datesExpression))"
-        case .form, .deepObject: stringExpression(value, type: parameter.type.nonOptional)
+        case .form, .deepObject, .path: stringExpression(value, type: parameter.type.nonOptional)
         }
     }
+
+    /// Whether a path segment holds a parameter in a path style the runtime expands
+    /// (``IR/ObjectStyle/path(_:explode:)``): the endpoint then sends percent-encoded segments.
+    func isStyled(_ segment: IR.PathSegment, parameters: [IR.Parameter]) -> Bool {
+        segment.pieces.contains { piece in
+            guard case .parameter(let name) = piece, let parameter = parameters.first(where: { $0.name == name }),
+                case .path = parameter.objectStyle
+            else { return false }
+            return true
+        }
+    }
+
+    /// The elements of a path segment joined into one percent-encoded `String` expression:
+    /// literals encoded here, styled parameters through `PathSegmentText.expand`, the others
+    /// through `PathSegmentText.encoded`.
+    func encodedSegmentExpression(_ segment: IR.PathSegment, parameters: [IR.Parameter]) -> String {
+        let parts = segment.pieces.map { piece -> String in
+            switch piece {
+            case .literal(let literal):
+                let text = literal.value.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? ""
+                return IR.StringLiteral(text).code
+            case .parameter(let name):
+                guard let parameter = parameters.first(where: { $0.name == name }) else { return name.code }
+                guard case .path(let style, let explode) = parameter.objectStyle else {
+                    return "PathSegmentText.encoded(\(textExpression(name.code, parameter: parameter)))"
+                }
+                return
+                    "PathSegmentText.expand(\(name.code), name: \(parameter.wireName.code), style: .\(style.rawValue), "
+                    + "explode: \(explode), dates: \(datesExpression))"
+            }
+        }
+        return parts.joined(separator: " + ")
+    }
+
+    /// RFC 3986's unreserved characters: what a percent-encoded literal keeps.
+    private static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     /// The elements of a path segment joined into one `String` expression.
     func segmentExpression(_ segment: IR.PathSegment, parameters: [IR.Parameter]) -> String {

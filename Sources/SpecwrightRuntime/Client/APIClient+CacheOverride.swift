@@ -33,6 +33,7 @@ struct CacheOverridingEndpoint<Base: Endpoint>: Endpoint {
     var operationName: String { base.operationName }
     var method: HTTPMethod { base.method }
     var pathSegments: [String] { base.pathSegments }
+    var percentEncodedPathSegments: [String] { base.percentEncodedPathSegments }
     var hasTrailingSlash: Bool { base.hasTrailingSlash }
     var query: QueryParameters { base.query }
     var headers: [HTTPHeader] { base.headers }

@@ -12,6 +12,13 @@ public protocol Endpoint: Sendable {
     /// The RAW path segments, e.g. `["books", id.uuidString, "reviews"]`. The runtime
     /// percent-encodes each segment, so a value cannot change the path structure.
     var pathSegments: [String] { get }
+    /// The path segments as sent: percent-encoded RFC 3986 segments, for paths whose parameters
+    /// are in OpenAPI's `label` or `matrix` style, or hold arrays or objects (``PathSegmentText``:
+    /// `.5`, `;id=5`, `a,1,b,2`), where the separators between values must stay literal. Each
+    /// may hold only RFC 3986 `pchar`s and `%XX` escapes, and must not be empty, `.` or `..`
+    /// (also when decoded); anything else fails the request. Default: each of ``pathSegments``
+    /// percent-encoded (``PathSegmentText/encoded(_:)``).
+    var percentEncodedPathSegments: [String] { get }
     /// Whether the path ends with `/` after the last segment (`/api/catalog/`, as Django, Django
     /// REST framework and Flask routes are often written; a server may answer the path without the
     /// slash with 404 or a redirect). An empty segment is never sent, so this is how a path says it.
@@ -33,6 +40,8 @@ public protocol Endpoint: Sendable {
 }
 
 extension Endpoint {
+    /// ``pathSegments``, each percent-encoded.
+    public var percentEncodedPathSegments: [String] { pathSegments.map(PathSegmentText.encoded) }
     /// No `/` after the last segment.
     public var hasTrailingSlash: Bool { false }
     /// No query parameters.

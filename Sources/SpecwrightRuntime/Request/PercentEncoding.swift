@@ -21,6 +21,42 @@ enum PercentEncoding {
         encode(text).replacingOccurrences(of: "%20", with: "+")
     }
 
+    /// Throws `.invalidRequest` unless `segment` is a percent-encoded RFC 3986 path segment
+    /// that keeps the path's structure: not empty, not `.` or `..` (also when decoded, as URL
+    /// parsers treat `%2E`), only `pchar`s (unreserved, sub-delims, `:`, `@`) and `%XX` escapes.
+    static func checkPathSegment(_ segment: String) throws(SpecwrightError) {
+        let bytes = Array(segment.utf8)
+        var index = 0
+        var valid = !bytes.isEmpty
+        while valid, index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                valid = index + 2 < bytes.count && isHexDigit(bytes[index + 1]) && isHexDigit(bytes[index + 2])
+                index += 3
+            } else {
+                valid = isUnreserved(byte) || pathDelimiters.contains(byte)
+                index += 1
+            }
+        }
+        let decoded = segment.removingPercentEncoding
+        guard valid, decoded != nil, decoded != ".", decoded != ".." else {
+            throw SpecwrightError(.invalidRequest("path segment '\(segment)' would change the path structure"))
+        }
+    }
+
+    /// RFC 3986's sub-delims, `:` and `@`: the `pchar`s beyond the unreserved set.
+    private static let pathDelimiters = Set("!$&'()*+,;=:@".utf8)
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
+            UInt8(ascii: "A")...UInt8(ascii: "F"):
+            return true
+        default:
+            return false
+        }
+    }
+
     private static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),

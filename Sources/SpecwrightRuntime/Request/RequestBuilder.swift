@@ -106,11 +106,9 @@ struct RequestBuilder: Sendable {
     {
         if let baseURLProblem { throw SpecwrightError(.invalidRequest(baseURLProblem)) }
         var path = basePath
-        for segment in endpoint.pathSegments {
-            guard !segment.isEmpty, segment != ".", segment != ".." else {
-                throw SpecwrightError(.invalidRequest("path segment '\(segment)' would change the path structure"))
-            }
-            path += "/" + PercentEncoding.encode(segment)
+        for segment in endpoint.percentEncodedPathSegments {
+            try PercentEncoding.checkPathSegment(segment)
+            path += "/" + segment
         }
         if endpoint.hasTrailingSlash || path.isEmpty { path += "/" }
         var query = ""

@@ -71,6 +71,20 @@ struct ParametersFixtureTests {
         #expect(echo.headers?["x-plain-color"] == "B,6,G,5,R,4")
     }
 
+    /// Each of OpenAPI's path styles reaches the server as RFC 6570 expands it: separators
+    /// literal, every reserved character inside a value (`,` `;` `=` `/` space) percent-encoded.
+    @Test func pathParametersInEveryStyleReachTheServerAsRFC6570ExpandsThem() async throws {
+        let color = Color(r: 1, g: 2, b: 3)
+        let echo = try await Self.client().styles.readStyles(
+            plain: "a b/c", label: 5, labelArray: ["x", "y,z"], labelObject: color, matrix: "blue;x=1",
+            matrixArray: ["a", "b"], matrixObject: color, simpleArray: ["p", "q r"], simpleObject: color, ext: "json")
+        let path = try #require(echo.path)
+        let expected =
+            "/styles/a%20b%2Fc/.5/.x.y%2Cz/.B,3,G,2,R,1/;matrix=blue%3Bx%3D1/;matrixArray=a;matrixArray=b"
+            + "/;B=3;G=2;R=1/p,q%20r/B=3,G=2,R=1/file.json"
+        #expect(path.hasSuffix(expected), "\(path)")
+    }
+
     @Test func cookieParametersAndTheAPIKeyShareOneCookieHeader() async throws {
         let echo = try await Self.client().session.readSession(
             sessionId: "abc", theme: .dark, panels: [1, 2], prefs: Selector(kind: "k", ids: [3]))
