@@ -1,7 +1,8 @@
 import Foundation
 
-/// Writes a streamed request body that is not a file (an app's async sequence, a multipart body
-/// with file parts) to a temporary file, chunk by chunk, which `URLSessionTransport` then uploads
+/// Writes a streamed request body that is not a file (an app's async sequence; on Apple platforms
+/// also a multipart body with file parts, which Linux sends from its parts: `BodyInputStream`) to a
+/// temporary file, chunk by chunk, which `URLSessionTransport` then uploads
 /// with a `Content-Length`: memory stays at one chunk, and FoundationNetworking never waits on its
 /// work queue for bytes that are still being produced (its stream bodies must be readable at once).
 ///

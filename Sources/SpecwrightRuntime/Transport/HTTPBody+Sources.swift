@@ -26,10 +26,13 @@ final class ErasedSequence: Sendable {
     private let make: @Sendable () -> ErasedIterator
     /// Whether every iteration produces the same bytes again (`HTTPBody.isReplayable`).
     let isReplayable: Bool
+    /// The sequence's segments when it is a `SegmentedBody` (a multipart body from files).
+    let segments: [BodySegment]?
 
     init<Chunks: AsyncSequence & Sendable>(_ sequence: Chunks, replayable: Bool = false) where Chunks.Element == Data {
         make = { BoxedIterator(sequence.makeAsyncIterator()) }
         isReplayable = replayable
+        segments = (sequence as? any SegmentedBody)?.segments
     }
 
     func makeIterator() -> ErasedIterator { make() }

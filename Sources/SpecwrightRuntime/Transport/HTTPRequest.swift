@@ -12,10 +12,10 @@ public struct HTTPRequest: Sendable, Hashable {
     /// The body bytes, if any.
     public var body: Data?
     /// A body sent from a file or as it is produced (`HTTPBody(contentsOf:)`, `HTTPBody(_:length:)`)
-    /// instead of ``body``, which is ignored when this is set. `URLSessionTransport` uploads a
-    /// file-backed body straight from its file and spools any other stream to a temporary file
-    /// first, so memory stays bounded; a transport that cannot stream reads it with
-    /// `HTTPBody.collect(upTo:)`.
+    /// instead of ``body``, which is ignored when this is set. `URLSessionTransport` sends a
+    /// file-backed body (and a multipart body of files) straight from its files and spools an
+    /// app's async sequence to a temporary file first, so memory stays bounded; a transport that
+    /// cannot stream reads it with `HTTPBody.collect(upTo:)`.
     public var streamedBody: HTTPBody?
     /// The timeout in seconds: a total deadline for the exchange, from sending to the last body byte.
     public var timeout: TimeInterval

@@ -134,8 +134,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
         totalBytesExpectedToSend: Int64
     ) {
-        guard let observer = transfer(for: task)?.monitor.request.uploadObserver else { return }
-        observer.report(sent: totalBytesSent, of: totalBytesExpectedToSend >= 0 ? totalBytesExpectedToSend : nil)
+        guard let request = transfer(for: task)?.monitor.request, let observer = request.uploadObserver else { return }
+        // FoundationNetworking expects 0 bytes of a stream body (`BodyInputStream`): its length is the body's.
+        let expected = totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : request.streamedBody?.length
+        observer.report(sent: totalBytesSent, of: expected ?? (totalBytesExpectedToSend >= 0 ? 0 : nil))
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didFinishCollecting metrics: URLSessionTaskMetrics) {

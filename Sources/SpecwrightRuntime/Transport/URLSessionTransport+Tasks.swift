@@ -12,17 +12,28 @@ extension URLSessionTransport {
         let spool: URL?
         /// A download's attempt, whose 2xx body the delegate writes to a file.
         var fileBody: SessionDelegate.FileBodyAttempt?
+        /// Where the body stream (Linux: `BodyInputStream`) puts the error of a failed read, which is
+        /// the exchange's error (curl reports only that the read was aborted).
+        var bodyFailure: Locked<(any Error)?>?
+
+        /// `error`, or the body stream's own error behind it.
+        func error(replacing error: any Error) -> any Error {
+            guard !(error is CancellationError), let failure = bodyFailure?.value else { return error }
+            return failure
+        }
 
         func discardSpool() {
             if let spool { try? FileManager.default.removeItem(at: spool) }
         }
     }
 
-    /// The task for `request`: an upload task from a file for a `streamedBody` (a body that is not
-    /// a file is first written to a temporary file by `BodySpool`, which a cancel ends at once), a data
-    /// task otherwise — for a file destination with the attempt whose body the delegate writes
-    /// (a download task on a background session). Synchronous unless there is a streamed body to
-    /// spool: the JSON fast path does not pay for it.
+    /// The task for `request`. For a `streamedBody`: on Linux a data task whose body is a stream
+    /// read from the body's files and bytes (`attachStream(of:to:)`); elsewhere, and for an app's
+    /// async sequence, an upload task from a file (a body that is not a file is first written to a
+    /// temporary file by `BodySpool`, which a cancel ends at once). A data task otherwise — for a
+    /// file destination with the attempt whose body the delegate writes (a download task on a
+    /// background session). Synchronous unless there is a streamed body to spool: the JSON fast
+    /// path does not pay for it.
     func prepare(_ request: HTTPRequest, streaming: Bool, delegate: SessionDelegate) async throws -> PreparedTask {
         var urlRequest = try Self.urlRequest(for: request)
         guard let body = request.streamedBody else {
@@ -35,6 +46,14 @@ extension URLSessionTransport {
                 return PreparedTask(task: session.dataTask(with: urlRequest), spool: nil, fileBody: attempt)
             }
             return PreparedTask(task: session.dataTask(with: urlRequest), spool: nil)
+        }
+        if let stream = try Self.attachStream(of: body, to: &urlRequest) {
+            var attempt: SessionDelegate.FileBodyAttempt?
+            if case .file(let download) = request.destination, !streaming {
+                attempt = fileBodyAttempt(for: download, on: &urlRequest)
+            }
+            return PreparedTask(
+                task: session.dataTask(with: urlRequest), spool: nil, fileBody: attempt, bodyFailure: stream.failure)
         }
         var spool: URL?
         let file: URL

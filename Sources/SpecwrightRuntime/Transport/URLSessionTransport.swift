@@ -66,8 +66,12 @@ public final class URLSessionTransport: HTTPTransport {
         defer { prepared.discardSpool() }
         let task = prepared.task
         let monitor = TransferMonitor(request: request)
-        return try await Self.run(task, on: delegate) {
-            delegate.start(task, monitor: monitor, fileBody: prepared.fileBody, continuation: $0)
+        do {
+            return try await Self.run(task, on: delegate) {
+                delegate.start(task, monitor: monitor, fileBody: prepared.fileBody, continuation: $0)
+            }
+        } catch {
+            throw prepared.error(replacing: error)
         }
     }
 
@@ -89,7 +93,13 @@ public final class URLSessionTransport: HTTPTransport {
         defer { prepared.discardSpool() }
         let task = prepared.task
         let monitor = TransferMonitor(request: plain)
-        return try await Self.run(task, on: delegate) { delegate.startStream(task, monitor: monitor, continuation: $0) }
+        do {
+            return try await Self.run(task, on: delegate) {
+                delegate.startStream(task, monitor: monitor, continuation: $0)
+            }
+        } catch {
+            throw prepared.error(replacing: error)
+        }
     }
 
     /// Registers and resumes `task` with `start` and waits for what the delegate hands back;

@@ -42,9 +42,13 @@ func runUpload() -> Never {
     Task.detached {
         var result: [String: String?] = ["status": nil, "error": nil, "body": ""]
         let progress = Locked<[TransferProgress]>([])
+        let temporaryFiles = Locked<Int?>(nil)
         let before = memory("VmRSS")
         do {
-            let response = try await client.upload(endpoint) { value in progress.withLock { $0.append(value) } }
+            let response = try await client.upload(endpoint) { value in
+                progress.withLock { $0.append(value) }
+                temporaryFiles.withLock { $0 = $0 ?? temporaryDirectoryEntries() }
+            }
             result["status"] = String(response.status)
             result["body"] = String(decoding: response.value, as: UTF8.self)
         } catch let error as SpecwrightError {
@@ -60,6 +64,7 @@ func runUpload() -> Never {
             zip(values, values.dropFirst()).allSatisfy { $0.completedBytes <= $1.completedBytes })
         result["lastProgress"] = values.last.map { String($0.completedBytes) }
         result["total"] = values.last?.totalBytes.map(String.init)
+        result["temporaryFiles"] = temporaryFiles.value.map(String.init)
         let object = result.mapValues { $0.map { $0 as Any } ?? NSNull() }
         let json = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
         FileHandle.standardOutput.write(json + Data("\n".utf8))
@@ -67,4 +72,10 @@ func runUpload() -> Never {
     }
     done.wait()
     exit(0)
+}
+
+/// The number of entries in the temporary directory (`TMPDIR`): a body copied to a temporary file
+/// before it is sent shows there while it is being sent.
+private func temporaryDirectoryEntries() -> Int {
+    (try? FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path))?.count ?? -1
 }

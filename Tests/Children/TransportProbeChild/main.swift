@@ -10,6 +10,7 @@
 //   transport-probe-child upload <url> <file>
 //   transport-probe-child upload-multipart <url> <file> <file>
 //   transport-probe-child stress <scenario URL> <rounds>   (Stress.swift)
+//   transport-probe-child upload-cancel-stress <scenario URL> <rounds>   (UploadCancelStress.swift)
 //
 // Output: {"status": <Int or null>, "error": <kind or null>, "body": <String>}; a download adds
 // "peakGrowth" (bytes the peak resident size grew by during the call, from /proc/self/status: the
@@ -21,8 +22,9 @@
 // arrived and adds "leftover": the platform's download files (`<UUID>.tmp`) still in the temporary
 // directory (run it with a TMPDIR of its own) once they are gone or 30 s passed. upload POSTs the
 // file as the body (`RequestBody.file`), upload-multipart POSTs both files and two text fields as
-// multipart/form-data; both print the server's answer as "body" and the memory and progress fields
-// of a download. Exits after 120 s at most.
+// multipart/form-data; both print the server's answer as "body", the memory and progress fields
+// of a download, and "temporaryFiles": the entries of the temporary directory at the first progress
+// report (run it with a TMPDIR of its own: a body copied to a temporary file shows there). Exits after 120 s at most.
 import Foundation
 import SpecwrightRuntime
 
@@ -59,6 +61,7 @@ let uploads =
     || (CommandLine.arguments.count == 5 && CommandLine.arguments[1] == "upload-multipart")
 if uploads { runUpload() }
 if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "stress" { runStress() }
+if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "upload-cancel-stress" { runUploadCancelStress() }
 let cancels = CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "download-cancel"
 let starved = CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "download-starved"
 let download =

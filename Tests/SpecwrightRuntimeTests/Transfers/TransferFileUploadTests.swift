@@ -105,6 +105,33 @@ struct TransferFileUploadTests {
             last.value.map { $0.completedBytes == $0.totalBytes && $0.completedBytes == Int64(receipt.bytes) } == true)
     }
 
+    /// Both bodies are sent as the files are read, and both keep a `Content-Length` and no transfer
+    /// coding: servers that refuse chunked request bodies (WSGI servers, presigned storage URLs)
+    /// accept them.
+    @Test(.timeLimit(.minutes(2)))
+    func fileAndMultipartBodiesGoOutWithTheirContentLengthNotChunked() async throws {
+        let server = try FixtureServer.shared()
+        let sid = FixtureServer.newScenario()
+        let directory = makeTemporaryDirectory("upload-framing")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try Self.makeFile("scan.pdf", size: 1_234_567, seed: 4, in: directory)
+        let client = TestSupport.fixtureClient(server, sid: sid)
+        let multipart = RequestBody.multipart([
+            MultipartPart(name: "kind", data: Data("scan".utf8)),
+            MultipartPart(name: "scan", file: FilePart(fileURL: file, contentType: "application/pdf"))
+        ])
+        let sent = try await client.upload(
+            TestEndpoint(["upload-hash"], method: .put, body: .file(FilePart(fileURL: file)))
+        ) { _ in }
+        let parts = try await client.upload(TestEndpoint(["multipart-hash"], method: .post, body: multipart)) { _ in }
+        let receipt = try JSONDecoder().decode(MultipartReceipt.self, from: parts.value)
+        #expect(try JSONDecoder().decode(UploadReceipt.self, from: sent.value).bytes == 1_234_567)
+        #expect(receipt.parts.map(\.bytes) == [4, 1_234_567])
+        let requests = try await server.stats(sid).requests
+        #expect(requests.map { $0.headers["content-length"] } == ["1234567", String(receipt.bytes)])
+        #expect(requests.allSatisfy { $0.headers["transfer-encoding"] == nil && $0.headers["expect"] == nil })
+    }
+
     @Test(.timeLimit(.minutes(2)))
     func aMissingFileFailsBeforeAnythingIsSent() async throws {
         let server = try FixtureServer.shared()
@@ -160,16 +187,24 @@ enum SHA256Hex {
 }
 
 /// 100 MB uploads in a child process of their own (`transport-probe-child upload`), so the peak
-/// resident size measured there is the upload's alone: it grows by less than 30 MB.
+/// resident size measured there is the upload's alone: it grows by less than 30 MB. The child has a
+/// temporary directory of its own, empty while the body is sent: the body is read from its files,
+/// never copied to a temporary file first (a multipart body was, before: 100 MB written to disk).
 @Suite("Transfers: large uploads with bounded memory")
 struct TransferLargeUploadTests {
     private func run(_ mode: String, _ route: String, files: [URL]) async throws -> [String: Any] {
         let server = try FixtureServer.shared()
         let url = server.scenarioURL(FixtureServer.newScenario()).appendingPathComponent(route).absoluteString
-        let output = try await ChildProcess.output(ChildProcess.probeChild.path, [mode, url] + files.map(\.path))
+        let temporary = makeTemporaryDirectory("upload-tmpdir")
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        let output = try await ChildProcess.output(
+            ChildProcess.probeChild.path, [mode, url] + files.map(\.path), environment: ["TMPDIR": temporary.path])
         let result = try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any])
         #expect(result["status"] as? String == "200", "\(result)")
         #expect(result["progressMonotonic"] as? String == "true")
+        #if os(Linux)
+            #expect(result["temporaryFiles"] as? String == "0", "\(result)")
+        #endif
         #if os(Linux)
             let growth = try #require(Int(result["peakGrowth"] as? String ?? ""))
             #expect(growth < 30 * 1024 * 1024, "peak resident size grew by \(growth) bytes")

@@ -62,4 +62,58 @@ struct TransferMultipartStreamTests {
         try Data("much longer than before".utf8).write(to: file)
         await #expect(throws: SpecwrightError.self) { _ = try await collect(stream) }
     }
+
+    /// What a transport reads (`BodySegmentReader`, behind Linux's `BodyInputStream`): the same
+    /// bytes as the iteration, into buffers of any size, the length known up front.
+    @Test func theSegmentsReadIntoSmallBuffersAreTheBytesOfTheInMemoryEncoding() throws {
+        let directory = makeTemporaryDirectory("multipart-segments")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let photo = directory.appendingPathComponent("photo.jpg")
+        try Data((0..<100_000).map { UInt8(truncatingIfNeeded: $0 / 5) }).write(to: photo)
+        let empty = directory.appendingPathComponent("empty.txt")
+        try Data().write(to: empty)
+        let parts = [
+            MultipartPart(name: "title", data: Data("Holiday".utf8)),
+            MultipartPart(name: "photo", file: FilePart(fileURL: photo, contentType: "image/jpeg")),
+            MultipartPart(name: "note", file: FilePart(fileURL: empty)),
+            MultipartPart(name: "blank", data: Data())
+        ]
+        let expected = try MultipartEncoding.body(parts, boundary: "b-3")
+        let body = HTTPBody(replayable: try MultipartStream(parts, boundary: "b-3"), length: nil)
+        for size in [1, 7, 16_384, 1 << 20] {
+            let reader = BodySegmentReader(try #require(try body.segments()))
+            #expect(reader.length == Int64(expected.count))
+            #expect(try Self.readAll(reader, bufferSize: size) == expected)
+        }
+    }
+
+    @Test func aFileThatChangedSizeFailsTheSegmentReader() throws {
+        let directory = makeTemporaryDirectory("multipart-segments-grew")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("log.txt")
+        try Data("short".utf8).write(to: file)
+        let segments = try #require(try HTTPBody(contentsOf: file).segments())
+        try Data("much longer than before".utf8).write(to: file)
+        #expect(throws: SpecwrightError.self) { try Self.readAll(BodySegmentReader(segments), bufferSize: 4) }
+        try Data("s".utf8).write(to: file)
+        #expect(throws: SpecwrightError.self) { try Self.readAll(BodySegmentReader(segments), bufferSize: 4) }
+    }
+
+    /// An app's async sequence has no segments: only an iteration can read it.
+    @Test func anAsyncSequenceHasNoSegments() throws {
+        let (stream, continuation) = AsyncStream.makeStream(of: Data.self)
+        continuation.finish()
+        #expect(try HTTPBody(stream, length: 0).segments() == nil)
+        #expect(try HTTPBody(Data("abc".utf8)).segments() == [.bytes(Data("abc".utf8))])
+    }
+
+    private static func readAll(_ reader: BodySegmentReader, bufferSize: Int) throws -> Data {
+        var whole = Data()
+        var buffer = [UInt8](repeating: 0, count: bufferSize)
+        while true {
+            let count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
+            if count == 0 { return whole }
+            whole.append(contentsOf: buffer[0..<count])
+        }
+    }
 }
