@@ -69,7 +69,7 @@ extension ClientContexts {
                 tail: " async throws -> " + type),
             statements: [
                 SourceLayout.call(
-                    head: "try await self." + responseName, items: arguments + ["cache: cache"], tail: ".value")
+                    head: "try await self.client.send", items: [value, "as: " + type + ".self", "cache: cache"])
             ])
         let response =
             endpoint.responseHeadersName == nil

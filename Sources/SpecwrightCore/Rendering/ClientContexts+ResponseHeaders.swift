@@ -4,10 +4,12 @@ import Mustache
 /// - per group, `hasHeaderForms` / `headerForms`: for every operation that declares response
 ///   headers and is not a cacheable read (whose `…Response` cache form already carries them), a
 ///   `nameResponse(…)` method returning `ResponseWithHeaders<Value, NameResponseHeaders>` (the
-///   `APIResponse`'s properties plus `typedHeaders`);
+///   `APIResponse`'s properties plus `typedHeaders`), one runtime call
+///   (`self.client.response(endpoint, as: Value.self, headers: NameResponseHeaders.self)`): a
+///   body that unpacked and repacked the response cost each method copies of both generic types;
 /// - at the top level, `hasResponseHeaderTypes` / `responseHeaderTypes`: one struct per distinct
 ///   header set (optional typed properties, a memberwise `init` for fakes, `init(_ fields:)`
-///   reading the fields with `HTTPFields.decode`), and a `typealias` for each other operation
+///   reading the fields with `HTTPFields.decode`, conforming to `_DeclaredResponseHeaders`), and a `typealias` for each other operation
 ///   declaring the same headers, so a set repeated on 165 operations (Twilio's CORS headers) is
 ///   compiled once.
 extension ClientContexts {
@@ -48,6 +50,7 @@ extension ClientContexts {
         case .none: (valueType, call, callArguments) = ("Void", "response", [value])
         case .stream: return nil  // a streamed response has no single value to pair the headers with
         }
+        let headers = "headers: " + headersName.code + ".self"
         var parameters = parameterDeclarations(endpoint, withDefaults: true)
         if cacheable { parameters.append("cache: CacheOverride = .endpointDefault") }
         return FormMethod(
@@ -57,10 +60,8 @@ extension ClientContexts {
                 tail: " async throws -> ResponseWithHeaders<" + valueType + ", " + headersName.code + ">"),
             statements: [
                 SourceLayout.call(
-                    head: "let response = try await self.client." + call,
-                    items: callArguments + (cacheable ? ["cache: cache"] : [])),
-                "return ResponseWithHeaders(response: response, typedHeaders: " + headersName.code
-                    + "(response.headers))"
+                    head: "try await self.client." + call,
+                    items: callArguments + [headers] + (cacheable ? ["cache: cache"] : []))
             ])
     }
 
@@ -94,7 +95,7 @@ extension ClientContexts {
     {
         var lines = [
             "/// The response headers \(reference) declares, read from its success response.",
-            access.modifier + "struct " + name.code + ": Hashable, Sendable {"
+            access.modifier + "struct " + name.code + ": Hashable, Sendable, _DeclaredResponseHeaders {"
         ]
         for header in headers {
             let documentation =

@@ -99,7 +99,11 @@ extension BooksGroup {
         q: String? = nil,
         cache: CacheOverride
     ) async throws -> [Book] {
-        try await self.listResponse(page: page, size: size, q: q, cache: cache).value
+        try await self.client.send(
+            BooksEndpoint.list(page: page, size: size, q: q),
+            as: [Book].self,
+            cache: cache
+        )
     }
 
     /// ``BooksAPI/list(page:size:q:)`` with the response's status, headers, cache status and age.
@@ -127,7 +131,7 @@ extension BooksGroup {
 
     /// ``BooksAPI/get(id:)`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
     public func get(id: UUID, cache: CacheOverride) async throws -> Book {
-        try await self.getResponse(id: id, cache: cache).value
+        try await self.client.send(BooksEndpoint.get(id: id), as: Book.self, cache: cache)
     }
 
     /// ``BooksAPI/get(id:)`` with the response's status, headers, cache status and age.
@@ -169,7 +173,7 @@ public struct ConfigGroup: ConfigAPI {
 extension ConfigGroup {
     /// ``ConfigAPI/fetch()`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
     public func fetch(cache: CacheOverride) async throws -> AppConfig {
-        try await self.fetchResponse(cache: cache).value
+        try await self.client.send(ConfigEndpoint.fetch, as: AppConfig.self, cache: cache)
     }
 
     /// ``ConfigAPI/fetch()`` with the response's status, headers, cache status and age.

@@ -175,14 +175,17 @@ extension DefaultGroup {
         chunkValue: Bool? = nil,
         cache: CacheOverride
     ) async throws -> Class {
-        try await self.initValueResponse(
-            id: id,
-            qUote: qUote,
-            selfValue: selfValue,
-            queryItemsValue: queryItemsValue,
-            chunkValue: chunkValue,
+        try await self.client.send(
+            DefaultEndpoint.initValue(
+                id: id,
+                qUote: qUote,
+                selfValue: selfValue,
+                queryItemsValue: queryItemsValue,
+                chunkValue: chunkValue
+            ),
+            as: Class.self,
             cache: cache
-        ).value
+        )
     }
 
     /// ``DefaultAPI/initValue(id:qUote:selfValue:queryItemsValue:chunkValue:)`` with the response's status, headers,

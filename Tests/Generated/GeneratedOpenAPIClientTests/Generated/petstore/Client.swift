@@ -65,7 +65,11 @@ extension PetsGroup {
         tags: [String]? = nil,
         cache: CacheOverride
     ) async throws -> Pets {
-        try await self.listPetsResponse(limit: limit, tags: tags, cache: cache).value
+        try await self.client.send(
+            PetsEndpoint.listPets(limit: limit, tags: tags),
+            as: Pets.self,
+            cache: cache
+        )
     }
 
     /// ``PetsAPI/listPets(limit:tags:)`` with its declared response headers, typed, and the response's metadata.
@@ -74,14 +78,11 @@ extension PetsGroup {
         tags: [String]? = nil,
         cache: CacheOverride = .endpointDefault
     ) async throws -> ResponseWithHeaders<Pets, ListPetsResponseHeaders> {
-        let response = try await self.client.response(
+        try await self.client.response(
             PetsEndpoint.listPets(limit: limit, tags: tags),
             as: Pets.self,
+            headers: ListPetsResponseHeaders.self,
             cache: cache
-        )
-        return ResponseWithHeaders(
-            response: response,
-            typedHeaders: ListPetsResponseHeaders(response.headers)
         )
     }
 
@@ -95,7 +96,11 @@ extension PetsGroup {
 
     /// ``PetsAPI/showPetById(petId:)`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
     public func showPetById(petId: String, cache: CacheOverride) async throws -> Pet {
-        try await self.showPetByIdResponse(petId: petId, cache: cache).value
+        try await self.client.send(
+            PetsEndpoint.showPetById(petId: petId),
+            as: Pet.self,
+            cache: cache
+        )
     }
 
     /// ``PetsAPI/showPetById(petId:)`` with the response's status, headers, cache status and age.
@@ -119,7 +124,7 @@ extension PetsGroup {
 }
 
 /// The response headers ``PetsAPI/listPets(limit:tags:)`` declares, read from its success response.
-public struct ListPetsResponseHeaders: Hashable, Sendable {
+public struct ListPetsResponseHeaders: Hashable, Sendable, _DeclaredResponseHeaders {
     /// A link to the next page of responses
     public var xNext: String?
 

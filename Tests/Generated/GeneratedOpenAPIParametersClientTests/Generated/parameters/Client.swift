@@ -82,14 +82,17 @@ extension ChargesGroup {
         limit: Int = 10,
         cache: CacheOverride
     ) async throws -> Echo {
-        try await self.listChargesResponse(
-            created: created,
-            metadata: metadata,
-            expand: expand,
-            shipping: shipping,
-            limit: limit,
+        try await self.client.send(
+            ChargesEndpoint.listCharges(
+                created: created,
+                metadata: metadata,
+                expand: expand,
+                shipping: shipping,
+                limit: limit
+            ),
+            as: Echo.self,
             cache: cache
-        ).value
+        )
     }
 
     /// ``ChargesAPI/listCharges(created:metadata:expand:shipping:limit:)`` with the response's status, headers, cache
@@ -198,13 +201,11 @@ extension ColorsGroup {
         tags: [String]? = nil,
         cache: CacheOverride
     ) async throws -> Echo {
-        try await self.listColorsResponse(
-            exploded: exploded,
-            joined: joined,
-            piped: piped,
-            tags: tags,
+        try await self.client.send(
+            ColorsEndpoint.listColors(exploded: exploded, joined: joined, piped: piped, tags: tags),
+            as: Echo.self,
             cache: cache
-        ).value
+        )
     }
 
     /// ``ColorsAPI/listColors(exploded:joined:piped:tags:)`` with the response's status, headers, cache status and age.
@@ -314,14 +315,17 @@ extension SearchGroup {
         xPlainColor: Color? = nil,
         cache: CacheOverride
     ) async throws -> Echo {
-        try await self.searchResponse(
-            selector: selector,
-            where: `where`,
-            xFilter: xFilter,
-            xColor: xColor,
-            xPlainColor: xPlainColor,
+        try await self.client.send(
+            SearchEndpoint.search(
+                selector: selector,
+                where: `where`,
+                xFilter: xFilter,
+                xColor: xColor,
+                xPlainColor: xPlainColor
+            ),
+            as: Echo.self,
             cache: cache
-        ).value
+        )
     }
 
     /// ``SearchAPI/search(selector:where:xFilter:xColor:xPlainColor:)`` with the response's status, headers, cache
@@ -592,13 +596,16 @@ extension SessionGroup {
         prefs: Selector? = nil,
         cache: CacheOverride
     ) async throws -> Echo {
-        try await self.readSessionResponse(
-            sessionId: sessionId,
-            theme: theme,
-            panels: panels,
-            prefs: prefs,
+        try await self.client.send(
+            SessionEndpoint.readSession(
+                sessionId: sessionId,
+                theme: theme,
+                panels: panels,
+                prefs: prefs
+            ),
+            as: Echo.self,
             cache: cache
-        ).value
+        )
     }
 
     /// ``SessionAPI/readSession(sessionId:theme:panels:prefs:)`` with the response's status, headers, cache status and

@@ -254,7 +254,11 @@ extension PetGroup {
         status: FindPetsByStatusStatus = .available,
         cache: CacheOverride
     ) async throws -> [Pet] {
-        try await self.findPetsByStatusResponse(status: status, cache: cache).value
+        try await self.client.send(
+            PetEndpoint.findPetsByStatus(status: status),
+            as: [Pet].self,
+            cache: cache
+        )
     }
 
     /// ``PetAPI/findPetsByStatus(status:)`` with the response's status, headers, cache status and age.
@@ -278,7 +282,11 @@ extension PetGroup {
 
     /// ``PetAPI/findPetsByTags(tags:)`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
     public func findPetsByTags(tags: [String]? = nil, cache: CacheOverride) async throws -> [Pet] {
-        try await self.findPetsByTagsResponse(tags: tags, cache: cache).value
+        try await self.client.send(
+            PetEndpoint.findPetsByTags(tags: tags),
+            as: [Pet].self,
+            cache: cache
+        )
     }
 
     /// ``PetAPI/findPetsByTags(tags:)`` with the response's status, headers, cache status and age.
@@ -302,7 +310,7 @@ extension PetGroup {
 
     /// ``PetAPI/getPetById(petId:)`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
     public func getPetById(petId: Int64, cache: CacheOverride) async throws -> Pet {
-        try await self.getPetByIdResponse(petId: petId, cache: cache).value
+        try await self.client.send(PetEndpoint.getPetById(petId: petId), as: Pet.self, cache: cache)
     }
 
     /// ``PetAPI/getPetById(petId:)`` with the response's status, headers, cache status and age.
@@ -386,7 +394,11 @@ public struct StoreGroup: StoreAPI {
 extension StoreGroup {
     /// ``StoreAPI/getInventory()`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
     public func getInventory(cache: CacheOverride) async throws -> [String: Int32] {
-        try await self.getInventoryResponse(cache: cache).value
+        try await self.client.send(
+            StoreEndpoint.getInventory,
+            as: [String: Int32].self,
+            cache: cache
+        )
     }
 
     /// ``StoreAPI/getInventory()`` with the response's status, headers, cache status and age.
@@ -410,7 +422,11 @@ extension StoreGroup {
 
     /// ``StoreAPI/getOrderById(orderId:)`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
     public func getOrderById(orderId: Int64, cache: CacheOverride) async throws -> Order {
-        try await self.getOrderByIdResponse(orderId: orderId, cache: cache).value
+        try await self.client.send(
+            StoreEndpoint.getOrderById(orderId: orderId),
+            as: Order.self,
+            cache: cache
+        )
     }
 
     /// ``StoreAPI/getOrderById(orderId:)`` with the response's status, headers, cache status and age.
@@ -543,7 +559,11 @@ extension UserGroup {
         password: String? = nil,
         cache: CacheOverride
     ) async throws -> String {
-        try await self.loginUserResponse(username: username, password: password, cache: cache).value
+        try await self.client.send(
+            UserEndpoint.loginUser(username: username, password: password),
+            as: String.self,
+            cache: cache
+        )
     }
 
     /// ``UserAPI/loginUser(username:password:)`` with its declared response headers, typed, and the response's
@@ -553,14 +573,11 @@ extension UserGroup {
         password: String? = nil,
         cache: CacheOverride = .endpointDefault
     ) async throws -> ResponseWithHeaders<String, LoginUserResponseHeaders> {
-        let response = try await self.client.response(
+        try await self.client.response(
             UserEndpoint.loginUser(username: username, password: password),
             as: String.self,
+            headers: LoginUserResponseHeaders.self,
             cache: cache
-        )
-        return ResponseWithHeaders(
-            response: response,
-            typedHeaders: LoginUserResponseHeaders(response.headers)
         )
     }
 
@@ -578,7 +595,11 @@ extension UserGroup {
 
     /// ``UserAPI/getUserByName(username:)`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
     public func getUserByName(username: String, cache: CacheOverride) async throws -> User {
-        try await self.getUserByNameResponse(username: username, cache: cache).value
+        try await self.client.send(
+            UserEndpoint.getUserByName(username: username),
+            as: User.self,
+            cache: cache
+        )
     }
 
     /// ``UserAPI/getUserByName(username:)`` with the response's status, headers, cache status and age.
@@ -602,7 +623,7 @@ extension UserGroup {
 }
 
 /// The response headers ``UserAPI/loginUser(username:password:)`` declares, read from its success response.
-public struct LoginUserResponseHeaders: Hashable, Sendable {
+public struct LoginUserResponseHeaders: Hashable, Sendable, _DeclaredResponseHeaders {
     /// calls per hour allowed by the user
     public var xRateLimit: Int32?
     /// date in UTC when token expires

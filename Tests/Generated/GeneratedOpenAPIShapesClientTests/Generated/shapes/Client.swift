@@ -58,7 +58,11 @@ public struct SheltersGroup: SheltersAPI {
 extension SheltersGroup {
     /// ``SheltersAPI/getShelter(id:)`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
     public func getShelter(id: Int, cache: CacheOverride) async throws -> Shelter {
-        try await self.getShelterResponse(id: id, cache: cache).value
+        try await self.client.send(
+            SheltersEndpoint.getShelter(id: id),
+            as: Shelter.self,
+            cache: cache
+        )
     }
 
     /// ``SheltersAPI/getShelter(id:)`` with the response's status, headers, cache status and age.
@@ -173,14 +177,17 @@ extension SearchGroup {
         label: Label? = nil,
         cache: CacheOverride
     ) async throws -> Everything {
-        try await self.searchResponse(
-            priority: priority,
-            level: level,
-            tags: tags,
-            sizes: sizes,
-            label: label,
+        try await self.client.send(
+            SearchEndpoint.search(
+                priority: priority,
+                level: level,
+                tags: tags,
+                sizes: sizes,
+                label: label
+            ),
+            as: Everything.self,
             cache: cache
-        ).value
+        )
     }
 
     /// ``SearchAPI/search(priority:level:tags:sizes:label:)`` with the response's status, headers, cache status and
@@ -382,7 +389,11 @@ extension AccountsGroup {
     public func listAccountEvents(
         cache: CacheOverride
     ) async throws -> [ListAccountEventsResponseItem] {
-        try await self.listAccountEventsResponse(cache: cache).value
+        try await self.client.send(
+            AccountsEndpoint.listAccountEvents,
+            as: [ListAccountEventsResponseItem].self,
+            cache: cache
+        )
     }
 
     /// ``AccountsAPI/listAccountEvents()`` with the response's status, headers, cache status and age.

@@ -32,7 +32,7 @@ public struct ConfigGroup: ConfigAPI {
 extension ConfigGroup {
     /// ``ConfigAPI/load()`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
     public func load(cache: CacheOverride) async throws -> RemoteConfig {
-        try await self.loadResponse(cache: cache).value
+        try await self.client.send(ConfigEndpoint.load, as: RemoteConfig.self, cache: cache)
     }
 
     /// ``ConfigAPI/load()`` with the response's status, headers, cache status and age.
@@ -120,7 +120,7 @@ public struct ProfilesGroup: ProfilesAPI {
 extension ProfilesGroup {
     /// ``ProfilesAPI/me()`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
     public func me(cache: CacheOverride) async throws -> Profile {
-        try await self.meResponse(cache: cache).value
+        try await self.client.send(ProfilesEndpoint.me, as: Profile.self, cache: cache)
     }
 
     /// ``ProfilesAPI/me()`` with the response's status, headers, cache status and age.
@@ -137,7 +137,7 @@ extension ProfilesGroup {
 
     /// ``ProfilesAPI/get(id:)`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
     public func get(id: UUID, cache: CacheOverride) async throws -> Profile {
-        try await self.getResponse(id: id, cache: cache).value
+        try await self.client.send(ProfilesEndpoint.get(id: id), as: Profile.self, cache: cache)
     }
 
     /// ``ProfilesAPI/get(id:)`` with the response's status, headers, cache status and age.
@@ -247,12 +247,11 @@ extension FeedGroup {
         includeReplies: Bool = false,
         cache: CacheOverride
     ) async throws -> FeedPage {
-        try await self.homeResponse(
-            cursor: cursor,
-            limit: limit,
-            includeReplies: includeReplies,
+        try await self.client.send(
+            FeedEndpoint.home(cursor: cursor, limit: limit, includeReplies: includeReplies),
+            as: FeedPage.self,
             cache: cache
-        ).value
+        )
     }
 
     /// ``FeedAPI/home(cursor:limit:includeReplies:)`` with the response's status, headers, cache status and age.
@@ -288,7 +287,11 @@ extension FeedGroup {
         cursor: String? = nil,
         cache: CacheOverride
     ) async throws -> FeedPage {
-        try await self.byHandleResponse(handle: handle, cursor: cursor, cache: cache).value
+        try await self.client.send(
+            FeedEndpoint.byHandle(handle: handle, cursor: cursor),
+            as: FeedPage.self,
+            cache: cache
+        )
     }
 
     /// ``FeedAPI/byHandle(handle:cursor:)`` with the response's status, headers, cache status and age.
