@@ -103,7 +103,7 @@ struct OpenAPIResponseHeaderTests {
                         )
                 """), "\(client)")
         #expect(!client.contains("ResponseWithHeaders("), "\(client)")
-        #expect(!client.contains(".value"), "\(client)")
+        #expect(!client.contains("cache: cache).value"), "\(client)")
         #expect(
             client.contains(
                 "try await self.client.send(StampedEndpoint.stamped, as: StampedResponse.self, cache: cache)"),
@@ -118,8 +118,12 @@ struct OpenAPIResponseHeaderTests {
                 """), "\(client)")
         #expect(
             client.contains(
-                "try await self.client.response(ThingsEndpoint.createThing, headers: CreateThingResponseHeaders.self)"),
-            "\(client)")
+                """
+                        try await self.client.response(
+                            ThingsEndpoint.createThing,
+                            headers: CreateThingResponseHeaders.self
+                        )
+                """), "\(client)")
         #expect(client.contains(") async throws -> ResponseWithHeaders<Data, BlobResponseHeaders> {"))
         #expect(
             client.contains("public func blobResponse(\n        cache: String? = nil\n    )"),
