@@ -63,5 +63,6 @@ for _ in $(seq 50); do [ -s "$port_file" ] && break; sleep 0.1; done
 port=$(head -1 "$port_file")
 out=$(timeout 60 swift run -q bookstore-demo "http://127.0.0.1:$port/demo/bookstore" token-0)
 echo "$out"
-echo "$out" | grep -q "^3 books$" || { echo "unexpected demo output"; exit 1; }
+# a here-string, not `echo | grep -q`: with pipefail that fails when grep exits before echo is done
+grep -q "^3 books$" <<<"$out" || { echo "unexpected demo output"; exit 1; }
 echo "example checks passed"
