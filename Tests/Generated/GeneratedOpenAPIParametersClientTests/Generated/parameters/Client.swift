@@ -449,19 +449,22 @@ extension StylesGroup {
         ext: String,
         cache: CacheOverride
     ) async throws -> Echo {
-        try await self.readStylesResponse(
-            plain: plain,
-            label: label,
-            labelArray: labelArray,
-            labelObject: labelObject,
-            matrix: matrix,
-            matrixArray: matrixArray,
-            matrixObject: matrixObject,
-            simpleArray: simpleArray,
-            simpleObject: simpleObject,
-            ext: ext,
+        try await self.client.send(
+            StylesEndpoint.readStyles(
+                plain: plain,
+                label: label,
+                labelArray: labelArray,
+                labelObject: labelObject,
+                matrix: matrix,
+                matrixArray: matrixArray,
+                matrixObject: matrixObject,
+                simpleArray: simpleArray,
+                simpleObject: simpleObject,
+                ext: ext
+            ),
+            as: Echo.self,
             cache: cache
-        ).value
+        )
     }
 
     /// ``StylesAPI/readStyles(plain:label:labelArray:labelObject:matrix:matrixArray:matrixObject:simpleArray:simpleObject:ext:)``
