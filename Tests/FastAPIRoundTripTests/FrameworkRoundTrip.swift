@@ -102,8 +102,13 @@ struct FrameworkRoundTrip {
             })
     }
 
+    /// The operations of each path item by method: a path item's other keys (`parameters`, `summary`,
+    /// `servers` …; apispec writes the path's parameters there) are no operations.
     static func pathItems(_ document: Data) throws -> [String: [String: Any]] {
         let object = try JSONSerialization.jsonObject(with: document) as? [String: Any]
-        return (object?["paths"] as? [String: [String: Any]]) ?? [:]
+        let methods: Set = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"]
+        return ((object?["paths"] as? [String: [String: Any]]) ?? [:]).mapValues {
+            $0.filter { methods.contains($0.key) }
+        }
     }
 }

@@ -44,7 +44,7 @@ struct RoundTripFramework: Sendable, CustomTestStringConvertible {
     /// Every framework, or the ones whose folders `SPECWRIGHT_ROUND_TRIP_FRAMEWORKS` names (comma-separated),
     /// to run one while working on it.
     static var selected: [RoundTripFramework] {
-        let all: [RoundTripFramework] = [.fastAPI, .litestar, .djangoNinja, .djangoREST]
+        let all: [RoundTripFramework] = [.fastAPI, .litestar, .djangoNinja, .djangoREST, .flaskSmorest]
         guard let named = ProcessInfo.processInfo.environment["SPECWRIGHT_ROUND_TRIP_FRAMEWORKS"] else { return all }
         let folders = Set(named.split(separator: ",").map(String.init))
         return all.filter { folders.contains($0.folder) }

@@ -15,6 +15,7 @@ extension OpenAPIImporter {
         if let requestBody = operation.requestBody, let resolvedBody = resolved(requestBody) {
             body = lowerRequestBody(resolvedBody, hint: hint, scope: &scope, into: &lowered)
         }
+        body = lowerFormDataParameters(lowered.formData, body: body, hint: hint, scope: &scope, into: &lowered)
         let (response, errors, success) = lowerResponses(operation, hint: hint)
         for callback in operation.callbacks {
             skip(

@@ -10,6 +10,9 @@ extension OpenAPIImporter {
         var cookie: [IR.Parameter] = []
         /// Raw path parameter name → identifier.
         var pathNames: [String: IR.Identifier] = [:]
+        /// OpenAPI 2 `in: formData` parameters, lowered as fields of the form body once it is known
+        /// (OpenAPIImporter+FormDataParameters.swift).
+        var formData: [OpenAPI.Parameter] = []
 
         var all: [IR.Parameter] { path + body + query + header + cookie }
     }
@@ -52,6 +55,7 @@ extension OpenAPIImporter {
     ) {
         guard let name = parameter.name else { return }
         let location = parameter.placement ?? ""
+        if location == "formData" { return lists.formData.append(parameter) }
         let locations: [String: IR.ParameterLocation] = [
             "path": .path, "query": .query, "header": .header, "cookie": .cookie
         ]

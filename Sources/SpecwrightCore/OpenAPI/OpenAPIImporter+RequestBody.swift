@@ -64,38 +64,50 @@ extension OpenAPIImporter {
         let fields = object.properties.filter { !direction($0.schema).readOnly }
         scope.expect(fields.lazy.map(\.name))
         for (key, propertySchema) in fields {
-            var type = typeReference(propertySchema, hint: hint + " " + key)
-            var defaultValue: IR.Expression?
-            if !object.required.contains(key) { (type, defaultValue) = omittable(type, schema: propertySchema) }
-            let fieldName = scope.identifier(for: key, style: .member, fallback: "field")
-            warnIfRenamed(scope, "form field '\(key)'", at: propertySchema.location)
-            var parameter = IR.Parameter(
-                name: fieldName, wireName: IR.StringLiteral(key),
-                location: .formField, type: type, defaultValue: defaultValue,
-                documentation: IR.Documentation(propertySchema.description))
-            if multipart {
-                let declared = media.encoding(of: key)?.contentType
-                if let declared, !Self.isTextual(mediaType: declared) { type = Self.binary(type) }
-                let file = filePart(type)
-                parameter.type = file ?? type
-                // A file has no default (the schema's would be text); it stays optional instead.
-                if file != nil, parameter.defaultValue != nil {
-                    parameter.defaultValue = nil
-                    if !parameter.type.isOptional { parameter.type = .optional(parameter.type) }
-                }
-                parameter.location = .multipartPart(
-                    filename: nil,
-                    contentType: (file == nil ? declared : Self.singleMediaType(declared)).map(IR.StringLiteral.init))
-            } else {
-                let encoding = media.encoding(of: key)
-                guard
-                    applyFormStyle(
-                        encoding?.style, explode: encoding?.explode, to: &parameter, subject: "form field '\(key)'",
-                        at: encoding?.location ?? propertySchema.location)
-                else { continue }
-            }
-            lists.body.append(parameter)
+            let field = formField(
+                key, schema: propertySchema, required: object.required.contains(key), encoding: media.encoding(of: key),
+                multipart: multipart, hint: hint, scope: &scope)
+            if let field { lists.body.append(field) }
         }
+    }
+
+    /// One field of a form (`multipart: false`) or multipart body: a property of the body's schema,
+    /// or an OpenAPI 2 `formData` parameter (OpenAPIImporter+FormDataParameters.swift). `nil`, with a
+    /// located warning, when the field cannot be sent in its `encoding`'s style.
+    mutating func formField(
+        _ key: String, schema propertySchema: Schema, required: Bool, encoding: OpenAPI.Encoding?, multipart: Bool,
+        hint: String, scope: inout NameScope
+    ) -> IR.Parameter? {
+        var type = typeReference(propertySchema, hint: hint + " " + key)
+        var defaultValue: IR.Expression?
+        if !required { (type, defaultValue) = omittable(type, schema: propertySchema) }
+        let fieldName = scope.identifier(for: key, style: .member, fallback: "field")
+        warnIfRenamed(scope, "form field '\(key)'", at: propertySchema.location)
+        var parameter = IR.Parameter(
+            name: fieldName, wireName: IR.StringLiteral(key),
+            location: .formField, type: type, defaultValue: defaultValue,
+            documentation: IR.Documentation(propertySchema.description))
+        if multipart {
+            let declared = encoding?.contentType
+            if let declared, !Self.isTextual(mediaType: declared) { type = Self.binary(type) }
+            let file = filePart(type)
+            parameter.type = file ?? type
+            // A file has no default (the schema's would be text); it stays optional instead.
+            if file != nil, parameter.defaultValue != nil {
+                parameter.defaultValue = nil
+                if !parameter.type.isOptional { parameter.type = .optional(parameter.type) }
+            }
+            parameter.location = .multipartPart(
+                filename: nil,
+                contentType: (file == nil ? declared : Self.singleMediaType(declared)).map(IR.StringLiteral.init))
+        } else {
+            guard
+                applyFormStyle(
+                    encoding?.style, explode: encoding?.explode, to: &parameter, subject: "form field '\(key)'",
+                    at: encoding?.location ?? propertySchema.location)
+            else { return nil }
+        }
+        return parameter
     }
 
     /// `String` (or `[String]`, optional or not) made `Data`: a multipart field whose `encoding`

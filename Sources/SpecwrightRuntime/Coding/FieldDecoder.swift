@@ -30,9 +30,11 @@
     public mutating func optional<Value: Decodable>(_ key: String) -> Value? {
         record(key)
         guard failure == nil else { return nil }
+        let codingKey = FieldKey(stringValue: key)
         do {
-            return try container.decodeIfPresent(Value.self, forKey: FieldKey(stringValue: key))
+            return try container.decodeIfPresent(Value.self, forKey: codingKey)
         } catch {
+            if let number: Value = numberText(forKey: codingKey) { return number }
             failure = error
             return nil
         }
@@ -47,7 +49,23 @@
     public mutating func required<Value: Decodable>(_ key: String) throws -> Value {
         record(key)
         if let failure { throw failure }
-        return try container.decode(Value.self, forKey: FieldKey(stringValue: key))
+        let codingKey = FieldKey(stringValue: key)
+        do {
+            return try container.decode(Value.self, forKey: codingKey)
+        } catch {
+            if let number: Value = numberText(forKey: codingKey) { return number }
+            throw error
+        }
+    }
+
+    /// A number field's value written as a JSON string holding a number (``NumberFromText``), read
+    /// after reading a number failed; `nil` when `Value` is no number type, in a union's strict pass,
+    /// or when the field holds anything else.
+    private func numberText<Value>(forKey key: FieldKey) -> Value? {
+        guard let type = Value.self as? any NumberFromText.Type, !UnionDecoding.isStrict,
+            let text = try? container.decode(String.self, forKey: key)
+        else { return nil }
+        return type.init(jsonNumberText: text) as? Value
     }
 
     /// The field named `key`, whose value the type fixes (a union's discriminator, an OpenAPI

@@ -1,5 +1,5 @@
 """Runs an ASGI service (the `app` of app.py beside this file, FastAPI's, or of the file --app names,
-e.g. ../litestar/app.py) with uvicorn on 127.0.0.1 on an ephemeral port, printing the port on the
+e.g. ../litestar/app.py; a WSGI one, ../flask-smorest/app.py, when the module sets `INTERFACE = "wsgi"`) with uvicorn on 127.0.0.1 on an ephemeral port, printing the port on the
 first line of stdout (like fixture_server.py). Exits when stdin closes (the test process ended) and
 after a hard lifetime cap (--lifetime seconds), so it never outlives the tests.
 
@@ -38,7 +38,9 @@ def main():
     sock.bind(("127.0.0.1", 0))
     sock.listen(128)  # connections wait in the backlog until uvicorn accepts them
     print(sock.getsockname()[1], flush=True)
-    config = uvicorn.Config(module.app, log_level="warning", access_log=False, lifespan="off")
+    # A WSGI app (Flask's) says so with `INTERFACE = "wsgi"`: uvicorn runs it in its thread pool.
+    interface = getattr(module, "INTERFACE", "auto")
+    config = uvicorn.Config(module.app, log_level="warning", access_log=False, lifespan="off", interface=interface)
     uvicorn.Server(config).run(sockets=[sock])
     os._exit(0)
 

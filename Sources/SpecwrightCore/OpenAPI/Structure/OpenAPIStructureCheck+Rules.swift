@@ -36,7 +36,9 @@ extension OpenAPIStructureCheck {
 
     /// A Parameter Object's location, and the style and `allowReserved` it allows.
     private mutating func checkParameter(_ node: Node) {
-        guard let location = node["in"]?.openAPIText else { return }
+        // OpenAPI 2's `formData`: the importer sends it as a form field, or reports it where it cannot
+        // (OpenAPIImporter+FormDataParameters.swift).
+        guard let location = node["in"]?.openAPIText, location != "formData" else { return }
         guard let styles = Self.stylesByLocation[location] else {
             return report(
                 error: true, "parameter location '\(location)' must be one of 'path', 'query', 'header' or 'cookie'",
