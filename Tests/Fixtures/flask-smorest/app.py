@@ -208,6 +208,21 @@ def stored(pet_id):
     return pet
 
 
+def unset():
+    """What a pet holds for the fields a create or a PUT leaves out."""
+    return {"weight": None, "born_on": None, "adopted_at": None, "homepage": None, "owner": None,
+            "secret_note": None, "traits": {}}
+
+
+def changed(pet_id, changes):
+    """A write under `@blp.etag`: 412 unless `If-Match` names the stored pet's ETag (428 without one)."""
+    authenticate("bearer", "key")
+    pet = stored(pet_id)
+    pets.check_etag(localized(pet), PetSchema)
+    pet.update(changes)
+    return localized(pet)
+
+
 def localized(pet):
     """The pet as the service answers it: its date-times at the service's offset."""
     answer = dict(pet, has_secret=bool(pet.get("secret_note")))
@@ -287,8 +302,7 @@ class PetList(MethodView):
         authenticate("bearer", "key")
         if any(other["name"] == pet["name"] for other in PETS.values()):
             abort(409, message=f"a pet named {pet['name']} exists")
-        pet = {"id": uuid.uuid4(), "created_at": CREATED, **{key: None for key in (
-            "weight", "born_on", "adopted_at", "homepage", "owner", "secret_note")}, "traits": {}, **pet}
+        pet = {"id": uuid.uuid4(), "created_at": CREATED, **unset(), **pet}
         PETS[pet["id"]] = pet
         return localized(pet)
 
@@ -309,12 +323,7 @@ class PetById(MethodView):
     @pets.response(200, PetSchema)
     @pets.alt_response(404, description="No such pet")
     def put(self, replacement, pet_id):
-        authenticate("bearer", "key")
-        pet = stored(pet_id)
-        pets.check_etag(localized(pet), PetSchema)
-        pet.update({key: None for key in ("weight", "born_on", "adopted_at", "homepage", "owner",
-                                          "secret_note")}, traits={}, **replacement)
-        return localized(pet)
+        return changed(pet_id, dict(unset(), **replacement))
 
     @pets.doc(**BEARER_OR_KEY)
     @pets.etag
@@ -322,11 +331,7 @@ class PetById(MethodView):
     @pets.response(200, PetSchema)
     @pets.alt_response(404, description="No such pet")
     def patch(self, changes, pet_id):
-        authenticate("bearer", "key")
-        pet = stored(pet_id)
-        pets.check_etag(localized(pet), PetSchema)
-        pet.update(changes)
-        return localized(pet)
+        return changed(pet_id, changes)
 
     @pets.doc(**BEARER_OR_KEY)
     @pets.etag
