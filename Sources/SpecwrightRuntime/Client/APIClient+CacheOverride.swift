@@ -26,18 +26,9 @@ extension APIClient {
 }
 
 /// `base` with its cache options replaced for one call; everything else is `base`'s.
-struct CacheOverridingEndpoint<Base: Endpoint>: Endpoint {
+struct CacheOverridingEndpoint<Base: Endpoint>: ForwardingEndpoint {
     let base: Base
     let override: CacheOverride
 
-    var operationName: String { base.operationName }
-    var method: HTTPMethod { base.method }
-    var pathSegments: [String] { base.pathSegments }
-    var percentEncodedPathSegments: [String] { base.percentEncodedPathSegments }
-    var hasTrailingSlash: Bool { base.hasTrailingSlash }
-    var query: QueryParameters { base.query }
-    var headers: [HTTPHeader] { base.headers }
-    var body: RequestBody? { base.body }
     var options: EndpointOptions { override.applied(to: base.options) }
-    var errorBodies: [TypedErrorBody] { base.errorBodies }
 }

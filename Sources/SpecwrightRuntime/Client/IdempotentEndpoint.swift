@@ -10,9 +10,9 @@ import Foundation
 /// let note = try await client.client.send(NotesEndpoint.create(body: draft).idempotencyKey(key), as: Note.self)
 /// ```
 ///
-/// A key the endpoint already carries in its headers is replaced. The outbox keeps the key too
+/// Everything else is the base's (``ForwardingEndpoint``). A key the endpoint already carries in its headers is replaced. The outbox keeps the key too
 /// (`APIClient.enqueue`), so a write queued with it and one sent directly are the same write.
-public struct IdempotentEndpoint<Base: Endpoint>: Endpoint {
+public struct IdempotentEndpoint<Base: Endpoint>: ForwardingEndpoint {
     /// The endpoint sent.
     public let base: Base
     /// The `Idempotency-Key` of every attempt.
@@ -23,23 +23,6 @@ public struct IdempotentEndpoint<Base: Endpoint>: Endpoint {
         self.base = base
         self.key = key
     }
-
-    /// The base's operation name.
-    public var operationName: String { base.operationName }
-    /// The base's method.
-    public var method: HTTPMethod { base.method }
-    /// The base's path segments.
-    public var pathSegments: [String] { base.pathSegments }
-    /// Whether the base's path ends with `/`.
-    public var hasTrailingSlash: Bool { base.hasTrailingSlash }
-    /// The base's query parameters.
-    public var query: QueryParameters { base.query }
-    /// The base's cookie parameters.
-    public var cookies: QueryParameters { base.cookies }
-    /// The base's body.
-    public var body: RequestBody? { base.body }
-    /// The base's typed error bodies.
-    public var errorBodies: [TypedErrorBody] { base.errorBodies }
 
     /// The base's headers with `Idempotency-Key: key` in place of any key they carry.
     public var headers: [HTTPHeader] {
