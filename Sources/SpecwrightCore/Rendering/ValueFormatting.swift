@@ -176,7 +176,8 @@ struct ValueFormatting {
                     + "explode: \(explode), dates: \(datesExpression))"
             }
         }
-        return parts.joined(separator: " + ")
+        // A call, not `+`: the printer wraps a long call at its arguments as swift-format does.
+        return parts.count == 1 ? parts[0] : "PathSegmentText.joined(\(parts.joined(separator: ", ")))"
     }
 
     /// RFC 3986's unreserved characters: what a percent-encoded literal keeps.

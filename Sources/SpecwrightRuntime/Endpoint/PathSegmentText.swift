@@ -80,6 +80,12 @@ public enum PathSegmentText {
         PercentEncoding.encode(text)
     }
 
+    /// One segment from its percent-encoded pieces (`file` and the expansion of `.json`), as
+    /// generated endpoints write a segment with more than one piece.
+    public static func joined(_ pieces: String...) -> String {
+        pieces.joined()
+    }
+
     /// Percent-encoded segments decoded (the raw text a server reads), for `pathSegments`.
     public static func decoded(_ segments: [String]) -> [String] {
         segments.map { $0.removingPercentEncoding ?? $0 }

@@ -277,12 +277,15 @@ public enum StylesEndpoint: Endpoint {
                     explode: true,
                     dates: DateCoding.iso8601
                 ),
-                "file" + PathSegmentText.expand(
-                    ext,
-                    name: "ext",
-                    style: .label,
-                    explode: false,
-                    dates: DateCoding.iso8601
+                PathSegmentText.joined(
+                    "file",
+                    PathSegmentText.expand(
+                        ext,
+                        name: "ext",
+                        style: .label,
+                        explode: false,
+                        dates: DateCoding.iso8601
+                    )
                 )
             ]
         }
