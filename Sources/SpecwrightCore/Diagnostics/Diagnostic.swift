@@ -40,6 +40,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public let location: SourceLocation
     /// A replacement the user most likely meant (e.g. the correctly spelled key), if any.
     public let suggestion: String?
+    /// The message with the Swift types it quotes held by identity, when it quotes any: the
+    /// pipeline quotes their final names after the naming pass (``namingTypes(_:)``).
+    let text: DiagnosticText?
 
     /// Creates a diagnostic.
     public init(_ severity: Severity, _ message: String, at location: SourceLocation, suggestion: String? = nil) {
@@ -47,6 +50,52 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         self.message = Self.oneLine(message)
         self.location = location
         self.suggestion = suggestion
+        self.text = nil
+    }
+
+    /// A diagnostic whose message quotes Swift types (``DiagnosticText``), with the names they
+    /// have now; ``namingTypes(_:)`` quotes other names.
+    init(_ severity: Severity, quoting text: DiagnosticText, at location: SourceLocation, suggestion: String? = nil) {
+        self.severity = severity
+        self.message = Self.oneLine(text.written)
+        self.location = location
+        self.suggestion = suggestion
+        self.text = text.quotedTypes.isEmpty ? nil : text
+    }
+
+    /// The types the message quotes by identity (empty for a message that is only text).
+    var quotedTypes: [IR.TypeName] { text?.quotedTypes ?? [] }
+
+    /// This diagnostic quoting each type by `name(id)` (its final name) where that is not nil.
+    func namingTypes(_ name: (IR.TypeID) -> String?) -> Diagnostic {
+        guard let text else { return self }
+        return Diagnostic(
+            severity, message: Self.oneLine(text.text(naming: name)), location: location, suggestion: suggestion,
+            text: text)
+    }
+
+    private init(
+        _ severity: Severity, message: String, location: SourceLocation, suggestion: String?, text: DiagnosticText?
+    ) {
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.suggestion = suggestion
+        self.text = text
+    }
+
+    /// Equal severity, message, location and suggestion (what is printed).
+    public static func == (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+        lhs.severity == rhs.severity && lhs.message == rhs.message && lhs.location == rhs.location
+            && lhs.suggestion == rhs.suggestion
+    }
+
+    /// Hashes what is printed.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(severity)
+        hasher.combine(message)
+        hasher.combine(location)
+        hasher.combine(suggestion)
     }
 
     /// `file:line:col: severity: message`.

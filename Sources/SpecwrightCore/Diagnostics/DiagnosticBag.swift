@@ -42,6 +42,16 @@ public struct DiagnosticBag: Sendable {
         report(Diagnostic(.warning, message, at: location, suggestion: suggestion))
     }
 
+    /// Adds an error that quotes Swift types by identity (``DiagnosticText``).
+    mutating func error(quoting text: DiagnosticText, at location: SourceLocation, suggestion: String? = nil) {
+        report(Diagnostic(.error, quoting: text, at: location, suggestion: suggestion))
+    }
+
+    /// Adds a warning that quotes Swift types by identity (``DiagnosticText``).
+    mutating func warning(quoting text: DiagnosticText, at location: SourceLocation, suggestion: String? = nil) {
+        report(Diagnostic(.warning, quoting: text, at: location, suggestion: suggestion))
+    }
+
     /// Adds a note.
     public mutating func note(_ message: String, at location: SourceLocation) {
         report(Diagnostic(.note, message, at: location))

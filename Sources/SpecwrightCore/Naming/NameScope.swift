@@ -70,6 +70,11 @@ public struct NameScope: Sendable {
 
     /// The warning for a rename: what was renamed, its Swift name and why.
     public static func renameMessage(_ what: String, _ rename: (wanted: String, given: String)) -> String {
+        renameText(DiagnosticText(what), rename).written
+    }
+
+    /// ``renameMessage(_:_:)`` for a `what` that quotes Swift types (``DiagnosticText``).
+    static func renameText(_ what: DiagnosticText, _ rename: (wanted: String, given: String)) -> DiagnosticText {
         "\(what) is generated as '\(rename.given)': '\(rename.wanted)' is already a Swift, Foundation, runtime or generated name in that scope"
     }
 

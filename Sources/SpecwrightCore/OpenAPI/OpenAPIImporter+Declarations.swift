@@ -164,7 +164,7 @@ extension OpenAPIImporter {
         let members = unionMembers(schema)
         let kind: IR.Union.Kind = schema.hasOneOf ? .oneOf : .anyOf
         let discriminator = schema.discriminatorProperty
-        let mapping = discriminatorValues(schema, members: members, union: name.name)
+        let mapping = discriminatorValues(schema, members: members, union: name)
         var scope = NameScope(reserved: NameScope.reservedEnumCaseNames)
         scope.expect(members.compactMap { member in unionComponentName(member.reference) ?? member.title })
         var cases: [IR.UnionCase] = []
@@ -178,14 +178,14 @@ extension OpenAPIImporter {
                     IR.UnionCase(
                         name: caseName(component, index: index, scope: &scope),
                         type: .named(identifier), discriminatorValues: values.map(IR.StringLiteral.init)))
-                warnIfRenamed(scope, "the case for '\(component)' of '\(name.name)'", at: member.location)
+                warnIfRenamed(scope, quoting: "the case for '\(component)' of '\(type: name)'", at: member.location)
                 continue
             }
             let label = member.title ?? "option \(index + 1)"
             let type = typeReference(member, hint: name.name + " " + label).nonOptional
             let caseName = member.hasTitle ? label : Self.caseLabel(type)
             cases.append(IR.UnionCase(name: self.caseName(caseName, index: index, scope: &scope), type: type))
-            warnIfRenamed(scope, "the case '\(caseName)' of '\(name.name)'", at: member.location)
+            warnIfRenamed(scope, quoting: "the case '\(caseName)' of '\(type: name)'", at: member.location)
         }
         // A discriminator only helps when every alternative has a value to be selected by.
         let unselectable = cases.firstIndex { $0.discriminatorValues.isEmpty }
@@ -198,7 +198,8 @@ extension OpenAPIImporter {
             } else if let inline = unselectable {
                 skip(
                     .schema,
-                    "the discriminator '\(discriminator)' of '\(name.name)' is not used: alternative \(inline + 1) is an inline schema, which a discriminator cannot select (only a $ref can be); decoding tries each alternative in turn",
+                    quoting:
+                        "the discriminator '\(discriminator)' of '\(type: name)' is not used: alternative \(inline + 1) is an inline schema, which a discriminator cannot select (only a $ref can be); decoding tries each alternative in turn",
                     at: location)
             }
         }

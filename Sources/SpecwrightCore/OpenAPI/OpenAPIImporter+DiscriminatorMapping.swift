@@ -11,7 +11,7 @@ extension OpenAPIImporter {
     /// `members` is nil, and only targets that name nothing are reported, as `structure` warnings
     /// (the importer generates no decoding from such a discriminator).
     @discardableResult
-    mutating func discriminatorValues(_ schema: Schema, members: [Schema]?, union: String) -> [String: [String]] {
+    mutating func discriminatorValues(_ schema: Schema, members: [Schema]?, union: IR.TypeName) -> [String: [String]] {
         let alternatives = members.map { Set($0.compactMap { $0.reference?.text }.compactMap(componentSchemaName)) }
         var values: [String: [String]] = [:]
         for entry in schema.discriminatorMapping {
@@ -22,7 +22,8 @@ extension OpenAPIImporter {
                 continue
             case .component, .other:
                 diagnostics.error(
-                    "discriminator value '\(entry.value)' maps to '\(entry.target)', which is not one of the alternatives of '\(union)': a payload with that value could not be decoded",
+                    quoting:
+                        "discriminator value '\(entry.value)' maps to '\(entry.target)', which is not one of the alternatives of '\(type: union)': a payload with that value could not be decoded",
                     at: entry.location)
             case .nothing:
                 let hint = Suggestions.didYouMean(

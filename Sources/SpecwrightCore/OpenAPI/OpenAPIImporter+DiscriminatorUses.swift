@@ -5,10 +5,8 @@ import SpecwrightYAML
 extension OpenAPIImporter {
     /// One union selecting a struct by its discriminator.
     struct DiscriminatorUse {
-        /// The union's Swift name.
-        let union: String
-        /// The union's identity (what ``unionWarning(_:_:at:)`` attaches a warning by).
-        let unionID: IR.TypeID
+        /// The union (its identity is what ``unionWarning(_:_:at:)`` attaches a warning by).
+        let union: IR.TypeName
         /// The discriminator's property name.
         let key: String
         /// The values that select the struct.
@@ -34,7 +32,7 @@ extension OpenAPIImporter {
                 case .structure?:
                     uses[name, default: []].append(
                         DiscriminatorUse(
-                            union: union.name.name, unionID: union.name.id, key: key,
+                            union: union.name, key: key,
                             values: unionCase.discriminatorValues.map(\.value),
                             location: location))
                 case .union?, nil:
@@ -42,7 +40,7 @@ extension OpenAPIImporter {
                 default:
                     unionWarning(
                         union.name.id,
-                        "the alternative '\(declaredName.name)' of '\(union.name.name)' is no object, so it cannot carry the discriminator property '\(key)': a value sent as it does not say which alternative it is",
+                        "the alternative '\(type: declaredName)' of '\(type: union.name)' is no object, so it cannot carry the discriminator property '\(key)': a value sent as it does not say which alternative it is",
                         at: location)
                 }
             }

@@ -92,8 +92,8 @@ extension OpenAPIImporter {
                     IR.Property(name: name, jsonKey: IR.StringLiteral(key), type: .optional(.builtin(.string))))
                 for use in variantUses where use.key == key {
                     unionWarning(
-                        use.unionID,
-                        "'\(structure.name.name)' does not declare the discriminator property '\(key)' of '\(use.union)' and is selected by \(use.values.count == 1 ? "different values in different unions" : "several values (" + use.values.joined(separator: ", ") + ")"): it gets a stored '\(name.name): String?' that must be set for the server to tell the alternatives apart",
+                        use.union.id,
+                        "'\(type: structure.name)' does not declare the discriminator property '\(key)' of '\(type: use.union)' and is selected by \(use.values.count == 1 ? "different values in different unions" : "several values (" + use.values.joined(separator: ", ") + ")"): it gets a stored '\(name.name): String?' that must be set for the server to tell the alternatives apart",
                         at: use.location)
                 }
             }

@@ -14,9 +14,9 @@ extension OpenAPIImporter {
 
     /// Reports a `schema` warning about the union `union` (its discriminator); remembered for
     /// ``attachingOperationTypeWarnings(to:)``.
-    mutating func unionWarning(_ union: IR.TypeID, _ message: String, at location: SourceLocation) {
+    mutating func unionWarning(_ union: IR.TypeID, _ message: DiagnosticText, at location: SourceLocation) {
         let count = diagnostics.diagnostics.count
-        skip(.schema, message, at: location)
+        skip(.schema, quoting: message, at: location)
         guard diagnostics.diagnostics.count > count, let diagnostic = diagnostics.diagnostics.last else { return }
         operationTypeWarnings.reported.append((union, diagnostic))
     }

@@ -104,7 +104,7 @@ extension OpenAPIImporter {
 
     /// Declares a struct for an object schema (or an `allOf` composition).
     mutating func declareStructure(_ schema: Schema, name: IR.TypeName) {
-        discriminatorValues(schema, members: nil, union: name.name)
+        discriminatorValues(schema, members: nil, union: name)
         var object = MergedObject()
         merge(schema, into: &object)
         var scope = NameScope(reserved: NameScope.reservedPropertyNames)
@@ -113,7 +113,7 @@ extension OpenAPIImporter {
         for (key, propertySchema) in object.properties {
             let propertyName = scope.identifier(
                 for: propertySchema.swiftName ?? key, style: .member, fallback: "property")
-            warnIfRenamed(scope, "property '\(key)' of '\(name.name)'", at: propertySchema.location)
+            warnIfRenamed(scope, quoting: "property '\(key)' of '\(type: name)'", at: propertySchema.location)
             // Required in one direction only: made optional where the type also goes the other
             // way, once the operations are known (``IR/API/relaxingOneWayRequirements(_:)``).
             let direction = direction(propertySchema)

@@ -14,14 +14,14 @@ extension OpenAPIImporter {
     /// case, `.unknown(7)`, and what the document says to send), with the warning.
     mutating func reportsMisfit(_ value: Node, keyword: String, type: IR.TypeReference) -> Bool {
         guard let reason = misfit(value, type: type) else { return false }
-        let kept = reason.hasPrefix(Self.notAnEnumValue)
+        let kept = reason.written.hasPrefix(Self.notAnEnumValue)
         if declared.reportedOnce.insert(value.location).inserted {
             let subject = value.scalar == nil ? "" : Self.shown(value) + " "
             let outcome =
                 kept
                 ? "it is kept as the enum's catch-all case"
                 : keyword == "const" ? "the property is not fixed to it" : "it is left out"
-            skip(.structure, "the '\(keyword)' value \(subject)\(reason); \(outcome)", at: value.location)
+            skip(.structure, quoting: "the '\(keyword)' value \(subject)\(reason); \(outcome)", at: value.location)
         }
         return !kept
     }
@@ -35,11 +35,13 @@ extension OpenAPIImporter {
         for value in values where value.openAPIInt == nil {
             if Self.isWholeNumber(value) {
                 diagnostics.error(
-                    "enum value \(Self.shown(value)) of '\(name.name)' does not fit a 64-bit integer: the client could neither decode nor send it",
+                    quoting:
+                        "enum value \(Self.shown(value)) of '\(type: name)' does not fit a 64-bit integer: the client could neither decode nor send it",
                     at: value.location)
             } else {
                 skip(
-                    .structure, "enum value \(Self.shown(value)) of '\(name.name)' is not an integer; it is left out",
+                    .structure,
+                    quoting: "enum value \(Self.shown(value)) of '\(type: name)' is not an integer; it is left out",
                     at: value.location)
             }
         }
@@ -47,13 +49,13 @@ extension OpenAPIImporter {
 
     /// Why `value` cannot be a value of `type` (`is not a string`, `does not fit a 32-bit integer`),
     /// or nil when it can (or when the type does not say).
-    mutating func misfit(_ value: Node, type: IR.TypeReference) -> String? {
+    mutating func misfit(_ value: Node, type: IR.TypeReference) -> DiagnosticText? {
         if value.isNullScalar { return nil }
         switch type {
         case .optional(let wrapped):
             return misfit(value, type: wrapped)
         case .builtin(let builtin):
-            return misfit(value, builtin: builtin)
+            return misfit(value, builtin: builtin).map { DiagnosticText($0) }
         case .array(let element):
             guard let items = value.sequence else { return "is not an array" }
             for (index, item) in items.enumerated() {
@@ -75,18 +77,18 @@ extension OpenAPIImporter {
         }
     }
 
-    private mutating func misfit(_ value: Node, named name: IR.TypeName) -> String? {
+    private mutating func misfit(_ value: Node, named name: IR.TypeName) -> DiagnosticText? {
         if case .alias(let target)? = declared.kinds[name.id] { return misfit(value, type: target) }
         if case .structure? = declared.kinds[name.id] {
             return value.mapping == nil ? "is not an object" : nil
         }
         if let (cases, _) = integerEnumCases(named: name) {
-            guard let number = value.openAPIInt else { return misfit(value, builtin: .int) }
-            return cases[number] == nil ? "\(Self.notAnEnumValue) '\(name.name)'" : nil
+            guard let number = value.openAPIInt else { return misfit(value, builtin: .int).map { DiagnosticText($0) } }
+            return cases[number] == nil ? "\(Self.notAnEnumValue) '\(type: name)'" : nil
         }
         if let (cases, _) = stringEnumCases(named: name) {
             guard let text = value.string else { return "is not a string" }
-            return cases[text] == nil ? "\(Self.notAnEnumValue) '\(name.name)'" : nil
+            return cases[text] == nil ? "\(Self.notAnEnumValue) '\(type: name)'" : nil
         }
         return nil
     }

@@ -157,6 +157,12 @@ public struct OpenAPIImporter {
         diagnostics.warning(message + " [\(kind.rawValue)]", at: location)
     }
 
+    /// ``skip(_:_:at:)`` with a message that quotes Swift types by identity (``DiagnosticText``).
+    mutating func skip(_ kind: ImportWarningKind, quoting text: DiagnosticText, at location: SourceLocation) {
+        summary.skipped[kind, default: 0] += 1
+        diagnostics.warning(quoting: "\(text) [\(kind.rawValue)]", at: location)
+    }
+
     /// Requests a type name (``TypeNameRequests``) and warns (kind `naming`) where it is written
     /// when it is not the one wanted; the naming pass replaces the warning if the final name differs.
     mutating func requestTypeName(
@@ -174,6 +180,12 @@ public struct OpenAPIImporter {
     mutating func warnIfRenamed(_ scope: NameScope, _ what: String, at location: SourceLocation) {
         guard let rename = scope.lastRename else { return }
         skip(.naming, NameScope.renameMessage(what, rename), at: location)
+    }
+
+    /// ``warnIfRenamed(_:_:at:)`` for a `what` that quotes Swift types (``DiagnosticText``).
+    mutating func warnIfRenamed(_ scope: NameScope, quoting what: DiagnosticText, at location: SourceLocation) {
+        guard let rename = scope.lastRename else { return }
+        skip(.naming, quoting: NameScope.renameText(what, rename), at: location)
     }
 
     /// Reports what ``OpenAPIStructureCheck`` finds: errors, and `structure` warnings.

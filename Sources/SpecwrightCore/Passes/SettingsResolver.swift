@@ -71,7 +71,7 @@ struct SettingsResolver {
         }
         guard let idType = parameter.type.arrayElement else {
             return fail(
-                "batch parameter '\(name)' must be an array query parameter, not '\(parameter.type.code)'",
+                "batch parameter '\(name)' must be an array query parameter, not '\(type: parameter.type)'",
                 at: batch.parameter.location)
         }
         guard case .json(let response) = endpoint.response, let element = response.arrayElement else {
@@ -92,12 +92,12 @@ struct SettingsResolver {
             else {
                 let hint = Suggestions.didYouMean(keyName.value, in: properties.map(\.jsonKey.value))
                 return fail(
-                    "batch key '\(keyName.value)' is not a property of '\(typeName.name)'\(hint.text)",
+                    "batch key '\(keyName.value)' is not a property of '\(type: typeName)'\(hint.text)",
                     at: keyName.location)
             }
             guard property.type == idType.nonOptional else {
                 return fail(
-                    "batch key '\(keyName.value)' has type '\(property.type.code)', but the ids are '\(idType.code)'",
+                    "batch key '\(keyName.value)' has type '\(type: property.type)', but the ids are '\(type: idType)'",
                     at: keyName.location)
             }
             key = property.name
@@ -107,8 +107,8 @@ struct SettingsResolver {
             deadline: batch.deadline, partial: batch.partial, key: key)
     }
 
-    private mutating func fail(_ message: String, at location: SourceLocation) -> IR.Batch? {
-        diagnostics.append(Diagnostic(.error, message, at: location))
+    private mutating func fail(_ message: DiagnosticText, at location: SourceLocation) -> IR.Batch? {
+        diagnostics.append(Diagnostic(.error, quoting: message, at: location))
         return nil
     }
 }

@@ -69,8 +69,10 @@ public enum GenerationPipeline {
         if !passed.diagnostics.isEmpty || !passed.renames.added.isEmpty {
             diagnostics = DiagnosticBag.sortedByLocation(diagnostics + passed.diagnostics + passed.renames.added)
         }
+        let quoting = namingQuotedTypes(in: diagnostics, api: passed.api, filtered: !input.filter.isEmpty)
+        diagnostics = quoting.diagnostics
         if case .openAPI(var imported)? = summary {
-            imported.leaveOut(passed.leftOut.endpoints, reporting: withdrawn)
+            imported.leaveOut(passed.leftOut.endpoints, reporting: withdrawn + quoting.withdrawn)
             imported.countNamingWarnings(renameChange)
             imported.schemasGenerated = passed.api.types.count
             summary = .openAPI(imported)
@@ -108,6 +110,35 @@ public enum GenerationPipeline {
             let stays = min(count.reported, unattached + min(count.kept, count.reported))
             return Array(repeating: diagnostic, count: count.reported - stays)
         }
+    }
+
+    /// `diagnostics` quoting the final names of the types they quote (``DiagnosticText``): the
+    /// front ends and the passes before naming wrote the names the types had then. With a filter,
+    /// a warning that quotes a type the output does not declare (the filter left it out) is
+    /// withdrawn, like the rename warnings of such types (``TypeNaming``).
+    private static func namingQuotedTypes(in diagnostics: [Diagnostic], api: IR.API, filtered: Bool) -> (
+        diagnostics: [Diagnostic], withdrawn: [Diagnostic]
+    ) {
+        guard diagnostics.contains(where: { !$0.quotedTypes.isEmpty }) else { return (diagnostics, []) }
+        var names: [IR.TypeID: String] = [:]
+        func add(_ declarations: [IR.TypeDeclaration]) {
+            for declaration in declarations {
+                names[declaration.id] = declaration.name.name
+                if case .structure(let structure) = declaration { add(structure.nestedTypes) }
+            }
+        }
+        add(api.types)
+        var kept: [Diagnostic] = []
+        var withdrawn: [Diagnostic] = []
+        for diagnostic in diagnostics {
+            let undeclared = diagnostic.quotedTypes.contains { names[$0.id] == nil && $0.id != .runtime($0.name) }
+            if filtered, !diagnostic.isError, undeclared {
+                withdrawn.append(diagnostic)
+            } else {
+                kept.append(diagnostic.namingTypes { names[$0] })
+            }
+        }
+        return (kept, withdrawn)
     }
 
     /// `diagnostics` without one occurrence of each of `withdrawn`, in their order.
