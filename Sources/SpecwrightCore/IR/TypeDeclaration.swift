@@ -94,6 +94,11 @@ extension IR {
         /// initializer argument; decoding checks the value when the key is present.
         public var fixedValue: Expression?
 
+        /// Whether the document marks the property `readOnly` in a type a request sends: the
+        /// runtime leaves it out of request bodies (`fields.readOnly(…)`), and keeps it anywhere
+        /// else a value is encoded.
+        public var readOnly = false
+
         /// Whether `nil` is sent as JSON `null` rather than left out: the key is required but its
         /// value may be null (OpenAPI `required` and nullable).
         public var encodesNull: Bool { nilEncoding == .null }

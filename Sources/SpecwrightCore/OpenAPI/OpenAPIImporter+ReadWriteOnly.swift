@@ -7,9 +7,10 @@ import SpecwrightYAML
 /// direction only is optional in a type that also goes the other way: a client creates an object
 /// without inventing the server's `id`, and a response that leaves out the `password` decodes. A
 /// type that only goes one way keeps the property required (a response-only type's `readOnly` id
-/// stays `Int`). `nil` is left out when the value is sent, so a created object does not send a
-/// read-only property; a form body has no field for one (`docs/openapi.md`, "readOnly and
-/// writeOnly", compares this with other generators).
+/// stays `Int`). A read-only property is never part of a request: the generated field list marks
+/// it (`fields.readOnly(…)`) and the runtime leaves it out wherever it encodes a request, so a
+/// fetched value is sent back without the server's `id`; a form body has no field for one
+/// (`docs/openapi.md`, "readOnly and writeOnly", compares this with other generators).
 extension OpenAPIImporter {
     /// The directions a property goes in only.
     struct PropertyDirection: Equatable {
@@ -79,6 +80,28 @@ extension IR.API {
                 if !property.type.isOptional { property.type = .optional(property.type) }
                 property.nilEncoding = .omitted
                 structure.properties[index] = property
+            }
+            return .structure(structure)
+        }
+        return api
+    }
+
+    /// The API with each `readOnly` property (struct → JSON keys) of a type a request sends
+    /// marked ``IR/Property/readOnly``: the runtime leaves it out of requests. Types only
+    /// received keep plain fields (nothing of theirs is sent).
+    func leavingReadOnlyOutOfRequests(_ readOnly: [IR.TypeID: Set<String>]) -> IR.API {
+        guard !readOnly.isEmpty else { return self }
+        let sent = typeIDs(reachableFrom: groups.flatMap(\.endpoints).flatMap { $0.parameters.map(\.type) })
+        var api = self
+        api.types = types.map { declaration in
+            guard case .structure(var structure) = declaration, sent.contains(structure.name.id),
+                let keys = readOnly[structure.name.id]
+            else { return declaration }
+            for index in structure.properties.indices
+            where structure.properties[index].fixedValue == nil
+                && keys.contains(structure.properties[index].jsonKey.value)
+            {
+                structure.properties[index].readOnly = true
             }
             return .structure(structure)
         }

@@ -56,6 +56,12 @@ extension OpenAPIImporter {
         /// The `required` properties of each struct that are `readOnly` or `writeOnly`, by JSON key
         /// (``IR/API/relaxingOneWayRequirements(_:)`` makes them optional where they go the other way).
         var oneWayRequired: [IR.TypeID: [String: PropertyDirection]] = [:]
+        /// The `readOnly` properties of each struct, by JSON key (``IR/API/leavingReadOnlyOutOfRequests(_:)``
+        /// marks them in the types a request sends).
+        var readOnlyProperties: [IR.TypeID: Set<String>] = [:]
+        /// The text of each struct property's `default` the initializer takes, by JSON key
+        /// (``IR/API/leavingDefaultsOutOfPatchBodies(_:)`` moves it to the doc comment in `PATCH` bodies).
+        var propertyDefaults: [IR.TypeID: [String: String]] = [:]
     }
 
     /// Where `$ref`s lead, and the state of following them: the chain being expanded, the

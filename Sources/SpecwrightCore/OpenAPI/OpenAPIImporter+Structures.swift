@@ -119,6 +119,7 @@ extension OpenAPIImporter {
             let direction = direction(propertySchema)
             let isRequired = object.required.contains(key)
             if isRequired, direction.isOneWay { declared.oneWayRequired[name.id, default: [:]][key] = direction }
+            if direction.readOnly { declared.readOnlyProperties[name.id, default: []].insert(key) }
             var type = typeReference(propertySchema, hint: name.name + " " + key)
             let isNullable = type.isOptional
             var defaultValue: IR.Expression?
@@ -127,6 +128,9 @@ extension OpenAPIImporter {
             }
             if fixedValue == nil, !isRequired {
                 (type, defaultValue) = omittable(type, schema: propertySchema)
+                if defaultValue != nil, let value = propertySchema.defaultValue {
+                    declared.propertyDefaults[name.id, default: [:]][key] = Self.defaultText(value)
+                }
             }
             properties.append(
                 IR.Property(

@@ -145,8 +145,12 @@ public struct OpenAPIImporter {
             types: declared.declarations,
             groups: groups,
             clientTypeName: clientTypeName
-        ).relaxingOneWayRequirements(declared.oneWayRequired).choosingNilOnlyInRequestBodies()
-        return attachingOperationTypeWarnings(to: resolvingObjectDefaults(in: api))
+        )
+        .relaxingOneWayRequirements(declared.oneWayRequired).leavingReadOnlyOutOfRequests(declared.readOnlyProperties)
+        .choosingNilOnlyInRequestBodies()
+        let defaults = declared.propertyDefaults
+        return attachingOperationTypeWarnings(
+            to: resolvingObjectDefaults(in: api).leavingDefaultsOutOfPatchBodies(defaults))
     }
 
     // MARK: Diagnostics

@@ -118,12 +118,14 @@ extension TypeContexts {
     }
 
     /// The line of `_fields` that visits a stored property: through its `NullableField`'s
-    /// projection when the caller chooses its `nil`, as `nullable` when `nil` is sent as `null`.
+    /// projection when the caller chooses its `nil`, as `nullable` when `nil` is sent as `null`,
+    /// as `readOnly` when requests leave it out.
     private func fieldLine(_ property: IR.Property) -> String {
         let key = property.jsonKey.code
         switch property.nilEncoding {
         case .omitted:
-            return "fields.field(\(key), lhs.\(property.name.code), rhs.\(property.name.code))"
+            let visit = property.readOnly ? "fields.readOnly(" : "fields.field("
+            return visit + "\(key), lhs.\(property.name.code), rhs.\(property.name.code))"
         case .null:
             return "fields.nullable(\(key), lhs.\(property.name.code), rhs.\(property.name.code))"
         case .chosen:

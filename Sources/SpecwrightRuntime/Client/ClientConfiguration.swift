@@ -71,7 +71,9 @@ public struct ClientConfiguration: Sendable {
     public var retryPoliciesByOperation: [String: RetryPolicy] = [:]
     /// Replaces the decoder built from the service's `DateCoding`.
     public var decoder: JSONDecoder?
-    /// Replaces the encoder built from the service's `DateCoding`.
+    /// Replaces the encoder built from the service's `DateCoding`. The client marks it as one that
+    /// writes requests (`CodingUserInfoKey.specwrightRequest`: read-only properties are left out), so
+    /// it is not the encoder for values an app stores.
     public var encoder: JSONEncoder?
     /// The data layer: HTTP cache, account identity, session expiry, config gate, de-duplication.
     public var dataLayer: DataLayerConfiguration

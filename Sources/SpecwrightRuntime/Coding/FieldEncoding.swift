@@ -1,21 +1,32 @@
 /// `encode(to:)` of a generated object: a JSON object with each field under its JSON name, in
 /// order. `nil` optionals are left out (as `encodeIfPresent` does), ``_FieldVisitor/nullable(_:_:_:)``
-/// fields are written as `null`. The first error stops the encoding and is thrown by
+/// fields are written as `null`, ``_FieldVisitor/readOnly(_:_:_:)`` fields are left out of
+/// requests. The first error stops the encoding and is thrown by
 /// ``finish()``.
 @usableFromInline
 struct FieldEncoding: _FieldVisitor {
     private var container: KeyedEncodingContainer<FieldKey>
     private var error: (any Error)?
+    /// The encoder, asked whether it writes a request when a read-only field comes.
+    private let encoder: any Encoder
 
     /// Writes into `encoder` (as a JSON object, also when there are no fields).
     @usableFromInline
     init(_ encoder: any Encoder) {
+        self.encoder = encoder
         container = encoder.container(keyedBy: FieldKey.self)
     }
 
     @usableFromInline
     mutating func field<Value: Encodable & Hashable>(_ name: String, _ lhs: Value, _ rhs: Value) {
         attempt { try encodeField(lhs, named: name, into: &$0) }
+    }
+
+    /// Leaves the field out of a request (the document says the server sets it), encodes it anywhere else.
+    @usableFromInline
+    mutating func readOnly<Value: Encodable & Hashable>(_ name: String, _ lhs: Value, _ rhs: Value) {
+        guard encoder.userInfo[.specwrightRequest] as? Bool != true else { return }
+        field(name, lhs, rhs)
     }
 
     @usableFromInline

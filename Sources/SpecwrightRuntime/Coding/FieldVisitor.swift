@@ -7,6 +7,12 @@ public protocol _FieldVisitor {
     /// ``Nullable/absent``).
     mutating func field<Value: Encodable & Hashable>(_ name: String, _ lhs: Value, _ rhs: Value)
 
+    /// A field the document marks `readOnly` (set by the server): like ``field(_:_:_:)``, but left
+    /// out when a request is encoded (an encoder whose `userInfo` has
+    /// `CodingUserInfoKey.specwrightRequest` set to `true`: the client's, for every body,
+    /// query, form and multipart value it sends).
+    mutating func readOnly<Value: Encodable & Hashable>(_ name: String, _ lhs: Value, _ rhs: Value)
+
     /// A required field that may be `null`: encoded as `null` when it is `nil`.
     mutating func nullable<Value: Encodable & Hashable>(_ name: String, _ lhs: Value?, _ rhs: Value?)
 
@@ -18,6 +24,14 @@ public protocol _FieldVisitor {
     mutating func remaining<Value: Encodable & Hashable>(
         _ lhs: [String: Value], _ rhs: [String: Value], declared: [String]
     )
+}
+
+extension _FieldVisitor {
+    /// Visits a read-only field as any other (comparison and hashing; encoding overrides it).
+    @inlinable
+    public mutating func readOnly<Value: Encodable & Hashable>(_ name: String, _ lhs: Value, _ rhs: Value) {
+        field(name, lhs, rhs)
+    }
 }
 
 /// `==` of a generated object: field by field through ``FieldEquality``.

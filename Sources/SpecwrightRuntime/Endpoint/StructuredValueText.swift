@@ -2,12 +2,12 @@ import Foundation
 
 /// Turns structured values (objects, maps, unions, arrays of them, untyped JSON) into the text a
 /// form field or a multipart part carries. Values are encoded as a JSON body would be (the
-/// service's date coding, URLs as strings, `Data` as base64); non-finite numbers are written as
-/// `inf`, `-inf` and `nan` instead of failing.
+/// service's date coding, URLs as strings, `Data` as base64, read-only properties left out);
+/// non-finite numbers are written as `inf`, `-inf` and `nan` instead of failing.
 enum StructuredValueText {
     /// `value` encoded as JSON, or `nil` when its `encode(to:)` throws (generated types never do).
     static func json(_ value: some Encodable, dates: DateCoding, sortedKeys: Bool = false) -> Data? {
-        let encoder = dates.makeEncoder()
+        let encoder = dates.makeEncoder().writingRequests()
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         encoder.outputFormatting = sortedKeys ? [.sortedKeys, .withoutEscapingSlashes] : [.withoutEscapingSlashes]

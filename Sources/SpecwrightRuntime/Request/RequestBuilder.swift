@@ -25,7 +25,7 @@ struct RequestBuilder: Sendable {
         self.baseURL = baseURL ?? service.baseURL
         self.allowsInsecureHTTP = allowsInsecureHTTP
         self.retryOverride = retryOverride
-        encoder = service.dates.makeEncoder()
+        encoder = service.dates.makeEncoder().writingRequests()
         let components = URLComponents(url: self.baseURL, resolvingAgainstBaseURL: false)
         var path = components?.percentEncodedPath ?? ""
         while path.hasSuffix("/") { path.removeLast() }
@@ -56,10 +56,10 @@ struct RequestBuilder: Sendable {
         }
     }
 
-    /// A copy that encodes JSON bodies with `encoder`.
+    /// A copy that encodes JSON bodies with `encoder`, marked as one that writes requests.
     func with(encoder: JSONEncoder) -> RequestBuilder {
         var copy = self
-        copy.encoder = encoder
+        copy.encoder = encoder.writingRequests()
         return copy
     }
 

@@ -23,14 +23,6 @@ extension RoundTripFramework {
             binary.multipart-files-keep-filename-and-content-type binary.form-field-next-to-files
             fields.measures-round-trip
             """,
-        knownIssues: [
-            "model.create-ignores-read-only-fields":
-                "read-only properties are sent in request bodies; marshmallow answers 422 'Unknown field.'",
-            "model.fetched-value-is-sent-back-with-put":
-                "a fetched value holds its read-only properties, which are sent back; marshmallow answers 422",
-            "null.patch-sends-only-set-fields":
-                "a property's default is filled in by the initializer and sent, so a PATCH resets it on the server"
-        ],
         expectCalls: { calls in
             let notModified = calls.filter { $0.method == "GET" && $0.path == "/pets/{pet_id}" && $0.status == 304 }
             // The caller's If-None-Match, and the cached client's two revalidations.

@@ -25,8 +25,14 @@ struct PetChecks {
         await check("model.create-ignores-read-only-fields") {
             // marshmallow refuses a `dump_only` field in a request ("Unknown field."): read-only
             // properties must not be sent.
-            let pet = try await service.pets.postPets(body: Self.rex(id: UUID(), name: "Rex0", readOnlySet: true))
+            let sent = UUID()
+            let pet = try await service.pets.postPets(body: Self.rex(id: sent, name: "Rex0", readOnlySet: true))
             try expectEqual(pet.hasSecret, true, "read-only hasSecret")
+            let id = try require(pet.id, "the server's id")
+            try expectEqual(id == sent, false, "the server's id, not the one the value held")
+            // Removed again: the list checks below count the pets.
+            let tag = try require(try await service.pets.getPetsByPetIdResponse(petId: id).typedHeaders.eTag, "ETag")
+            try await service.pets.deletePetsByPetId(petId: id, ifMatch: tag)
         }
         await check("model.create") {
             let pet = try await service.pets.postPets(body: Self.rex())
