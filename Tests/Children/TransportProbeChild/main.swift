@@ -11,6 +11,7 @@
 //   transport-probe-child upload-multipart <url> <file> <file>
 //   transport-probe-child stress <scenario URL> <rounds>   (Stress.swift)
 //   transport-probe-child upload-cancel-stress <scenario URL> <rounds>   (UploadCancelStress.swift)
+//   transport-probe-child hostile-body <url> <limit bytes> <timeout seconds>   (HostileBodies.swift)
 //
 // Output: {"status": <Int or null>, "error": <kind or null>, "body": <String>}; a download adds
 // "peakGrowth" (bytes the peak resident size grew by during the call, from /proc/self/status: the
@@ -62,6 +63,7 @@ let uploads =
 if uploads { runUpload() }
 if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "stress" { runStress() }
 if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "upload-cancel-stress" { runUploadCancelStress() }
+if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "hostile-body" { runHostileBody() }
 let cancels = CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "download-cancel"
 let starved = CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "download-starved"
 let download =
