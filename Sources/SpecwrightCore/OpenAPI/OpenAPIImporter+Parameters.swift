@@ -67,6 +67,15 @@ extension OpenAPIImporter {
         guard let (schema, isJSON) = parameterSchema(parameter, subject: subject) else { return }
         var type = schema.map { typeReference($0, hint: hint + " " + name) } ?? jsonValue()
         let required = location == "path" || parameter.required == true
+        if irLocation == .path, case .optional(let wrapped) = type {
+            // `nullable: true`, `type: [T, "null"]`, an enum listing `null` (FastAPI's `int | None`):
+            // a path segment always has a value, so the parameter is its non-null type (an optional
+            // one generated `["items", id]` of a `String?`, which does not compile).
+            skip(
+                .schema, "\(subject) may be null, but a path segment always has a value: sent as its non-null type",
+                at: parameter.location)
+            type = wrapped
+        }
         var defaultValue: IR.Expression?
         if let schema, isUntyped(type), !isJSON {
             // A schema that says nothing of its type (`{}`, `{title: Q}`: a framework's `Any`) is
