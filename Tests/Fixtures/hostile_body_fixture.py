@@ -63,6 +63,11 @@ JSON_SHAPES = {
     "lone-surrogate": lambda: b'{"value": "a\\ud800b"}',
     "reversed-surrogates": lambda: b'{"value": "\\udc00\\ud800"}',
     "nul-in-string": lambda: b'{"value": "a\\u0000b"}',
+    "invalid-utf8": lambda: b'{"value": "a\xff\xfeb"}',
+    "overlong-utf8": lambda: b'{"value": "\xc0\xaf"}',
+    "encoded-surrogate": lambda: b'{"value": "\xed\xa0\x80"}',
+    "truncated-utf8": lambda: b'{"value": "\xe2\x82"}',
+    "utf8-bom": lambda: b'\xef\xbb\xbf{"value": "bom"}',
     "huge-string": lambda: b'{"value": "' + b"s" * (24 << 20) + b'"}',
     "many-keys": lambda: b"{" + b",".join(b'"k%d":%d' % (i, i) for i in range(200000)) + b"}",
 }

@@ -15,6 +15,10 @@ that stops reading makes the writes fail: that is expected and ignored.
   /<sid>/hostile/huge-validators?bytes=N    200 {} with an ETag and a Last-Modified of N bytes each,
                                             Cache-Control max-age=0 (default 1 MB)
   /<sid>/hostile/cookie-flood?count=N       200 {} with N Set-Cookie fields (default 10000)
+  /<sid>/hostile/chunked?mode=M              200 application/json, Transfer-Encoding: chunked, broken
+                                            as M says (CHUNKED_MODES); "extensions" and "trailer"
+                                            are valid bodies of {"ok":true} with chunk extensions /
+                                            a trailer field
   /<sid>/hostile/sse-…, ndjson-…, encoded, encoding-chain, json   hostile bodies (hostile_body_fixture.py)
 """
 
@@ -55,6 +59,28 @@ def head(status, fields):
 
 
 JSON_FIELDS = [(b"Content-Type", b"application/json"), (b"Content-Length", b"2")]
+
+
+CHUNKED_MODES = {
+    # a chunk size that is not hex
+    "bad-size": [b"zz\r\n{}\r\n0\r\n\r\n"],
+    # a chunk size of 2^64 - 1, then a few bytes and the connection closed
+    "huge-size": [b"ffffffffffffffff\r\n{\"a\":1}"],
+    # a chunk size with more hex digits than any integer holds
+    "long-size": [b"1" * 4096 + b"\r\n{}\r\n0\r\n\r\n"],
+    # a negative chunk size
+    "negative-size": [b"-2\r\n{}\r\n0\r\n\r\n"],
+    # a chunk of 100 bytes announced, 11 sent, the connection closed
+    "truncated": [b"64\r\n{\"partial\":"],
+    # complete chunks, the connection closed without the last (0) chunk
+    "no-terminator": [b"b\r\n{\"ok\":true}\r\n"],
+    # a chunk without its CRLF, then the next size
+    "missing-crlf": [b"2\r\n{}2\r\n{}\r\n0\r\n\r\n"],
+    # valid: chunk extensions
+    "extensions": [b"5;name=value\r\n{\"ok\"\r\n6;x\r\n:true}\r\n0\r\n\r\n"],
+    # valid: a trailer field after the last chunk (RFC 9112 §7.1.2)
+    "trailer": [b"b\r\n{\"ok\":true}\r\n0\r\nX-Trailer: t\r\n\r\n"],
+}
 
 
 def route(handler, behaviour, rest, query):
@@ -115,6 +141,14 @@ def route(handler, behaviour, rest, query):
     elif kind == "cookie-flood":
         fields = [(b"Set-Cookie", b"c%d=v; Path=/" % i) for i in range(number("count", 10000))]
         write(handler, head(b"200 OK", JSON_FIELDS + fields) + b"{}")
+    elif kind == "chunked":
+        mode = query.get("mode", ["bad-size"])[0]
+        fields = [(b"Content-Type", b"application/json"), (b"Transfer-Encoding", b"chunked")]
+        if write(handler, head(b"200 OK", fields)):
+            for part in CHUNKED_MODES[mode]:
+                write(handler, part)
+        if mode not in ("extensions", "trailer"):
+            handler.close_connection = True
     else:
         return hostile_body_fixture.route(handler, kind, query)
     return True

@@ -27,12 +27,13 @@ extension AuthInterceptor {
                 .sessionExpired("the server rejected the replay with refreshed credentials too (\(answer))"))
         }
         var replacements = context.replacements
+        let account = await providers.account()
         for entry in rejected {
             let refresher = providers.refreshers.refresher(for: entry.scheme, authenticator: entry.authenticator)
             // The call waits for the shared refresh at most as long as its own timeout.
             replacements[entry.scheme] = try await refresher.credential(
                 afterRejecting: context.replacements[entry.scheme] ?? entry.credential,
-                maxWait: context.call.options.timeout)
+                maxWait: context.call.options.timeout, account: account)
         }
         return replacements
     }

@@ -36,7 +36,8 @@ struct AuthInterceptor: Interceptor {
             {
                 let refresher = providers.refreshers.refresher(for: scheme, authenticator: authenticator)
                 credential = try await refresher.credential(
-                    afterRejecting: current, maxWait: call.options.timeout, proactive: true)
+                    afterRejecting: current, maxWait: call.options.timeout, proactive: true,
+                    account: await providers.account())
             }
             entries.append(CallCredentials.Entry(scheme: scheme, authenticator: authenticator, credential: credential))
         }

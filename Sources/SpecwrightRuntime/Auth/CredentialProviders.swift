@@ -13,6 +13,9 @@ struct CredentialProviders: Sendable {
     private let apiKey: AnyAuthenticator?
     /// One refresher per scheme, shared by every call of the client.
     let refreshers: RefresherRegistry
+    /// The signed-in account now (`DataLayerConfiguration.accountIdentity`, else
+    /// `TokenProvider.account`; nil when the app names none): a change starts a new refresh window.
+    let account: @Sendable () async -> String?
 
     init(_ configuration: ClientConfiguration) {
         var custom: [AuthScheme: AnyAuthenticator] = [:]
@@ -35,6 +38,7 @@ struct CredentialProviders: Sendable {
                 })
         refreshers = RefresherRegistry(
             window: configuration.refreshWindow, timeout: configuration.refreshTimeout, clock: configuration.clock)
+        account = configuration.dataLayer.partitionIdentity(signedInAccount: configuration.tokenProvider?.account)
     }
 
     /// The authenticator of `scheme`: the app's, else the built-in one when its provider is set.
@@ -90,5 +94,10 @@ final class RefresherRegistry: Sendable {
             refreshers[scheme] = made
             return made
         }
+    }
+
+    /// A new session for every scheme (`APIClient.signOut()`): see `SingleFlightRefresher.reset()`.
+    func reset() {
+        for refresher in refreshers.withLock({ Array($0.values) }) { refresher.reset() }
     }
 }

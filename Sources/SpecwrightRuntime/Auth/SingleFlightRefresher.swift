@@ -22,20 +22,43 @@ import Foundation
 /// could not reach its server keeps it — the call fails with the network's error — and, like a
 /// refresh that ran past its deadline, gives its place in the `RefreshWindow` back, so a device
 /// that stays offline never exhausts the window and ends the session that way.
+///
+/// The window belongs to one session: `reset()` (`APIClient.signOut()`) and a change of the signed-in
+/// account (`account` of `credential(afterRejecting:…)`) start a new one, so the refreshes of the user
+/// who left never end the next user's session. A refresh still on its way then finishes for the
+/// calls that carried its credential, but the next user's calls never join it (not even one sent
+/// without a credential), and its place in the old window is not given back to the new one.
 final class SingleFlightRefresher<Value: Sendable & Equatable>: Sendable {
     /// A refresh in flight: the credential it replaces and when it started (its entry in
     /// `refreshTimes`).
     private struct InFlight: Sendable {
         var from: Value?
         var flight: RefreshFlight<Value>
-        var start: TimeInterval
+        /// Its entry in `refreshTimes` (while the window it was counted in lasts).
+        var ticket: Int
+        /// The session (`State.session`) it was started in.
+        var session: Int
     }
 
     private struct State: Sendable {
         var inFlight: [InFlight] = []
         /// Each successful refresh: the credential it replaced and the one it produced, oldest first.
         var successions: [(old: Value, new: Value)] = []
-        var refreshTimes: [TimeInterval] = []
+        /// The refreshes counted by the window of this session: when each started, and its ticket.
+        var refreshTimes: [(time: TimeInterval, ticket: Int)] = []
+        var nextTicket = 0
+        /// Bumped by `reset()` and by a change of account: a new session, with a window of its own.
+        var session = 0
+        /// The signed-in account the window counts for, once one was named.
+        var account: String?
+
+        /// Starts a new session: an empty window; refreshes on their way stay joinable only by
+        /// the calls that carried their credential.
+        mutating func reset() {
+            refreshTimes.removeAll()
+            session += 1
+            account = nil
+        }
 
         /// The newest credential refreshed from `credential` (following the chain), or nil when
         /// none was refreshed from it.
@@ -51,8 +74,10 @@ final class SingleFlightRefresher<Value: Sendable & Equatable>: Sendable {
             return found
         }
 
+        /// The refresh on its way from `credential`. One sent without a credential (`nil`) joins
+        /// only a refresh of its own session: it says nothing about whose call it was.
         func flight(from credential: Value?) -> RefreshFlight<Value>? {
-            inFlight.first { $0.from == credential }?.flight
+            inFlight.first { $0.from == credential && (credential != nil || $0.session == session) }?.flight
         }
     }
 
@@ -92,22 +117,31 @@ final class SingleFlightRefresher<Value: Sendable & Equatable>: Sendable {
     /// cancelled. A `proactive` refresh (the credential has not been rejected yet) that the window
     /// refuses or that could not reach its server returns `rejected` instead: it is still sent,
     /// and the server decides.
+    /// `account` is the signed-in account now (`TokenProvider.account` or the data layer's
+    /// `accountIdentity`), nil when the app names none: when it differs from the account the window
+    /// counted for, the window starts anew (the app switched users without `signOut()`).
     func credential(
-        afterRejecting rejected: Value?, maxWait: TimeInterval, proactive: Bool = false
+        afterRejecting rejected: Value?, maxWait: TimeInterval, proactive: Bool = false, account: String? = nil
     ) async throws(SpecwrightError) -> Value {
         let now = clock.now()
         let step: Step = state.withLock { state in
+            if let account, account != state.account {
+                if state.account != nil { state.reset() }
+                state.account = account
+            }
             if let newer = state.newest(after: rejected) {
                 // Someone refreshed after this request was sent: replay with the newer credential
                 // (or wait for the refresh of that one, already on its way).
                 return state.flight(from: newer).map(Step.wait) ?? .replay(newer)
             }
             if let flight = state.flight(from: rejected) { return .wait(flight) }
-            state.refreshTimes.removeAll { now - $0 >= window.window }
+            state.refreshTimes.removeAll { now - $0.time >= window.window }
             guard state.refreshTimes.count < window.maxRefreshes else { return .refuse }
-            state.refreshTimes.append(now)
+            state.nextTicket += 1
+            state.refreshTimes.append((now, state.nextTicket))
             let flight = RefreshFlight<Value>()
-            state.inFlight.append(InFlight(from: rejected, flight: flight, start: now))
+            state.inFlight.append(
+                InFlight(from: rejected, flight: flight, ticket: state.nextTicket, session: state.session))
             start(flight, rejected: rejected)
             return .wait(flight)
         }
@@ -133,6 +167,12 @@ final class SingleFlightRefresher<Value: Sendable & Equatable>: Sendable {
                 throw SpecwrightError(.cancelled)
             }
         }
+    }
+
+    /// Starts a new session (`APIClient.signOut()`): the refresh window is empty again, and a call
+    /// sent without a credential no longer joins a refresh on its way for the user who left.
+    func reset() {
+        state.withLock { $0.reset() }
     }
 
     /// Starts the refresh of `flight` and its deadline. Called with the lock held; both tasks
@@ -172,9 +212,11 @@ final class SingleFlightRefresher<Value: Sendable & Equatable>: Sendable {
                     state.successions.removeFirst(max(0, state.successions.count - Self.maximumSuccessions))
                 }
             case .failure(let error):
-                guard Self.givesWindowBack(error), let start = state.refreshTimes.lastIndex(of: ended.start)
+                // Only to the window it was counted in: after a reset its place is gone with it.
+                guard Self.givesWindowBack(error),
+                    let counted = state.refreshTimes.firstIndex(where: { $0.ticket == ended.ticket })
                 else { break }
-                state.refreshTimes.remove(at: start)
+                state.refreshTimes.remove(at: counted)
             }
         }
         flight.finish(result)

@@ -36,6 +36,8 @@ struct CallPipeline: Sendable {
     let retryBudget: RetryBudget?
     /// The last partition a call was filed under with credentials or an account.
     let signedIn = SignedInPartitionRecord()
+    /// The single-flight refreshers of the client's credentials (`APIClient.signOut()` resets them).
+    let refreshers: RefresherRegistry
 
     init(
         service: ServiceDescription, configuration: ClientConfiguration, builder: RequestBuilder,
@@ -44,6 +46,7 @@ struct CallPipeline: Sendable {
         let commonHeaders = CommonHeadersInterceptor(
             common: configuration.commonHeaders, requestIDHeader: configuration.requestIDHeader)
         let credentials = CredentialProviders(configuration)
+        refreshers = credentials.refreshers
         let auth = AuthInterceptor(
             providers: credentials, envelope: service.envelope.map(EnvelopeStage.unwrapper), clock: configuration.clock)
         var interceptors: [any Interceptor] = [commonHeaders, auth]

@@ -4,8 +4,10 @@ extension APIClient {
     /// Call when the user signs out, before the app forgets the token: removes the signed-in
     /// account's cached responses, discards the writes waiting in every outbox this client wrote
     /// to or flushed (`Outbox.discardAll()`: they must never be sent with the next user's
-    /// credentials; read `Outbox.pending()` first to warn about unsent changes) and closes the
-    /// config gate. The account is the one the cache
+    /// credentials; read `Outbox.pending()` first to warn about unsent changes), closes the
+    /// config gate and starts a new token refresh window (`RefreshWindow`: the refreshes of the
+    /// user who left never end the next user's session; a refresh still on its way answers only
+    /// the calls that sent the token it replaces). The account is the one the cache
     /// partitions by — `DataLayerConfiguration.accountIdentity`, else `TokenProvider.account` —
     /// or, with neither, the keyed hash of the credentials the service's requests carry now.
     /// Other accounts' entries stay. When the app has already cleared its session (so neither
@@ -17,6 +19,7 @@ extension APIClient {
     public func signOut() async -> String? {
         let dataLayer = configuration.dataLayer
         defer { dataLayer.gate.reset() }
+        refreshers.reset()
         for outbox in outboxes.outboxes {
             // An outbox that cannot be written keeps its rows; its error shows on the next flush.
             try? outbox.discardAll()

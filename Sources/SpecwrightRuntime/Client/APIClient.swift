@@ -23,6 +23,8 @@ public final class APIClient: Sendable {
     let outboxes = OutboxRegistry()
     /// The last partition a call was filed under with credentials (`signOut()`'s fallback).
     let signedIn: SignedInPartitionRecord
+    /// The credential refreshers of every scheme (`signOut()` starts a new refresh window).
+    let refreshers: RefresherRegistry
 
     /// Creates a client for `service`. The pipeline its calls run through is assembled by
     /// `CallPipeline` (see its documentation for the order of every stage).
@@ -46,6 +48,7 @@ public final class APIClient: Sendable {
             redactor: redactor)
         retryBudget = pipeline.retryBudget
         signedIn = pipeline.signedIn
+        refreshers = pipeline.refreshers
         handler = pipeline.handler
         attemptsOnly = pipeline.attemptsOnly
     }
@@ -91,10 +94,12 @@ public final class APIClient: Sendable {
     /// `destination` and `direct` serve downloads and streams: the body's destination, and the
     /// handler to run instead of the staged pipeline; `upload` receives the progress of the request
     /// body; `adjust` changes the built request (headers a stream sends); `reportsNotCached: false`
-    /// keeps a `notCached` failure out of the metrics (an observer looking for a stored copy).
+    /// keeps a `notCached` failure out of the metrics (an observer looking for a stored copy);
+    /// `acceptsNotModified` lets a 304 reach `decode` (`conditionalResponse`) instead of failing.
     func perform<R: Sendable>(
         _ endpoint: some Endpoint, destination: ResponseDestination = .memory, direct: CallHandler? = nil,
         upload: UploadObserver? = nil, adjust: ((inout HTTPRequest) -> Void)? = nil, reportsNotCached: Bool = true,
+        acceptsNotModified: Bool = false,
         decode: (HTTPResponse, ResponseMetadata) throws(SpecwrightError) -> R
     ) async throws -> APIResponse<R> {
         let clock = configuration.clock
@@ -114,7 +119,7 @@ public final class APIClient: Sendable {
             } catch {
                 throw SpecwrightError(AttemptLoop.map(error))
             }
-            guard (200..<300).contains(response.status) else {
+            guard (200..<300).contains(response.status) || (acceptsNotModified && response.status == 304) else {
                 throw AttemptLoop.statusError(response, call: call, decoder: decoder)
             }
             let metadata = call.trace.metadata

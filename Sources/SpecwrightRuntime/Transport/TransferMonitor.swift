@@ -21,8 +21,10 @@ final class TransferMonitor: @unchecked Sendable {
     /// The redirects followed so far.
     private var redirects = 0
 
-    init(request: HTTPRequest) {
+    /// `redirects`: the hops the exchange took before this task (`BodyRedirect`).
+    init(request: HTTPRequest, redirects: Int = 0) {
         self.request = request
+        self.redirects = redirects
     }
 
     /// Arms the deadline: after `request.timeout` seconds `expire` runs (on a global queue); the
@@ -78,15 +80,16 @@ final class TransferMonitor: @unchecked Sendable {
         }
     }
 
-    /// The redirect `proposed` for `request` when it has a `streamedBody` (an upload from a file or
-    /// a stream): `nil` when the redirect keeps the method and so must send the body again (307,
+    /// The redirect `proposed` for `request` when it has a body (in memory, from a file or a
+    /// stream): `nil` when the redirect keeps the method and so must send the body again (307,
     /// 308, or 301/302 of a method other than POST) — FoundationNetworking starts the next hop
-    /// without a body but with the `Content-Length` of the file, so the server waits for bytes that
-    /// never come until the deadline; the call fails with the 3xx instead, whose `Location` the app
-    /// may use — and without the body's framing fields when the redirect turns it into a GET (303,
-    /// or 301/302 of a POST). `proposed` itself for a request without a streamed body.
+    /// without the body (an in-memory one as `Content-Length: 0`, a file with its old
+    /// `Content-Length`, so the server waits for bytes that never come); the 3xx comes back and
+    /// `BodyRedirect` sends the body again itself — and without the body's framing fields when the
+    /// redirect turns it into a GET (303, or 301/302 of a POST). `proposed` itself for a request
+    /// without a body.
     static func withoutStreamedBody(_ proposed: URLRequest, of request: HTTPRequest) -> URLRequest? {
-        guard request.streamedBody != nil else { return proposed }
+        guard BodyRedirect.hasBody(request) else { return proposed }
         guard proposed.httpMethod?.uppercased() != request.method.rawValue.uppercased() else { return nil }
         var bodiless = proposed
         for name in ["Content-Length", "Content-Type", "Transfer-Encoding"] {

@@ -60,12 +60,32 @@ public final class URLSessionTransport: HTTPTransport {
     /// `timeoutInterval` to whole seconds (0.5 s timed out after 10 ms here) and treats it, like
     /// Apple platforms, as an idle timeout only; so the request's idle timeout is the deadline
     /// rounded up, and the timer cancels the task when the deadline passes.
+    ///
+    /// A redirect that must send the body again (307/308) is followed here, not by the session,
+    /// which would drop the body on Linux (`BodyRedirect`).
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let deadline = Date().addingTimeInterval(request.timeout)
+        var hop = request
+        var hops = 0
+        while true {
+            let response = try await send(hop, redirectsSoFar: hops)
+            guard
+                let next = BodyRedirect.next(
+                    after: response, to: hop, original: request, hops: hops,
+                    timeLeft: deadline.timeIntervalSinceNow)
+            else { return response }
+            guard next.timeout > 0 else { throw URLError(.timedOut) }
+            hop = next
+            hops += 1
+        }
+    }
+
+    private func send(_ request: HTTPRequest, redirectsSoFar: Int) async throws -> HTTPResponse {
         let delegate = try sessionDelegate()
         let prepared = try await prepare(request, streaming: false, delegate: delegate)
         defer { prepared.discardSpool() }
         let task = prepared.task
-        let monitor = TransferMonitor(request: request)
+        let monitor = TransferMonitor(request: request, redirects: redirectsSoFar)
         do {
             return try await Self.run(task, on: delegate) {
                 delegate.start(task, monitor: monitor, fileBody: prepared.fileBody, continuation: $0)

@@ -117,6 +117,34 @@ struct HostileJSONTests {
         #expect(try await decode("nul-in-string", as: Value<String>.self).get().value == "a\u{0}b")
     }
 
+    /// Bytes that are not UTF-8 inside a JSON string (a stray 0xFF, an overlong encoding, an
+    /// encoded surrogate, a sequence cut short): a decoding error, or the replacement character —
+    /// never the bytes passed off as text, a crash or another value.
+    @Test(
+        .timeLimit(.minutes(1)), arguments: ["invalid-utf8", "overlong-utf8", "encoded-surrogate", "truncated-utf8"])
+    func bytesThatAreNotUTF8AreADecodingErrorOrAReplacementCharacter(shape: String) async throws {
+        for result in [
+            try await decode(shape, as: Value<String>.self).map(\.value),
+            try await decode(shape, as: Value<JSONValue>.self).map { "\($0.value)" }
+        ] {
+            switch result {
+            case .success(let text):
+                #expect(text.unicodeScalars.contains("\u{FFFD}"), "\(text.debugDescription)")
+            case .failure(let error):
+                expectDecodingError(Result<Void, SpecwrightError>.failure(error))
+            }
+        }
+    }
+
+    /// RFC 8259 §8.1: a parser may ignore a byte order mark; it never becomes part of the value.
+    @Test(.timeLimit(.minutes(1)))
+    func aByteOrderMarkIsIgnoredOrADecodingError() async throws {
+        switch try await decode("utf8-bom", as: Value<String>.self) {
+        case .success(let decoded): #expect(decoded.value == "bom")
+        case .failure(let error): expectDecodingError(Result<Void, SpecwrightError>.failure(error))
+        }
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func aHugeStringAndManyKeysWithinTheSizeLimitDecode() async throws {
         #expect(try await decode("huge-string", as: Value<String>.self).get().value.utf8.count == 24 << 20)
