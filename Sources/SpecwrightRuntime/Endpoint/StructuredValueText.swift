@@ -28,6 +28,7 @@ enum StructuredValueText {
         case .bool(let flag): flag ? "true" : "false"
         case .int(let number): String(number)
         case .double(let number): (try? QueryValue.double(number).rendered(dates: .iso8601)) ?? String(number)
+        case .decimal(let number): number.description
         case .null, .array, .object: nil
         }
     }
