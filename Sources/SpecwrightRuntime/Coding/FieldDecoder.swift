@@ -40,6 +40,22 @@
         }
     }
 
+    /// The field named `key` as a ``Nullable``, in the state the JSON object has it in:
+    /// ``Nullable/absent`` when the key is missing, ``Nullable/null`` when it is `null`, else its
+    /// value. Sending the decoded object again sends what was read (`null` stays `null`, a missing
+    /// key stays missing), and it equals the value built with the same states.
+    public mutating func nullable<Value: Decodable>(_ key: String) -> Nullable<Value> {
+        guard failure == nil, container.contains(FieldKey(stringValue: key)) else {
+            record(key)
+            return .absent
+        }
+        if (try? container.decodeNil(forKey: FieldKey(stringValue: key))) == true {
+            record(key)
+            return .null
+        }
+        return Nullable(leavingOutNil: optional(key))
+    }
+
     /// The field named `key`, or `defaultValue` when it is absent or `null`.
     public mutating func optional<Value: Decodable>(_ key: String, default defaultValue: Value) -> Value {
         optional(key) ?? defaultValue

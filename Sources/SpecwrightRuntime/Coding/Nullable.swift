@@ -11,8 +11,14 @@
 ///     ItemPatch(description: .value(text), tax: Nullable(newTax))
 ///
 /// Reading such a field stays a plain optional (`patch.description` is `String?`); the three
-/// states are the projected value (`patch.$description`), see ``NullableField``. Decoding is
-/// tolerant: an absent key and `null` both read as `nil` and decode as ``absent``.
+/// states are the projected value (`patch.$description`), see ``NullableField``. Decoding keeps
+/// the state: a missing key is ``absent``, `null` is ``null`` (both read as `nil`), so an object
+/// read from the server is sent back as it came.
+///
+/// Equality is equality on the wire: two values are equal when they encode alike. ``absent`` and
+/// ``null`` differ (a `PATCH` sends them differently); a decoded `null` equals ``null`` built in
+/// code, and hashes alike. `==` is reflexive for every value: a `Double`, `Float` or `Date` NaN
+/// equals the same NaN (the synthesized `==` would not).
 public enum Nullable<Wrapped> {
     /// Not sent: the key is left out of the JSON object.
     case absent
@@ -52,7 +58,18 @@ extension Nullable: ExpressibleByNilLiteral {
 }
 
 extension Nullable: Sendable where Wrapped: Sendable {}
-extension Nullable: Equatable where Wrapped: Equatable {}
+extension Nullable: Equatable where Wrapped: Equatable {
+    /// The same state, and for ``value(_:)`` equal values (a NaN equals the same NaN).
+    @inlinable
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs, rhs) {
+        case (.absent, .absent), (.null, .null): true
+        case (.value(let left), .value(let right)): ReflexiveEquality.same(left, right)
+        default: false
+        }
+    }
+}
+
 extension Nullable: Hashable where Wrapped: Hashable {}
 
 extension Nullable: Encodable where Wrapped: Encodable {

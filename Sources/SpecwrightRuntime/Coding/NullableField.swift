@@ -33,11 +33,3 @@ public struct NullableField<Wrapped> {
 extension NullableField: Sendable where Wrapped: Sendable {}
 extension NullableField: Equatable where Wrapped: Equatable {}
 extension NullableField: Hashable where Wrapped: Hashable {}
-
-@_spi(Generated) extension FieldDecoder {
-    /// The field named `key` as a ``Nullable``: its value, or ``Nullable/absent`` when the key is
-    /// absent or `null` (reading tolerates both; sending the decoded object again leaves it out).
-    public mutating func nullable<Value: Decodable>(_ key: String) -> Nullable<Value> {
-        Nullable(leavingOutNil: optional(key))
-    }
-}

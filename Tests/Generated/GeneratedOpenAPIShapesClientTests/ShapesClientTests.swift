@@ -92,7 +92,10 @@ import Testing
         #expect(try Self.json(ShelterPatch()) == "{}")
         #expect(try Self.json(ShelterPatch(name: nil, capacity: 3)) == #"{"capacity":3,"name":null}"#)
         let received = try Self.decode(ShelterPatch.self, #"{"name":null,"capacity":4}"#)
-        #expect(received.name == nil && received.$name == .absent && received.capacity == 4)
+        #expect(received.name == nil && received.$name == .null && received.capacity == 4)
+        #expect(received == ShelterPatch(name: nil, capacity: 4) && received != ShelterPatch(capacity: 4))
+        #expect(try Self.json(received) == #"{"capacity":4,"name":null}"#)
+        #expect(try Self.decode(ShelterPatch.self, #"{"capacity":4}"#) == ShelterPatch(capacity: 4))
         // A default is the server's: not filled in, so a PATCH leaves the stored value alone.
         #expect(ShelterPatch().adopting == nil)
         #expect(try Self.json(ShelterPatch(adopting: false)) == #"{"adopting":false}"#)

@@ -49,8 +49,10 @@ struct BodyChecks {
             let sent = Item(name: "Saw", description: nil, price: 9.75)
             let received = try await service.items.replaceItem(itemId: 2, body: sent)
             try expectEqual(received.keys, ["description", "name", "price"], "keys")
-            try expectEqual(received.item, sent)
-            try expectEqual(try await service.items.readItem(itemId: 2), sent)
+            // The tax it was not sent comes back as `null`, which reads as `.null`, not `.absent`.
+            let echoed = Item(name: "Saw", description: nil, price: 9.75, tax: nil)
+            try expectEqual(received.item, echoed)
+            try expectEqual(try await service.items.readItem(itemId: 2), echoed)
         }
         await check("null.patch-sends-only-set-fields") {
             let received = try await service.items.updateItem(itemId: 1, body: ItemPatch(tax: 2.5))
@@ -65,7 +67,7 @@ struct BodyChecks {
             let renamed: String? = "Mallet"
             let mixed = try await service.items.updateItem(itemId: 1, body: ItemPatch(name: Nullable(renamed), tax: nil))
             try expectEqual(mixed.keys, ["name", "tax"], "keys")
-            try expectEqual(mixed.item, Item(name: "Mallet", description: nil, price: 12.5))
+            try expectEqual(mixed.item, Item(name: "Mallet", description: nil, price: 12.5, tax: nil))
         }
         await check("errors.typed-404-and-422") {
             _ = try await expectStatus(404) { _ = try await service.items.readItem(itemId: 404) }
