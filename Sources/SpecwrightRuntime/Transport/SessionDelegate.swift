@@ -44,7 +44,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// The streamed exchanges, apart so the buffered path's lookups stay as they were.
     let streams = Locked<[Int: StreamTransfer]>([:])
     /// Sends the cancels of `fail(_:with:)` so that none meets a completed task (`TaskCanceller`).
-    let canceller = TaskCanceller()
+    let canceller: TaskCanceller
+
+    /// A delegate whose cancels go through `canceller` (on Linux, one that knows the session's
+    /// delegate queue).
+    init(canceller: TaskCanceller = TaskCanceller()) {
+        self.canceller = canceller
+        super.init()
+    }
 
     /// Registers `task` (not yet resumed), arms its deadline and resumes it; `fileBody`: the
     /// download attempt whose 2xx body this delegate writes to a file.

@@ -15,6 +15,10 @@ import Foundation
 /// `cancel()` of the same task in progress, and a cancel that comes after it is not sent at all.
 /// Each task has its own lock: a `cancel()` that waits for a busy work queue (a gzip bomb keeps it
 /// decoding) holds back the completion of that task only.
+///
+/// That wait runs on the delegate queue and lasts until the session's work queue runs the cancel;
+/// on Linux the work queue may itself wait for the delegate queue to make room
+/// (`BoundedDelegateQueue`), so the bound is lifted for as long as a completion waits here.
 final class TaskCanceller: @unchecked Sendable {
     /// One tracked task. `cancelled` and `completed` are read and written only under `lock`.
     private final class Entry: @unchecked Sendable {
@@ -24,6 +28,14 @@ final class TaskCanceller: @unchecked Sendable {
     }
 
     private let entries = Locked<[Int: Entry]>([:])
+    #if canImport(FoundationNetworking)
+        /// The session's delegate queue, whose bound a completion lifts while it waits for a cancel.
+        private let delegateQueue: BoundedDelegateQueue?
+
+        init(delegateQueue: BoundedDelegateQueue? = nil) {
+            self.delegateQueue = delegateQueue
+        }
+    #endif
 
     /// Starts tracking `task` (before it is resumed).
     func track(_ task: URLSessionTask) {
@@ -48,6 +60,16 @@ final class TaskCanceller: @unchecked Sendable {
     /// later ones from being sent.
     func complete(_ task: URLSessionTask) {
         guard let entry = entries.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if entry.lock.try() {  // no cancel in progress: the common case
+            entry.completed = true
+            entry.lock.unlock()
+            return
+        }
+        #if canImport(FoundationNetworking)
+            if let delegateQueue {
+                return delegateQueue.withoutBound { entry.lock.withLock { entry.completed = true } }
+            }
+        #endif
         entry.lock.withLock { entry.completed = true }
     }
 }

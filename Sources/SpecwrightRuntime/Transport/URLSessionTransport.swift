@@ -36,14 +36,17 @@ public final class URLSessionTransport: HTTPTransport {
     /// the transport installs its own delegate, which enforces the request limits.
     public init(configuration: URLSessionConfiguration) {
         #if canImport(FoundationNetworking)
-            let queue: OperationQueue = BoundedDelegateQueue()
+            let bounded = BoundedDelegateQueue()
+            let queue: OperationQueue = bounded
+            let delegate = SessionDelegate(canceller: TaskCanceller(delegateQueue: bounded))
         #else
             let queue = OperationQueue()
+            let delegate = SessionDelegate()
         #endif
         queue.maxConcurrentOperationCount = 1
         queue.name = "SpecwrightRuntime.URLSessionTransport"
         usesDownloadTasks = configuration.identifier != nil
-        session = URLSession(configuration: configuration, delegate: SessionDelegate(), delegateQueue: queue)
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
     }
 
     deinit {
