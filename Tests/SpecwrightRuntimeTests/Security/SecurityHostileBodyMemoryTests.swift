@@ -8,11 +8,16 @@ import Testing
 /// FoundationNetworking's decoding of the rest of a bomb after the call failed (docs/security.md)
 /// ends with the child instead of stalling the other tests' sessions. The bounds are the growth of
 /// `VmHWM` over `VmRSS` before the call, measured with margin (docs/security.md gives the figures).
-@Suite("Security: hostile bodies fail with bounded memory (child process)")
+///
+/// Each call has a fixture server of its own and the suite runs one call at a time: an endless body
+/// at loopback speed keeps a Python server's threads busy, and on the shared server that starves
+/// every other suite's exchanges (as `TransportCancelRaceTests` found).
+@Suite("Security: hostile bodies fail with bounded memory (child process)", .serialized)
 struct SecurityHostileBodyMemoryTests {
     /// What the child printed for one call of `behaviour?query` with `limit` and `timeout`.
     private func call(_ behaviour: String, _ query: String, limit: Int, timeout: Int) async throws -> [String: Any] {
-        let server = try FixtureServer.shared()
+        let server = try FixtureServer(lifetime: 240)
+        defer { server.stop() }
         let url =
             server.scenarioURL(FixtureServer.newScenario()).appendingPathComponent(behaviour).absoluteString + "?"
             + query
