@@ -74,9 +74,7 @@ func runHostileBody() -> Never {
         result["peakGrowth"] = String(memory("VmHWM") - before)
         // For the record (docs/security.md), never compared: timing depends on the machine's load.
         result["seconds"] = String(format: "%.1f", Date().timeIntervalSince(start))
-        let object = result.mapValues { $0.map { $0 as Any } ?? NSNull() }
-        let json = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
-        FileHandle.standardOutput.write(json + Data("\n".utf8))
+        printResult(result)
         done.signal()
     }
     done.wait()

@@ -65,9 +65,7 @@ func runUpload() -> Never {
         result["lastProgress"] = values.last.map { String($0.completedBytes) }
         result["total"] = values.last?.totalBytes.map(String.init)
         result["temporaryFiles"] = temporaryFiles.value.map(String.init)
-        let object = result.mapValues { $0.map { $0 as Any } ?? NSNull() }
-        let json = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
-        FileHandle.standardOutput.write(json + Data("\n".utf8))
+        printResult(result)
         done.signal()
     }
     done.wait()

@@ -161,10 +161,16 @@ Task.detached {
     } catch {
         result["error"] = "\(error)"
     }
-    let object = result.mapValues { $0.map { $0 as Any } ?? NSNull() }
-    let json = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
-    FileHandle.standardOutput.write(json + Data("\n".utf8))
+    printResult(result)
     done.signal()
 }
 done.wait()
 exit(0)
+
+/// Prints `result` as one line of JSON (sorted keys, `null` for a missing value): what a mode of
+/// this child hands back to its test.
+func printResult(_ result: [String: String?]) {
+    let object = result.mapValues { $0.map { $0 as Any } ?? NSNull() }
+    let json = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+    FileHandle.standardOutput.write(json + Data("\n".utf8))
+}
