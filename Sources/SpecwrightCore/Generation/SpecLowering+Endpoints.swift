@@ -15,12 +15,16 @@ extension SpecLowering {
         // hide the type inside the generated enum.
         var endpointScope = NameScope(reserved: NameScope.reservedEndpointNames, shared: memberReservedNames)
         let endpoints = group.endpoints.map { endpoint in
+            // What lowering reports about the endpoint (renamed endpoint, parameters) goes with
+            // it when the filter leaves it out.
+            let reported = diagnostics.diagnostics.count
             let name = endpointScope.identifier(for: endpoint.name, style: .member, fallback: "call")
             warnIfRenamed(endpointScope, "endpoint '\(endpoint.name)'", at: endpoint.location)
             var lowered = lowerEndpoint(endpoint, name: name)
             lowered.source = IR.EndpointSource(
                 names: [endpoint.name, endpoint.operationName], tags: [group.name],
                 pathTemplate: endpoint.path.value.text)
+            lowered.source.diagnostics = Array(diagnostics.diagnostics[reported...])
             return lowered
         }
         return IR.EndpointGroup(
@@ -170,7 +174,7 @@ extension SpecLowering {
             let properties = definitions[typeName]?.properties,
             let index = properties.firstIndex(where: { $0.name == name })
         {
-            key = propertyNames(properties)[index]
+            key = propertyNames(properties, of: typeName)[index]
         }
         return IR.Batch(
             parameter: parameter.name, size: batch.size, concurrency: batch.concurrency, timeout: batch.timeout,

@@ -24,9 +24,11 @@ public struct SpecLowering {
     var typeNameRequests = TypeNameRequests()
     /// Spec type name → its identity (`#/types/Book`) and Swift name.
     var typeNames: [String: IR.TypeName] = [:]
-    /// Every declared type name: reserved in member scopes, where a member spelled like a type
-    /// (`_2fa`) would hide the type.
-    var memberReservedNames: Set<String> = []
+    /// Every declared type, by identity and name: reserved in member scopes, where a member
+    /// spelled like a type (`_2fa`) would hide the type.
+    var memberTypeNames = MemberNameRequests.TypeNames()
+    /// The names of ``memberTypeNames``.
+    var memberReservedNames: Set<String> { memberTypeNames.names }
     /// The spec's types by name (the document's own lookup is a linear search).
     let definitions: [String: TypeDefinition]
 
@@ -54,7 +56,7 @@ public struct SpecLowering {
                 .type(id), converting: type.name, fallback: "Unnamed", warning: "type '\(type.name)'", at: type.location
             )
             typeNames[type.name] = IR.TypeName(id: id, identifier: identifier)
-            memberReservedNames.insert(identifier.name)
+            memberTypeNames.insert(IR.TypeName(id: id, identifier: identifier))
         }
         let prefix = SwiftName.upperCamelCase(document.name.value) ?? "API"
         let clientTypeName = typeNameRequests.name(.client, exactly: prefix + "Client")
@@ -139,46 +141,56 @@ public struct SpecLowering {
 
     // MARK: Types
 
-    /// The Swift names of an object's properties, in order (one scope per object).
-    func propertyNames(_ properties: [Property]) -> [IR.Identifier] {
-        namedProperties(properties).names
+    /// The Swift names of the properties of the object type `typeName`, in order (one scope per
+    /// object).
+    func propertyNames(_ properties: [Property], of typeName: String) -> [IR.Identifier] {
+        namedProperties(properties, of: typeName).names
     }
 
-    private func namedProperties(_ properties: [Property]) -> MemberNaming {
+    private func namedProperties(_ properties: [Property], of typeName: String) -> MemberNaming {
         var naming = MemberNaming(
-            scope: NameScope(reserved: NameScope.reservedPropertyNames, shared: memberReservedNames))
+            .properties(.pointer("types", typeName)), reserved: NameScope.reservedPropertyNames,
+            typeNames: memberTypeNames)
         for property in properties {
             naming.name(property.name, fallback: "unnamed", what: "property '\(property.name)'", at: property.location)
         }
         return naming
     }
 
-    /// The case names of a string enum (the spec's values first) and of its catch-all case.
-    private func namedCases(_ cases: [EnumCase]) -> (naming: MemberNaming, catchAll: IR.Identifier) {
+    /// The case names of the string enum `typeName` (the spec's values first) and of its
+    /// catch-all case.
+    private func namedCases(_ cases: [EnumCase], of typeName: String) -> (
+        naming: MemberNaming, catchAll: IR.Identifier
+    ) {
         var naming = MemberNaming(
-            scope: NameScope(reserved: NameScope.reservedEnumCaseNames, shared: memberReservedNames))
+            .cases(.pointer("types", typeName)), reserved: NameScope.reservedEnumCaseNames,
+            typeNames: memberTypeNames)
         for enumCase in cases {
             naming.name(
                 enumCase.value, fallback: enumCase.value.isEmpty ? "empty" : "value",
                 what: "enum value '\(enumCase.value)'",
                 at: enumCase.location)
         }
-        return (naming, naming.scope.claimCatchAll())
+        let catchAll = naming.claimCatchAll()
+        return (naming, catchAll)
     }
 
-    /// Every type, warning about each renamed member.
+    /// Every type, warning about each renamed member; the member names are recorded as requests
+    /// for the naming pass (``MemberNameRequests``).
     private mutating func lowerTypes() -> [IR.TypeDeclaration] {
+        typeNameRequests.members.typeNames = memberTypeNames
         for type in document.types {
             switch type.kind {
-            case .object(let properties): report(namedProperties(properties).renames)
-            case .enumeration(let cases): report(namedCases(cases).naming.renames)
+            case .object(let properties): record(namedProperties(properties, of: type.name))
+            case .enumeration(let cases): record(namedCases(cases, of: type.name).naming)
             }
         }
         return document.types.map(lowerType)
     }
 
-    private mutating func report(_ renames: [MemberNaming.Rename]) {
-        for rename in renames { diagnostics.warning(rename.message, at: rename.location) }
+    private mutating func record(_ naming: MemberNaming) {
+        for rename in naming.renames { diagnostics.warning(quoting: rename.message, at: rename.location) }
+        typeNameRequests.members.add(naming)
     }
 
     func lowerType(_ type: TypeDefinition) -> IR.TypeDeclaration {
@@ -186,7 +198,7 @@ public struct SpecLowering {
         let documentation = IR.Documentation(type.description)
         switch type.kind {
         case .object(let properties):
-            let names = propertyNames(properties)
+            let names = propertyNames(properties, of: type.name)
             let lowered = zip(properties, names).map { property, name in
                 IR.Property(
                     name: name,
@@ -201,7 +213,7 @@ public struct SpecLowering {
             return .structure(IR.Structure(name: name, documentation: documentation, properties: lowered))
         case .enumeration(let cases):
             // The spec's values name their cases first; the catch-all takes a name they leave free.
-            let (naming, unknown) = namedCases(cases)
+            let (naming, unknown) = namedCases(cases, of: type.name)
             let lowered = zip(cases, naming.names).map { enumCase, caseName in
                 IR.StringEnumCase(name: caseName, rawValue: IR.StringLiteral(enumCase.value))
             }

@@ -8,8 +8,8 @@ import SpecwrightYAML
 /// (converted to `UpperCamelCase`, or taken as written), the parent type whose Swift name an
 /// inline type's spelling continues (`Pet` › `status` → `Pet status`, with `Pet` by identity),
 /// and where a rename is warned about. The front end gets a provisional name for each request
-/// — the name the pass gives when nothing is left out — because member names and messages still
-/// read it while translating (`docs/ir.md`, "Passes"); the pass replays the requests over what
+/// — the name the pass gives when nothing is left out — because member names still read it while
+/// translating (`docs/ir.md`, "Passes"); the pass replays the requests over what
 /// the filter kept, so a kept type never yields to one of an operation left out.
 struct TypeNameRequests: Sendable {
     /// What a type name is for.
@@ -63,6 +63,8 @@ struct TypeNameRequests: Sendable {
 
     private(set) var requests: [Request] = []
     private var scope = Self.moduleScope()
+    /// The member names the front end asked for, which the pass decides after the type names.
+    var members = MemberNameRequests()
 
     /// The module's type scope: Swift, Foundation and runtime names reserved.
     static func moduleScope() -> NameScope {

@@ -64,13 +64,15 @@ extension OpenAPIImporter {
         return types == ["integer"] || (types.isEmpty && kind == .int)
     }
 
-    /// The case names of a string enum: one per distinct value, then the catch-all (`unknown`
-    /// unless a value took it); `renames` are warnings about names that had to change.
-    static func stringEnumCaseNames(_ schema: Schema) -> (
+    /// The case names of a string enum (the type `id`): one per distinct value, then the
+    /// catch-all (`unknown` unless a value took it); `renames` are warnings about names that had
+    /// to change; `members` the requests for the naming pass.
+    static func stringEnumCaseNames(_ schema: Schema, of id: IR.TypeID) -> (
         cases: [(value: String, name: IR.Identifier)], byValue: [String: IR.Identifier], unknown: IR.Identifier,
-        renames: [String]
+        renames: [String], members: MemberNaming
     ) {
-        var scope = NameScope(reserved: NameScope.reservedEnumCaseNames)
+        var scope = MemberNaming(.cases(id), reserved: NameScope.reservedEnumCaseNames)
+        let location = schema.enumLocation ?? schema.location
         var renames: [String] = []
         var cases: [(value: String, name: IR.Identifier)] = []
         var byValue: [String: IR.Identifier] = [:]
@@ -83,21 +85,29 @@ extension OpenAPIImporter {
         for (index, value) in values.enumerated() {
             guard let text = value.openAPIText, byValue[text] == nil else { continue }
             let raw = raws[index]
-            let caseName = scope.identifier(for: raw, style: .member, fallback: text.isEmpty ? "empty" : "value")
-            if let rename = scope.lastRename { renames.append(NameScope.renameMessage("enum value '\(text)'", rename)) }
+            let what = "enum value '\(text)'"
+            let caseName = scope.name(
+                raw, fallback: text.isEmpty ? "empty" : "value", what: DiagnosticText(what), at: location,
+                suffix: namingSuffix)
+            if let rename = scope.lastRename { renames.append(NameScope.renameMessage(what, rename)) }
             byValue[text] = caseName
             cases.append((text, caseName))
         }
-        return (cases, byValue, scope.claimCatchAll(), renames)
+        let unknown = scope.claimCatchAll()
+        return (cases, byValue, unknown, renames, scope)
     }
+
+    /// What the importer appends to a `naming` warning.
+    static let namingSuffix = " [\(ImportWarningKind.naming.rawValue)]"
 
     /// Case names of an integer enum: from `x-enum-varnames` / `x-enumNames` when they name every
     /// value, else `value1`, `valueMinus1`.
-    static func integerEnumCaseNames(_ schema: Schema) -> (
+    static func integerEnumCaseNames(_ schema: Schema, of id: IR.TypeID) -> (
         cases: [(value: Int, name: IR.Identifier)], byValue: [Int: IR.Identifier], unknown: IR.Identifier,
-        renames: [String]
+        renames: [String], members: MemberNaming
     ) {
-        var scope = NameScope(reserved: NameScope.reservedEnumCaseNames)
+        var scope = MemberNaming(.cases(id), reserved: NameScope.reservedEnumCaseNames)
+        let location = schema.enumLocation ?? schema.location
         var renames: [String] = []
         let values = (schema.enumValues ?? []).filter { !$0.isNullScalar }
         let names = Self.enumVariableNames(schema, count: values.count)
@@ -107,12 +117,15 @@ extension OpenAPIImporter {
         for (index, value) in values.enumerated() {
             guard let number = value.openAPIInt, byValue[number] == nil else { continue }
             let raw = names?[index] ?? (number < 0 ? "value minus \(-number)" : "value \(number)")
-            let caseName = scope.identifier(for: raw, style: .member, fallback: "value\(index)")
-            if let rename = scope.lastRename { renames.append(NameScope.renameMessage("enum value \(number)", rename)) }
+            let what = "enum value \(number)"
+            let caseName = scope.name(
+                raw, fallback: "value\(index)", what: DiagnosticText(what), at: location, suffix: namingSuffix)
+            if let rename = scope.lastRename { renames.append(NameScope.renameMessage(what, rename)) }
             byValue[number] = caseName
             cases.append((number, caseName))
         }
-        return (cases, byValue, scope.claimCatchAll(), renames)
+        let unknown = scope.claimCatchAll()
+        return (cases, byValue, unknown, renames, scope)
     }
 
     /// The names `x-enum-varnames` (openapi-generator) or `x-enumNames` (NSwag) give the values,
@@ -142,16 +155,18 @@ extension OpenAPIImporter {
         let values = (schema.enumValues ?? []).filter { !$0.isNullScalar }
         if Self.isIntegerEnumeration(schema, kind: enumerationKind(values)) {
             reportIntegerEnumMisfits(values, of: name)
-            let names = Self.integerEnumCaseNames(schema)
+            let names = Self.integerEnumCaseNames(schema, of: name.id)
             for rename in names.renames { skip(.naming, rename, at: schema.enumLocation ?? schema.location) }
+            naming.types.members.add(names.members)
             let cases = names.cases.map { IR.IntegerEnumCase(name: $0.name, rawValue: $0.value) }
             let declaration = IR.IntegerEnum(
                 name: name, documentation: documentation(schema), cases: cases, unknownCaseName: names.unknown)
             record(.integerEnum(declaration), kind: .integerEnum(cases: names.byValue, unknown: names.unknown))
             return
         }
-        let names = Self.stringEnumCaseNames(schema)
+        let names = Self.stringEnumCaseNames(schema, of: name.id)
         for rename in names.renames { skip(.naming, rename, at: schema.enumLocation ?? schema.location) }
+        naming.types.members.add(names.members)
         let cases = names.cases.map { IR.StringEnumCase(name: $0.name, rawValue: IR.StringLiteral($0.value)) }
         let declaration = IR.StringEnum(
             name: name, documentation: documentation(schema), cases: cases, unknownCaseName: names.unknown)

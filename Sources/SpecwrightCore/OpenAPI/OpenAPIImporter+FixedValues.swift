@@ -79,8 +79,11 @@ extension OpenAPIImporter {
                     structure.properties[position] = property
                     continue
                 }
-                var scope = NameScope(reserved: NameScope.reservedPropertyNames + structure.properties.map(\.name.name))
-                let name = scope.identifier(for: key, style: .member, fallback: "discriminator")
+                var members = MemberNaming(
+                    .properties(structure.name.id),
+                    reserved: NameScope.reservedPropertyNames + structure.properties.map(\.name.name))
+                let name = members.name(key, fallback: "discriminator")
+                naming.types.members.add(members)
                 if let fixedValue {
                     structure.properties.append(
                         IR.Property(

@@ -107,13 +107,13 @@ extension OpenAPIImporter {
         discriminatorValues(schema, members: nil, union: name)
         var object = MergedObject()
         merge(schema, into: &object)
-        var scope = NameScope(reserved: NameScope.reservedPropertyNames)
-        scope.expect(object.properties.lazy.map { $0.schema.swiftName ?? $0.name })
+        var members = MemberNaming(.properties(name.id), reserved: NameScope.reservedPropertyNames)
+        members.expect(object.properties.map { $0.schema.swiftName ?? $0.name })
         var properties: [IR.Property] = []
         for (key, propertySchema) in object.properties {
-            let propertyName = scope.identifier(
-                for: propertySchema.swiftName ?? key, style: .member, fallback: "property")
-            warnIfRenamed(scope, quoting: "property '\(key)' of '\(type: name)'", at: propertySchema.location)
+            let propertyName = nameMember(
+                propertySchema.swiftName ?? key, in: &members, fallback: "property",
+                what: "property '\(key)' of '\(type: name)'", at: propertySchema.location)
             // Required in one direction only: made optional where the type also goes the other
             // way, once the operations are known (``IR/API/relaxingOneWayRequirements(_:)``).
             let direction = direction(propertySchema)
@@ -151,9 +151,9 @@ extension OpenAPIImporter {
                 additional.form == .mapping(isEmpty: false)
                 ? typeReference(additional, hint: name.name + " additional property") : jsonValue()
             additionalProperties = IR.AdditionalProperties(
-                name: scope.identifier(for: "additionalProperties", style: .member, fallback: "additionalProperties"),
-                valueType: valueType)
+                name: members.name("additionalProperties", fallback: "additionalProperties"), valueType: valueType)
         }
+        naming.types.members.add(members)
         let structure = IR.Structure(
             name: name, documentation: documentation(schema), properties: properties,
             composedOf: object.composedOf, additionalProperties: additionalProperties)
@@ -245,7 +245,7 @@ extension OpenAPIImporter {
             schema.reference == nil, shape(schema) == .enumeration,
             Self.isIntegerEnumeration(schema, kind: enumerationKind(schema.enumValues ?? []))
         else { return nil }
-        let names = Self.integerEnumCaseNames(schema)
+        let names = Self.integerEnumCaseNames(schema, of: name.id)
         return (names.byValue, names.unknown)
     }
 
@@ -265,7 +265,7 @@ extension OpenAPIImporter {
             declared.laterEnumCases[name.id] = .some(nil)
             return nil
         }
-        let names = Self.stringEnumCaseNames(schema)
+        let names = Self.stringEnumCaseNames(schema, of: name.id)
         declared.laterEnumCases[name.id] = (names.byValue, names.unknown)
         return (names.byValue, names.unknown)
     }

@@ -186,6 +186,18 @@ public struct OpenAPIImporter {
         skip(.naming, NameScope.renameMessage(what, rename), at: location)
     }
 
+    /// Names the member `raw` in `members` (a request for the naming pass) and warns (kind
+    /// `naming`) where it is written when it is not the one wanted.
+    mutating func nameMember(
+        _ raw: String, in members: inout MemberNaming, fallback: String, what: DiagnosticText,
+        at location: SourceLocation
+    ) -> IR.Identifier {
+        let name = members.name(
+            raw, fallback: fallback, what: what, at: location, suffix: " [\(ImportWarningKind.naming.rawValue)]")
+        if let rename = members.lastRename { skip(.naming, quoting: NameScope.renameText(what, rename), at: location) }
+        return name
+    }
+
     /// ``warnIfRenamed(_:_:at:)`` for a `what` that quotes Swift types (``DiagnosticText``).
     mutating func warnIfRenamed(_ scope: NameScope, quoting what: DiagnosticText, at location: SourceLocation) {
         guard let rename = scope.lastRename else { return }

@@ -18,8 +18,9 @@
 ///
 /// Reachability and boxing follow types by identity (``IR/TypeID``), not by Swift name; default
 /// and fixed-value expressions hold the types they name by identity too, so
-/// ``IR/API/renamingTypes(_:)`` renames a type everywhere. Member names are still given by the
-/// front ends while they translate (what remains is in `docs/ir.md`).
+/// ``IR/API/renamingTypes(_:)`` renames a type everywhere. The members of types (properties,
+/// enum cases) are named by the pass too, from the front ends' ``MemberNameRequests``; other
+/// member names are still given by the front ends while they translate (`docs/ir.md`).
 enum IRPasses {
     /// The API after the passes and what they reported.
     struct Output {

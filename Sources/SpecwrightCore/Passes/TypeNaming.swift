@@ -34,7 +34,30 @@ enum TypeNaming {
                 api: renaming(api, replayed.changed), withdrawn: replayed.withdrawn, added: replayed.added)
         }
         output.api = namingBoxes(in: output.api)
+        let removedTypes = Set(
+            removed.compactMap { target -> IR.TypeID? in
+                if case .type(let id) = target { return id }
+                return nil
+            })
+        let members = namingMembers(
+            in: output.api, requests: requests.members, typeNames: declaredNames(in: output.api), removed: removedTypes)
+        output.api = members.api
+        output.withdrawn += members.withdrawn
+        output.added += members.added
         return output
+    }
+
+    /// The Swift name of every type `api` declares (nested ones too), by identity.
+    static func declaredNames(in api: IR.API) -> [IR.TypeID: String] {
+        var names: [IR.TypeID: String] = [:]
+        func add(_ declarations: [IR.TypeDeclaration]) {
+            for declaration in declarations {
+                names[declaration.id] = declaration.name.name
+                if case .structure(let structure) = declaration { add(structure.nestedTypes) }
+            }
+        }
+        add(api.types)
+        return names
     }
 
     private struct Replay {

@@ -120,14 +120,7 @@ public enum GenerationPipeline {
         diagnostics: [Diagnostic], withdrawn: [Diagnostic]
     ) {
         guard diagnostics.contains(where: { !$0.quotedTypes.isEmpty }) else { return (diagnostics, []) }
-        var names: [IR.TypeID: String] = [:]
-        func add(_ declarations: [IR.TypeDeclaration]) {
-            for declaration in declarations {
-                names[declaration.id] = declaration.name.name
-                if case .structure(let structure) = declaration { add(structure.nestedTypes) }
-            }
-        }
-        add(api.types)
+        let names = TypeNaming.declaredNames(in: api)
         var kept: [Diagnostic] = []
         var withdrawn: [Diagnostic] = []
         for diagnostic in diagnostics {
