@@ -54,7 +54,8 @@ enum AuthDocSample {
     // sample: end
 
     static func configuration(store: SessionStore) -> ClientConfiguration {
-        ClientConfiguration(authenticators: [.apiKeyHeader("X-Session"): SessionAuthenticator(store: store)])
+        let configuration = ClientConfiguration(authenticators: [.apiKeyHeader("X-Session"): SessionAuthenticator(store: store)])
+        return configuration
     }
 }
 

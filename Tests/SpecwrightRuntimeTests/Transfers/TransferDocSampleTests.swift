@@ -2,6 +2,7 @@
 // (The samples in this file are shown verbatim in the docs, and a test compares them.)
 import Foundation
 import SpecwrightRuntime
+import SpecwrightTestSupport
 import Testing
 
 /// The upload sample of docs/runtime.md ("Uploads"), verbatim: compiled here, run against a stub,
@@ -26,6 +27,38 @@ enum TransferDocSample {
         }
         return (receipt.value, last.value)
     }
+
+    // The download sample of "Transfers", verbatim.
+    struct ExportEndpoint: Endpoint {
+        var id: String
+        var method: HTTPMethod { .get }
+        var pathSegments: [String] { ["exports", id] }
+        var operationName: String { "exports.get" }
+    }
+
+    static func download(client: APIClient, id: String) async throws -> URL {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("export.zip")
+        try await client.download(ExportEndpoint(id: id), to: file) { progress in
+            print(progress.completedBytes, progress.totalBytes ?? -1)  // on the transport's queue
+        }
+        return file
+    }
+
+    // The file parts of "Files in multipart bodies", verbatim.
+    static func parts(jpeg: Data, movieURL: URL) -> [FilePart] {
+        let photo = FilePart(data: jpeg, filename: "holiday.jpg", contentType: "image/jpeg")
+        let clip = FilePart(fileURL: movieURL, contentType: "video/quicktime")  // filename: movieURL's last component
+        return [photo, clip]
+    }
+
+    #if !canImport(FoundationNetworking)
+        // The background transfer sample of "Background transfers (Apple platforms)", verbatim:
+        // compiled on Apple platforms only (Linux has no background sessions).
+        static func background(service: ServiceDescription, id: String, file: URL) async throws {
+            let transfers = APIClient(service: service, configuration: ClientConfiguration(transport: URLSessionTransport.background(identifier: "com.example.app.transfers")))
+            try await transfers.download(ExportEndpoint(id: id), to: file)
+        }
+    #endif
 }
 
 @Suite struct TransferDocSampleTests {
@@ -52,5 +85,30 @@ enum TransferDocSample {
         #expect(outcome.receipt.bytes == 4096)
         #expect(outcome.last == 4096)
         #expect(stub.requests.first?.headers.value(for: "Content-Type") == "video/quicktime")
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func theDownloadAndFilePartSamplesAreShownAndRun() async throws {
+        let document = String(decoding: try repositoryFile("docs/runtime.md"), as: UTF8.self)
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8).components(separatedBy: "\n")
+        let download = source.drop { !$0.contains("let file = FileManager.default.temporaryDirectory") }.prefix(4)
+        let parts = source.drop { !$0.contains("let photo = FilePart(data: jpeg") }.prefix(2)
+        let background = source.drop { !$0.contains("let transfers = APIClient(service: service") }.prefix(2)
+        #expect(download.count == 4 && parts.count == 2 && background.count == 2)
+        for line in download + parts + background {
+            #expect(document.contains(line.trimmingCharacters(in: .whitespaces)), "\(line)")
+        }
+        let stub = StubTransport { _ in HTTPResponse(status: 200, body: Data("zip".utf8)) }
+        let client = APIClient(
+            service: ServiceDescription(name: "Docs", baseURL: URL(string: "https://api.example")!),
+            configuration: ClientConfiguration(transport: stub, logging: .disabled))
+        let file = try await TransferDocSample.download(client: client, id: "e1")
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(try Data(contentsOf: file) == Data("zip".utf8))
+        #expect(stub.requests.first?.url.path == "/exports/e1")
+        let movie = URL(fileURLWithPath: "/tmp/clip.mov")
+        let filed = TransferDocSample.parts(jpeg: Data([0xFF, 0xD8]), movieURL: movie)
+        #expect(filed.map(\.filename) == ["holiday.jpg", "clip.mov"])
+        #expect(filed.map(\.contentType) == ["image/jpeg", "video/quicktime"])
     }
 }
