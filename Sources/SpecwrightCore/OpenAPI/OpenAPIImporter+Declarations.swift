@@ -196,11 +196,28 @@ extension OpenAPIImporter {
                 warnIfRenamed(scope, quoting: "the case for '\(component)' of '\(type: name)'", at: member.location)
                 continue
             }
-            let label = member.title ?? "option \(index + 1)"
+            let named = inlineAlternativeLabel(members, index: index, discriminator: discriminator)
+            let label = named.label ?? Self.positionLabel(index)
             let type = typeReference(member, hint: name.name + " " + label).nonOptional
-            let caseName = member.hasTitle ? label : Self.caseLabel(type)
-            cases.append(IR.UnionCase(name: self.caseName(caseName, index: index, scope: &scope), type: type))
-            warnIfRenamed(scope, quoting: "the case '\(caseName)' of '\(type: name)'", at: member.location)
+            let caseName = named.label ?? (named.positional ? label : Self.caseLabel(type))
+            let identifier = self.caseName(caseName, index: index, scope: &scope)
+            cases.append(IR.UnionCase(name: identifier, type: type))
+            if let rename = scope.lastRename, cases.dropLast().contains(where: { $0.name.name == rename.wanted }) {
+                skip(
+                    .naming,
+                    quoting:
+                        "the case '\(rename.wanted)' of '\(type: name)' is generated as '\(rename.given)': another alternative of '\(type: name)' is named '\(rename.wanted)' too",
+                    at: member.location)
+            } else {
+                warnIfRenamed(scope, quoting: "the case '\(caseName)' of '\(type: name)'", at: member.location)
+            }
+            if named.positional {
+                skip(
+                    .naming,
+                    quoting:
+                        "alternative \(index + 1) of '\(type: name)' has no title, tag value or property of its own to be named after: its case is named '\(identifier.name)' after its position",
+                    at: member.location)
+            }
         }
         // A discriminator only helps when every alternative has a value to be selected by.
         let unselectable = cases.firstIndex { $0.discriminatorValues.isEmpty }
@@ -229,10 +246,10 @@ extension OpenAPIImporter {
     /// (only names starting with `_` can be: cases are lowerCamelCase, types UpperCamelCase) gets
     /// a `case` prefix: `case3eNum1(_3eNum1)`.
     private func caseName(_ raw: String, index: Int, scope: inout NameScope) -> IR.Identifier {
-        let candidate = SwiftName.lowerCamelCase(raw) ?? "option\(index + 1)"
+        let fallback = SwiftName.lowerCamelCase(Self.positionLabel(index)) ?? "option"
+        let candidate = SwiftName.lowerCamelCase(raw) ?? fallback
         let isTypeName = naming.types.contains(candidate) || NameScope.reservedTypeNames.contains(candidate)
-        return scope.identifier(
-            for: isTypeName ? "case " + candidate : raw, style: .member, fallback: "option\(index + 1)")
+        return scope.identifier(for: isTypeName ? "case " + candidate : raw, style: .member, fallback: fallback)
     }
 
     /// The component schema a union member's `$ref` names, if it names one.
@@ -240,13 +257,13 @@ extension OpenAPIImporter {
         reference.flatMap { componentSchemaName($0.text) }
     }
 
-    /// A case name for an inline alternative, from its type (`string`, `int`, `array`, …).
+    /// A case name for an inline alternative, from its type (`string`, `int`, `[User]` → `Users`, …).
     static func caseLabel(_ type: IR.TypeReference) -> String {
         switch type {
         case .builtin(let builtin): builtin.rawValue
         case .named(let name): name.name
         case .optional(let wrapped): caseLabel(wrapped)
-        case .array: "array"
+        case .array(let element): plural(caseLabel(element))
         case .dictionary: "object"
         }
     }
