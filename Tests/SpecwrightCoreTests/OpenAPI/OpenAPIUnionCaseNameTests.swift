@@ -171,7 +171,7 @@ struct OpenAPIUnionCaseNameTests {
                 if !token.allSatisfy(\.isNumber) { words.insert(token) }
             }
             // A status key: `'404':`, `"404":` or `404:` (YAML lines and JSON objects alike).
-            for piece in line.split(separator: ":").dropLast() {
+            for piece in line.split(separator: ":", omittingEmptySubsequences: false).dropLast() {
                 let key = piece.split(whereSeparator: { " \t{,\"'".contains($0) }).last.map(String.init) ?? ""
                 if key.count == 3, key.allSatisfy(\.isNumber), ("1"..."5").contains(key.prefix(1)) {
                     statuses.insert(key)
