@@ -11,7 +11,7 @@ extension OpenAPIImporter {
         var sharedParameters: [OpenAPI.Referenceable<OpenAPI.Parameter>]
     }
 
-    /// Operations grouped by their first tag (else the first path segment), groups in first-seen order.
+    /// Operations grouped by their first tag (else the first path segment with a letter), groups in first-seen order.
     struct CollectedGroup {
         var name: String
         var operations: [CollectedOperation]
@@ -61,8 +61,12 @@ extension OpenAPIImporter {
         return groups
     }
 
+    /// The group of an operation without tags: its first literal path segment that has a letter,
+    /// so that a version segment (`/2.0/users` → `users`) does not name the group `_20` (#14 item 2:
+    /// no name ends in digits the document does not write as a word); else its first literal segment.
     static func firstLiteralSegment(_ path: String) -> String? {
-        path.split(separator: "/").first { !$0.contains("{") }.map(String.init)
+        let literal = path.split(separator: "/").filter { !$0.contains("{") }
+        return (literal.first { $0.contains(where: \.isLetter) } ?? literal.first).map(String.init)
     }
 
     mutating func groupNames(_ raw: String, scope: inout NameScope) -> GroupNames {

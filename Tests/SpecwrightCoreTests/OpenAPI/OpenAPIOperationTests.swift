@@ -110,6 +110,36 @@ struct OpenAPIOperationTests {
         #expect(output.summary?.operationsGenerated == 5)
     }
 
+    @Test("without tags a version segment does not name the group: /2.0/users groups under users, not _20 (#14)")
+    func versionSegmentIsNoGroup() throws {
+        let output = try OpenAPISupport.generate(
+            OpenAPISupport.document(
+                paths: """
+                      /2.0/users/{username}:
+                        get:
+                          operationId: getUser
+                          parameters: [{ name: username, in: path, required: true, schema: { type: string } }]
+                          responses: { '204': { description: done } }
+                      /2.0/repositories/{username}:
+                        get:
+                          operationId: getRepositories
+                          parameters: [{ name: username, in: path, required: true, schema: { type: string } }]
+                          responses: { '204': { description: done } }
+                      /2010-04-01/{id}:
+                        get:
+                          operationId: getDated
+                          parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+                          responses: { '204': { description: done } }
+                    """))
+        #expect(output.succeeded, "\(output.diagnostics)")
+        #expect(output.client.contains("public let users: UsersGroup"))
+        #expect(output.client.contains("public let repositories: RepositoriesGroup"))
+        // A path with no segment that has a letter keeps its first literal segment.
+        #expect(output.client.contains("public let _20100401: _20100401Group"))
+        #expect(!output.client.contains("_20:"))
+        #expect(output.endpoints.contains("case .getUser(let username): [\"2.0\", \"users\", username]"))
+    }
+
     @Test("parameter defaults are applied, optional ones default to nil, headers are sent")
     func parameters() throws {
         let output = try OpenAPISupport.generate(Self.petstore)

@@ -1,5 +1,6 @@
 import Foundation
 import SpecwrightCore
+import SpecwrightTestSupport
 import Testing
 
 /// Inline union alternatives are named after what selects them, never by a number the spec did
@@ -139,22 +140,129 @@ struct OpenAPIUnionCaseNameTests {
     }
 
     @Test(
-        "no type or case name in a corpus client ends in digits the document did not write",
+        "no name in a corpus client ends in digits the document did not write: types, cases, methods, properties, parameters",
         arguments: OpenAPICorpusTests.documents)
-    func corpusNamesWithoutInventedDigits(name: String) throws {
+    func corpusNamesWithoutInventedDigits(name: String) async throws {
         let bytes = try OpenAPICorpusTests.bytes(name)
-        let output = try OpenAPISupport.generate(bytes: bytes, file: name)
-        let text = String(decoding: bytes, as: UTF8.self)
-        let swift = output.files.values.joined(separator: "\n")
-        let written = Self.writtenWords(text)
-        let invented = Self.namesEndingInDigits(swift).filter { !Self.documentWrites($0, words: written) }
-        #expect(invented.isEmpty, "\(name): \(invented.sorted())")
+        // Generation and the scan of the client (megabytes for Twilio) run off the concurrency pool.
+        let invented = try await offThePool { () throws -> [String] in
+            let output = try OpenAPISupport.generate(bytes: bytes, file: name)
+            let written = Self.writtenWords(String(decoding: bytes, as: UTF8.self))
+            let swift = output.files.values.joined(separator: "\n")
+            return Self.generatedNames(swift).filter { $0.last?.isNumber == true }
+                .filter { !Self.documentWrites($0, words: written) }.sorted()
+        }
+        #expect(invented.isEmpty, "\(name): \(invented)")
+    }
+
+    @Test("the name scan sees declarations, parameters and argument labels, not comments, strings or API members")
+    func nameScan() {
+        let swift = #"""
+            /// A `Comment1` and "Quoted2".
+            public struct Page3: Sendable {
+                public let _20: Group4  // trailing5
+                func list(limit6 limit: Int, _ offset7: Int) { call(label8: "text9 // x10", dates: DateCoding.iso8601) }
+                let text = """
+                    Multi11
+                    """
+                case value12(Int)
+                case value13 /* block14 */
+            }
+            """#
+        #expect(
+            Self.generatedNames(swift).filter { $0.last?.isNumber == true }
+                == ["Page3", "_20", "limit6", "offset7", "label8", "value12", "value13"])
     }
 
     /// The declared type and case names of generated code that end in a digit.
     static func namesEndingInDigits(_ swift: String) -> Set<String> {
         let declaration = #/\b(?:struct|enum|class|protocol|typealias|actor|case)\s+([A-Za-z_][A-Za-z0-9_]*)/#
         return Set(swift.matches(of: declaration).map { String($0.output.1) }.filter { $0.last?.isNumber == true })
+    }
+
+    /// The names generated code declares or labels, in order of appearance: the identifier after
+    /// `struct`, `enum`, `class`, `protocol`, `typealias`, `actor`, `case`, `func`, `var`, `let` and
+    /// `associatedtype`, and parameter and argument labels (an identifier after `(` or `,`, with
+    /// an optional second name, before `:`). Comments and string literals are left out, and so are
+    /// members of the runtime, Swift or Foundation the code only uses (`DateCoding.iso8601`, `.utf8`).
+    static func generatedNames(_ swift: String) -> [String] {
+        let tokens = Self.tokens(swift)
+        let keywords: Set<String> = [
+            "struct", "enum", "class", "protocol", "typealias", "actor", "case", "func", "var", "let",
+            "associatedtype"
+        ]
+        func isIdentifier(_ index: Int) -> Bool {
+            tokens.indices.contains(index) && (tokens[index].first.map { $0 == "_" || $0.isLetter } ?? false)
+        }
+        var names: [String] = []
+        for index in tokens.indices where isIdentifier(index) {
+            let previous = index > 0 ? tokens[index - 1] : ""
+            if keywords.contains(previous) {
+                names.append(tokens[index])
+            } else if previous == "(" || previous == "," {
+                let colon = isIdentifier(index + 1) ? index + 2 : index + 1
+                if tokens.indices.contains(colon), tokens[colon] == ":" {
+                    names.append(tokens[index])
+                    if colon == index + 2 { names.append(tokens[index + 1]) }
+                }
+            }
+        }
+        return names
+    }
+
+    /// Identifiers and single punctuation characters of Swift source, without comments (`//`, `/* */`)
+    /// and string literals (`"…"`, `"""…"""`, `#"…"#`; interpolations go with them).
+    static func tokens(_ swift: String) -> [String] {
+        let scalars = Array(swift.unicodeScalars)
+        var tokens: [String] = []
+        var index = 0
+        func at(_ offset: Int) -> Unicode.Scalar? {
+            scalars.indices.contains(index + offset) ? scalars[index + offset] : nil
+        }
+        func isWord(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+        }
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "/", at(1) == "/" {
+                while index < scalars.count, scalars[index] != "\n" { index += 1 }
+            } else if scalar == "/", at(1) == "*" {
+                index += 2
+                while index < scalars.count, !(scalars[index] == "*" && at(1) == "/") { index += 1 }
+                index += 2
+            } else if scalar == "#" || scalar == "\"" {
+                // A string literal: `#`s, then one or three quotes; it ends at the same quotes and `#`s.
+                var hashes = 0
+                while at(hashes) == "#" { hashes += 1 }
+                guard at(hashes) == "\"" else {
+                    index += max(hashes, 1)
+                    continue
+                }
+                let triple = at(hashes + 1) == "\"" && at(hashes + 2) == "\""
+                index += hashes + (triple ? 3 : 1)
+                let closing: [Unicode.Scalar] =
+                    Array(repeating: "\"", count: triple ? 3 : 1) + Array(repeating: "#", count: hashes)
+                while index < scalars.count {
+                    if hashes == 0, scalars[index] == "\\" {
+                        index += 2
+                        continue
+                    }
+                    if closing.indices.allSatisfy({ at($0) == closing[$0] }) {
+                        index += closing.count
+                        break
+                    }
+                    index += 1
+                }
+            } else if isWord(scalar) {
+                let start = index
+                while index < scalars.count, isWord(scalars[index]) { index += 1 }
+                tokens.append(String(String.UnicodeScalarView(scalars[start..<index])))
+            } else {
+                if !scalar.properties.isWhitespace { tokens.append(String(scalar)) }
+                index += 1
+            }
+        }
+        return tokens
     }
 
     /// The words of a document that end in a digit, lowercased with separators left out
