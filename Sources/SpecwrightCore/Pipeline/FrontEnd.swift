@@ -3,7 +3,8 @@ import SpecwrightYAML
 /// The pipeline's front ends: a parsed document → ``IR/API``.
 ///
 /// - Specwright spec: decode and validate (``SpecLoader``), then lower (``SpecLowering``).
-/// - OpenAPI: import (``OpenAPIImporter``), which translates the node tree directly.
+/// - OpenAPI: import (``OpenAPIImporter``): the structure check of the node tree, the typed
+///   document (``OpenAPIReader``), then its translation.
 ///
 /// Both report located diagnostics and give no API when any is an error.
 enum FrontEnd {

@@ -9,8 +9,8 @@ import SpecwrightYAML
 ///             (JSON or YAML,      spec: SpecLoader +       (filter,      (templates)           (CLI; or
 ///              which front end)   SpecLowering; OpenAPI:    policy overlay,                     OutputCheck)
 ///                                                           reachability,
-///                                                           recursion boxing)
-///                                 OpenAPIImporter
+///                                                           recursion boxing,
+///                                 OpenAPIImporter           naming)
 ///
 /// Pure: reads nothing from disk and prints nothing. Every problem of every stage is a located
 /// ``Diagnostic`` in the result; a stage whose input has errors does not run. `validate` and
