@@ -1,7 +1,8 @@
 import Foundation
-import SpecwrightCore
 import SpecwrightTestSupport
 import Testing
+
+@testable import SpecwrightCore
 
 /// Inline union alternatives are named after what selects them, never by a number the spec did
 /// not write (#14 item 2).
@@ -155,6 +156,23 @@ struct OpenAPIUnionCaseNameTests {
         #expect(invented.isEmpty, "\(name): \(invented)")
     }
 
+    @Test(
+        "no name ends in digits the document did not write in the specs, the fixtures and the edge documents",
+        arguments: QuotedNameTests.corpus.filter { !$0.hasPrefix(OpenAPICorpusTests.folder.path + "/") })
+    func fixtureNamesWithoutInventedDigits(path: String) async throws {
+        let bytes = Array(try #require(FileManager.default.contents(atPath: path)))
+        let file = URL(fileURLWithPath: path).lastPathComponent
+        let invented = try await offThePool { () throws -> [String] in
+            let templates = try TemplateSet.defaults()
+            let result = GenerationPipeline.run(GenerationInput(bytes: bytes, file: file, templates: templates))
+            let written = Self.writtenWords(String(decoding: bytes, as: UTF8.self))
+            let swift = result.files.map(\.contents).joined(separator: "\n")
+            return Self.generatedNames(swift).filter { $0.last?.isNumber == true }
+                .filter { !Self.documentWrites($0, words: written) }.sorted()
+        }
+        #expect(invented.isEmpty, "\(path): \(invented)")
+    }
+
     @Test("the name scan sees declarations, parameters and argument labels, not comments, strings or API members")
     func nameScan() {
         let swift = #"""
@@ -267,9 +285,10 @@ struct OpenAPIUnionCaseNameTests {
 
     /// The words of a document that end in a digit, lowercased with separators left out
     /// (`WASHI_TAPE_6` → `washitape6`, `v2`), and its status keys (`'404':`).
-    static func writtenWords(_ text: String) -> (words: Set<String>, statuses: Set<String>) {
+    static func writtenWords(_ text: String) -> Written {
         var words: Set<String> = []
         var statuses: Set<String> = []
+        let numbers = Set(text.split { !$0.isASCII || !$0.isNumber }.map(String.init))
         for line in text.split(whereSeparator: \.isNewline) {
             for run in line.split(whereSeparator: {
                 !($0.isASCII && ($0.isLetter || $0.isNumber || "_.-".contains($0)))
@@ -286,15 +305,28 @@ struct OpenAPIUnionCaseNameTests {
                 }
             }
         }
-        return (words, statuses)
+        return Written(words: words, statuses: statuses, numbers: numbers)
+    }
+
+    /// What a document writes that a name may end in.
+    struct Written {
+        /// Words that end in a digit, lowercased without separators (`washitape6`, `v2`).
+        var words: Set<String>
+        /// Response status keys (`404`).
+        var statuses: Set<String>
+        /// Every run of digits (`1` of `enum: [1, 2, 3]`).
+        var numbers: Set<String>
     }
 
     /// Whether the document writes the digits a name ends in: a word of the document ends the
-    /// name, or the digits are a response status key (`GetFileError404`).
-    static func documentWrites(_ name: String, words: (words: Set<String>, statuses: Set<String>)) -> Bool {
+    /// name, the digits are a response status key (`GetFileError404`), or the name is an integer
+    /// enum case named after a value the document writes (`value1`, `valueMinus3`).
+    static func documentWrites(_ name: String, words: Written) -> Bool {
         let lower = name.lowercased()
         let digits = String(lower.reversed().prefix { $0.isNumber }.reversed())
         if words.statuses.contains(digits) { return true }
+        let stem = lower.dropLast(digits.count)
+        if stem == "value" || stem == "valueminus", words.numbers.contains(digits) { return true }
         return lower.indices.contains { words.words.contains(String(lower[$0...])) }
     }
 }
