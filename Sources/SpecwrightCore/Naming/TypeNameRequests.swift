@@ -65,6 +65,8 @@ struct TypeNameRequests: Sendable {
     private var scope = Self.moduleScope()
     /// The member names the front end asked for, which the pass decides after the type names.
     var members = MemberNameRequests()
+    /// The operations' method names (OpenAPI), which the pass decides before the type names.
+    var endpoints = EndpointNameRequests()
 
     /// The module's type scope: Swift, Foundation and runtime names reserved.
     static func moduleScope() -> NameScope {
@@ -115,6 +117,21 @@ struct TypeNameRequests: Sendable {
         let warning = Warning(what: what, location: location, suffix: suffix)
         guard let spelling else { return name(target, exactly: identifier ?? fallback, warning: warning) }
         return name(target, converting: spelling, fallback: fallback, expected: expected, warning: warning)
+    }
+
+    /// These requests with the targets (and spellings) `retargeted` gives: the response-header
+    /// structs of endpoints the pass renamed (spelled after the final name) or the filter left out.
+    func retargeting(_ retargeted: [Target: (target: Target, spelling: String?)]) -> TypeNameRequests {
+        var result = self
+        result.requests = requests.map { request in
+            guard let new = retargeted[request.target] else { return request }
+            return Request(
+                target: new.target, spelling: new.spelling ?? request.spelling, converts: request.converts,
+                fallback: request.fallback, parent: request.parent, isExpected: request.isExpected,
+                warning: request.warning, provisional: request.provisional,
+                provisionalRename: request.provisionalRename)
+        }
+        return result
     }
 
     private mutating func record(_ request: Request) -> IR.Identifier {

@@ -84,11 +84,13 @@ extension OpenAPIImporter {
 
     mutating func lowerGroup(_ group: CollectedGroup, names: GroupNames) -> IR.EndpointGroup {
         // Type names are reserved too: a member spelled like a type (`_2fa`) would hide it.
-        var endpointScope = NameScope(reserved: NameScope.reservedEndpointNames + components.names.values.map(\.name))
+        let reserved = NameScope.reservedEndpointNames + components.names.values.map(\.name)
+        var endpointScope = NameScope(reserved: reserved)
+        naming.types.endpoints.open(group: names.property.name, reserved: reserved)
         var endpoints: [IR.Endpoint] = []
         for operation in group.operations {
             let raw = operation.operation.id ?? Self.derivedName(operation.method, operation.path)
-            let name = operationName(operation, raw: raw, scope: &endpointScope)
+            let name = operationName(operation, raw: raw, group: names.property.name, scope: &endpointScope)
             let reported = diagnostics.diagnostics.count
             let declaredBefore = declared.declarations.count
             var endpoint = lowerOperation(operation, name: name, group: names, raw: raw)
@@ -105,32 +107,24 @@ extension OpenAPIImporter {
 
     /// The method name of an operation: its operationId without a framework's path-and-method
     /// suffix (``OperationName``) unless the config keeps raw ids or that name is taken, else
-    /// the operationId (or `method path`) made Swift; a collision is warned about.
-    private mutating func operationName(_ operation: CollectedOperation, raw: String, scope: inout NameScope)
-        -> IR.Identifier
-    {
+    /// the operationId (or `method path`) made Swift; a collision is warned about. Recorded as a
+    /// request (``EndpointNameRequests``) the naming pass replays over the operations kept.
+    private mutating func operationName(
+        _ operation: CollectedOperation, raw: String, group: String, scope: inout NameScope
+    ) -> IR.Identifier {
         let location = operation.operation.operationId?.location ?? operation.operation.location
+        var idiomatic: String?
         if operationNaming == .idiomatic, operation.operation.operationId != nil,
-            let short = OperationName.idiomatic(raw, method: operation.method.rawValue, path: operation.path),
-            let wanted = SwiftName.lowerCamelCase(short)
+            let short = OperationName.idiomatic(raw, method: operation.method.rawValue, path: operation.path)
         {
-            if !scope.contains(wanted) { return scope.claim(wanted) }
-            let name = scope.identifier(for: raw, style: .member, fallback: "call")
-            skip(
-                .naming,
-                "operation '\(raw)' would be named '\(wanted)', which is taken; it is generated as '\(name.name)'",
-                at: location)
-            return name
+            idiomatic = SwiftName.lowerCamelCase(short)
         }
-        let name = scope.identifier(for: raw, style: .member, fallback: "call")
-        if let wanted = SwiftName.lowerCamelCase(raw), wanted != name.name,
-            !NameScope.reservedEndpointNames.contains(wanted)
-        {
-            skip(
-                .naming,
-                "operation '\(raw)' has the same Swift name as an earlier one; it is generated as '\(name.name)'",
-                at: location)
-        }
+        let (name, warning) = EndpointNameRequests.name(raw: raw, idiomatic: idiomatic, in: &scope)
+        if let warning { skip(.naming, warning, at: location) }
+        naming.types.endpoints.add(
+            EndpointNameRequests.Request(
+                operationName: group + "." + name.name, raw: raw, idiomatic: idiomatic, location: location,
+                provisional: name, provisionalWarning: warning))
         return name
     }
 

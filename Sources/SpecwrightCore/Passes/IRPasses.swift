@@ -11,16 +11,19 @@
 ///    nothing.
 /// 4. **recursion boxing** (``RecursionBoxing``): a struct that contains itself (directly or
 ///    through other types, optional or not) holds the recursive value in an `indirect enum` box.
-/// 5. **naming** (``TypeNaming``): the final module-level type names, from the requests the front
-///    end recorded (``TypeNameRequests``) replayed in their order over what the filter and
-///    reachability kept, so a kept type never yields its name to a type left out; the boxes are
-///    named last. Rename warnings that no longer hold are withdrawn, new ones added.
+/// 5. **naming** (``TypeNaming``): the OpenAPI operations' method names (``EndpointNameRequests``),
+///    then the final module-level type names, from the requests the front end recorded
+///    (``TypeNameRequests``) replayed in their order over what the filter and reachability kept,
+///    so a kept operation or type never yields its name to one left out; the boxes are named
+///    last, then the members of types. Rename warnings that no longer hold are withdrawn, new
+///    ones added.
 ///
 /// Reachability and boxing follow types by identity (``IR/TypeID``), not by Swift name; default
 /// and fixed-value expressions hold the types they name by identity too, so
 /// ``IR/API/renamingTypes(_:)`` renames a type everywhere. The members of types (properties,
 /// enum cases) are named by the pass too, from the front ends' ``MemberNameRequests``; other
-/// member names are still given by the front ends while they translate (`docs/ir.md`).
+/// member names (parameters, group properties, union cases) are still given by the front ends
+/// while they translate (`docs/ir.md`).
 enum IRPasses {
     /// The API after the passes and what they reported.
     struct Output {

@@ -11,7 +11,9 @@
 /// its parent's (`PetStatus` after `Pet`). Rename warnings are the replay's: the front end's
 /// warning for a request is withdrawn when the final name differs (or the target is gone) and the
 /// final one added. The boxes ``RecursionBoxing`` added are named last, `Indirect` + the boxed
-/// type's final name, among the module-level names (`TypeNaming+Boxes.swift`).
+/// type's final name, among the module-level names (`TypeNaming+Boxes.swift`). With a filter,
+/// the OpenAPI operations' method names are replayed first (`TypeNaming+Endpoints.swift`), as the
+/// response-header structs are spelled after them.
 enum TypeNaming {
     /// The named API and how its rename warnings changed.
     struct Output {
@@ -26,13 +28,30 @@ enum TypeNaming {
     /// is the API the front end made, before any pass (what was left out is what it has more;
     /// nil when nothing can have been: no filter).
     static func apply(to api: IR.API, requests: TypeNameRequests, translated: IR.API?) -> Output {
-        let removed = translated.map { targets(of: $0).subtracting(targets(of: api)) } ?? []
+        var (api, requests) = (api, requests)
+        var endpointKey: (IR.Endpoint) -> String = { $0.name.name }
+        var endpointRenames: (withdrawn: [Diagnostic], added: [Diagnostic]) = ([], [])
+        var endpointsRenamed = false
+        if let translated {
+            // The operations' method names first: a response-header struct is spelled after one.
+            let endpoints = namingEndpoints(in: api, requests: requests.endpoints)
+            api = endpoints.api
+            endpointRenames = (endpoints.withdrawn, endpoints.added)
+            if !endpoints.renamed.isEmpty {
+                requests = retargetingResponseHeaders(requests, of: translated, endpoints)
+                endpointKey = { responseHeadersKey(of: $0, endpoints) }
+                endpointsRenamed = true
+            }
+        }
+        let removed = translated.map { targets(of: $0, endpointKey).subtracting(targets(of: api)) } ?? []
         var output = Output(api: api)
-        if !removed.isEmpty {
+        if !removed.isEmpty || endpointsRenamed {
             let replayed = replay(requests, removing: removed)
             output = Output(
                 api: renaming(api, replayed.changed), withdrawn: replayed.withdrawn, added: replayed.added)
         }
+        output.withdrawn += endpointRenames.withdrawn
+        output.added += endpointRenames.added
         output.api = namingBoxes(in: output.api)
         let removedTypes = Set(
             removed.compactMap { target -> IR.TypeID? in
@@ -97,7 +116,9 @@ enum TypeNaming {
     }
 
     /// Every target `api` declares a name for.
-    private static func targets(of api: IR.API) -> Set<TypeNameRequests.Target> {
+    private static func targets(
+        of api: IR.API, _ endpointKey: (IR.Endpoint) -> String = { $0.name.name }
+    ) -> Set<TypeNameRequests.Target> {
         var targets: Set<TypeNameRequests.Target> = [.client]
         func add(_ declarations: [IR.TypeDeclaration]) {
             for declaration in declarations {
@@ -111,7 +132,7 @@ enum TypeNaming {
                 targets.insert(.groupType(group: group.propertyName.name, role: role))
             }
             for endpoint in group.endpoints where endpoint.responseHeadersName != nil {
-                targets.insert(.responseHeaders(group: group.propertyName.name, endpoint: endpoint.name.name))
+                targets.insert(.responseHeaders(group: group.propertyName.name, endpoint: endpointKey(endpoint)))
             }
         }
         return targets
