@@ -131,8 +131,10 @@ extension APIComparison {
         }
     }
 
+    /// Whether a value must hold the field: not optional, and no default or one that only
+    /// pre-fills the initializer (``IR/Property/requiresKey``: the key is still required).
     static func isRequired(_ property: IR.Property) -> Bool {
-        !property.type.isOptional && property.defaultValue == nil
+        !property.type.isOptional && (property.defaultValue == nil || property.requiresKey)
     }
 
     static func kindName(_ declaration: IR.TypeDeclaration) -> String {

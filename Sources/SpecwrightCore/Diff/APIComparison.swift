@@ -181,9 +181,10 @@ public struct APIComparison {
         describe(parameter.location) + " " + parameter.wireName.value
     }
 
-    /// Whether a caller must provide a value: not optional and no default.
+    /// Whether a request must hold the value: not optional, and no default or one that only fills
+    /// the method's argument (``IR/Parameter/requiresKey``: an old client does not send it).
     static func isRequired(_ parameter: IR.Parameter) -> Bool {
-        !parameter.type.isOptional && parameter.defaultValue == nil
+        !parameter.type.isOptional && (parameter.defaultValue == nil || parameter.requiresKey)
     }
 
     /// Every operation with its key, in document order.

@@ -176,6 +176,10 @@ extension IR {
         public var type: TypeReference
         /// The default argument, if the spec gives one (optionals default to `nil` regardless).
         public var defaultValue: Expression?
+        /// Whether the value is required although it has a ``defaultValue``: the default only fills
+        /// the method's argument, the value is always sent (an OpenAPI `required` parameter or form
+        /// field with a `default`).
+        public var requiresKey = false
         /// Its doc text.
         public var documentation: Documentation
         /// For an array query parameter or form field: send one item with the values joined by

@@ -72,6 +72,14 @@ extension IR {
             }
         }
 
+        /// The placeholders left, by index.
+        var pendingIndices: [Int] {
+            parts.compactMap { part in
+                if case .pending(let index) = part { return index }
+                return nil
+            }
+        }
+
         /// `lhs` followed by `rhs`.
         static func + (lhs: Expression, rhs: Expression) -> Expression {
             var parts: [Part] = []

@@ -80,9 +80,13 @@ extension IR {
         public var jsonKey: StringLiteral
         /// The property type (optional when the key may be absent or `null`).
         public var type: TypeReference
-        /// The default value as a Swift expression: the memberwise `init`'s default argument and
-        /// the value decoding uses when the key is absent.
+        /// The default value as a Swift expression: the memberwise `init`'s default argument and,
+        /// unless ``requiresKey``, the value decoding uses when the key is absent.
         public var defaultValue: Expression?
+        /// Whether decoding requires the key although the property has a ``defaultValue``: the
+        /// default only pre-fills the memberwise initializer, the value is always sent and always
+        /// expected (an OpenAPI `required` property with a `default`).
+        public var requiresKey = false
         /// Its doc comment.
         public var documentation: Documentation
         /// What `nil` is on the wire: left out, `null`, or the caller's choice. Only optional

@@ -16,6 +16,9 @@ extension OpenAPIImporter {
             body = lowerRequestBody(resolvedBody, hint: hint, scope: &scope, into: &lowered)
         }
         body = lowerFormDataParameters(lowered.formData, body: body, hint: hint, scope: &scope, into: &lowered)
+        if collected.method == .patch, body == .formURLEncoded || body == .multipart {
+            Self.leavingDefaultsOutOfPatchForm(&lowered)
+        }
         let (response, errors, success) = lowerResponses(operation, hint: hint)
         for callback in operation.callbacks {
             skip(

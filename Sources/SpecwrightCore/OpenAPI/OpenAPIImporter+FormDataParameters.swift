@@ -43,7 +43,7 @@ extension OpenAPIImporter {
                 at: parameter.location)
             let field = formField(
                 name, schema: schema, required: parameter.required == true, encoding: nil, multipart: multipart,
-                hint: hint, scope: &scope)
+                hint: hint, scope: &scope, defaults: &lists.fieldDefaults)
             if var field {
                 if field.documentation.isEmpty { field.documentation = IR.Documentation(parameter.description) }
                 lists.body.append(field)

@@ -6,7 +6,8 @@ extension OpenAPIImporter {
     /// (fixed discriminators, three-state fields) is known only once the import is complete, so
     /// during the import such a default is a placeholder, replaced by
     /// ``resolvingObjectDefaults(in:)``; a value that does not fit (an unknown key, a required
-    /// property missing) leaves the property or parameter optional without a default.
+    /// property missing) leaves the property or parameter optional without a default (a required
+    /// property stays required).
     mutating func objectDefault(_ value: Node, named name: IR.TypeName) -> IR.Expression? {
         guard value.mapping != nil, isStructure(name) else { return nil }
         guard let structures = declared.finalStructures else {
@@ -58,10 +59,13 @@ extension OpenAPIImporter {
         for pending in declared.pendingObjectDefaults {
             resolved.append(objectDefault(pending.value, named: pending.name))
         }
+        let requiredPending = declared.requiredPendingDefaults
+        // A value left without its default is optional, unless it is required (always sent).
         func fix(_ expression: inout IR.Expression?, _ type: inout IR.TypeReference) {
             guard let pending = expression, pending.isPending else { return }
             expression = pending.replacingPending { resolved[$0] }
-            if expression == nil, !type.isOptional { type = .optional(type) }
+            let required = pending.pendingIndices.contains(where: requiredPending.contains)
+            if expression == nil, !type.isOptional, !required { type = .optional(type) }
         }
         var result = api
         result.types = api.types.map { declaration in
@@ -69,6 +73,7 @@ extension OpenAPIImporter {
             for index in structure.properties.indices {
                 var property = structure.properties[index]
                 fix(&property.defaultValue, &property.type)
+                if property.defaultValue == nil { property.requiresKey = false }
                 structure.properties[index] = property
             }
             return .structure(structure)
@@ -78,6 +83,7 @@ extension OpenAPIImporter {
                 for index in result.groups[group].endpoints[endpoint].parameters.indices {
                     var parameter = result.groups[group].endpoints[endpoint].parameters[index]
                     fix(&parameter.defaultValue, &parameter.type)
+                    if parameter.defaultValue == nil { parameter.requiresKey = false }
                     result.groups[group].endpoints[endpoint].parameters[index] = parameter
                 }
             }

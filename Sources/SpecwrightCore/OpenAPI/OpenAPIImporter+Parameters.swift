@@ -13,6 +13,8 @@ extension OpenAPIImporter {
         /// OpenAPI 2 `in: formData` parameters, lowered as fields of the form body once it is known
         /// (OpenAPIImporter+FormDataParameters.swift).
         var formData: [OpenAPI.Parameter] = []
+        /// The text of each form or multipart field's default, by the field's Swift name.
+        var fieldDefaults: [String: String] = [:]
 
         var all: [IR.Parameter] { path + body + query + header + cookie }
     }
@@ -83,11 +85,15 @@ extension OpenAPIImporter {
             (type, defaultValue) = untypedParameter(schema, required: required)
         } else if !required {
             (type, defaultValue) = schema.map { omittable(type, schema: $0) } ?? (.optional(type), nil)
+        } else if let schema {
+            // Required: the default fills the argument only, the value is always sent.
+            defaultValue = requiredDefault(type, schema: schema)
         }
         var lowered = IR.Parameter(
             name: IR.Identifier(validated: "value", code: "value"), wireName: IR.StringLiteral(name),
             location: irLocation, type: type, defaultValue: defaultValue,
             documentation: IR.Documentation(parameter.description ?? schema?.description))
+        lowered.requiresKey = required && defaultValue != nil
         if isJSON {
             lowered.objectStyle = .json
         } else if !applyStyle(parameter, to: &lowered, subject: subject) {

@@ -7,7 +7,9 @@ import SpecwrightYAML
 /// set (a `PATCH` of only `name` sent `temper: CALM` and `tags: []` and reset both). In every type a
 /// JSON `PATCH` body holds, directly or through other types, a property with a default is therefore
 /// a plain optional (`nil`: left out, decoded when absent), the document's default named in its doc
-/// comment. A `required` property has no default to pre-fill: it is always sent.
+/// comment. A `required` property is always sent, so there it has no initializer default either
+/// (the caller chooses its value); elsewhere a required property's default pre-fills the
+/// initializer, and decoding still requires the key.
 extension OpenAPIImporter {
     /// The text of a default in a doc comment: the JSON value as the document writes it, short
     /// values whole, a long one cut with `…`.
@@ -48,11 +50,20 @@ extension IR.API {
                 guard property.fixedValue == nil, property.defaultValue != nil,
                     let text = texts[property.jsonKey.value]
                 else { continue }
-                structure.properties[index].type = property.type.isOptional ? property.type : .optional(property.type)
                 structure.properties[index].defaultValue = nil
+                structure.properties[index].requiresKey = false
+                // A required one is always sent: the caller chooses its value, as the default would
+                // overwrite the stored one.
+                let note =
+                    property.requiresKey
+                    ? "Required: a `PATCH` sends it, so the caller chooses its value."
+                    : "`nil` leaves it out: a `PATCH` keeps the stored value."
+                if !property.requiresKey {
+                    structure.properties[index].type =
+                        property.type.isOptional ? property.type : .optional(property.type)
+                }
                 structure.properties[index].documentation = IR.Documentation(paragraphs: [
-                    property.documentation.lines.joined(separator: "\n"),
-                    "Default: `\(text)` (the server's).\n`nil` leaves it out: a `PATCH` keeps the stored value."
+                    property.documentation.lines.joined(separator: "\n"), "Default: `\(text)` (the server's).\n" + note
                 ])
             }
             return .structure(structure)

@@ -79,6 +79,8 @@ extension IR.API {
                 else { continue }
                 if !property.type.isOptional { property.type = .optional(property.type) }
                 property.nilEncoding = .omitted
+                // Its default pre-filled a required value; an optional one is `nil` unless set.
+                if property.requiresKey { (property.defaultValue, property.requiresKey) = (nil, false) }
                 structure.properties[index] = property
             }
             return .structure(structure)

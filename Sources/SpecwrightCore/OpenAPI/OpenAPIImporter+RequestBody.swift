@@ -66,36 +66,46 @@ extension OpenAPIImporter {
         for (key, propertySchema) in fields {
             let field = formField(
                 key, schema: propertySchema, required: object.required.contains(key), encoding: media.encoding(of: key),
-                multipart: multipart, hint: hint, scope: &scope)
+                multipart: multipart, hint: hint, scope: &scope, defaults: &lists.fieldDefaults)
             if let field { lists.body.append(field) }
         }
     }
 
     /// One field of a form (`multipart: false`) or multipart body: a property of the body's schema,
     /// or an OpenAPI 2 `formData` parameter (OpenAPIImporter+FormDataParameters.swift). `nil`, with a
-    /// located warning, when the field cannot be sent in its `encoding`'s style.
+    /// located warning, when the field cannot be sent in its `encoding`'s style. The text of a
+    /// default the field keeps goes to `defaults`, by the field's Swift name (a `PATCH` moves it to
+    /// the doc comment: ``leavingDefaultsOutOfPatchForm(_:)``).
     mutating func formField(
         _ key: String, schema propertySchema: Schema, required: Bool, encoding: OpenAPI.Encoding?, multipart: Bool,
-        hint: String, scope: inout NameScope
+        hint: String, scope: inout NameScope, defaults: inout [String: String]
     ) -> IR.Parameter? {
         var type = typeReference(propertySchema, hint: hint + " " + key)
         var defaultValue: IR.Expression?
-        if !required { (type, defaultValue) = omittable(type, schema: propertySchema) }
+        if !required {
+            (type, defaultValue) = omittable(type, schema: propertySchema)
+        } else {
+            // Required: the default fills the argument only, the value is always sent.
+            defaultValue = requiredDefault(type, schema: propertySchema)
+        }
         let fieldName = scope.identifier(for: key, style: .member, fallback: "field")
         warnIfRenamed(scope, "form field '\(key)'", at: propertySchema.location)
         var parameter = IR.Parameter(
             name: fieldName, wireName: IR.StringLiteral(key),
             location: .formField, type: type, defaultValue: defaultValue,
             documentation: IR.Documentation(propertySchema.description))
+        parameter.requiresKey = required && defaultValue != nil
         if multipart {
             let declared = encoding?.contentType
             if let declared, !Self.isTextual(mediaType: declared) { type = Self.binary(type) }
             let file = filePart(type)
             parameter.type = file ?? type
-            // A file has no default (the schema's would be text); it stays optional instead.
+            // A file has no default (the schema's would be text); it stays optional instead (a
+            // required one stays required).
             if file != nil, parameter.defaultValue != nil {
                 parameter.defaultValue = nil
-                if !parameter.type.isOptional { parameter.type = .optional(parameter.type) }
+                if !parameter.type.isOptional, !parameter.requiresKey { parameter.type = .optional(parameter.type) }
+                parameter.requiresKey = false
             }
             parameter.location = .multipartPart(
                 filename: nil,
@@ -107,7 +117,34 @@ extension OpenAPIImporter {
                     at: encoding?.location ?? propertySchema.location)
             else { return nil }
         }
+        if parameter.defaultValue != nil, let value = propertySchema.defaultValue {
+            defaults[parameter.name.name] = Self.defaultText(value)
+        }
         return parameter
+    }
+
+    /// The fields of a `PATCH` form or multipart body with their defaults left to the server, as
+    /// in a JSON `PATCH` body (OpenAPIImporter+PatchBodies.swift): a field with a default is a
+    /// plain optional, `nil` by default and then left out, so the update sends only what the caller
+    /// set; the doc comment names the default.
+    static func leavingDefaultsOutOfPatchForm(_ lists: inout ParameterLists) {
+        for index in lists.body.indices {
+            let field = lists.body[index]
+            guard field.defaultValue != nil, let text = lists.fieldDefaults[field.name.name] else { continue }
+            lists.body[index].defaultValue = nil
+            lists.body[index].requiresKey = false
+            // A required field is always sent: the caller chooses its value.
+            let note =
+                "Default: `\(text)` (the server's); "
+                + (field.requiresKey
+                    ? "required: a `PATCH` sends it, so the caller chooses its value."
+                    : "`nil` leaves it out: a `PATCH` keeps the stored value.")
+            if !field.requiresKey {
+                lists.body[index].type = field.type.isOptional ? field.type : .optional(field.type)
+            }
+            lists.body[index].documentation = IR.Documentation(
+                (field.documentation.lines + [note]).joined(separator: "\n"))
+        }
     }
 
     /// `String` (or `[String]`, optional or not) made `Data`: a multipart field whose `encoding`

@@ -46,6 +46,9 @@ extension OpenAPIImporter {
         var queryCompatibility: [QueryCompatibilityKey: Bool] = [:]
         /// Object defaults met during the import, resolved at its end (``objectDefault(_:named:)``).
         var pendingObjectDefaults: [(value: Node, name: IR.TypeName)] = []
+        /// The indices of ``pendingObjectDefaults`` met in the default of a required value: one that
+        /// does not fit leaves the value required, without a default (``requiredDefault(_:schema:)``).
+        var requiredPendingDefaults: Set<Int> = []
         /// The structures once the import is complete (set by ``resolvingObjectDefaults(in:)``).
         var finalStructures: [IR.TypeID: IR.Structure]?
         /// Schema problems reported once per place (a composition's conflicting property types at

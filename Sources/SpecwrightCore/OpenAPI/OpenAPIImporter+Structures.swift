@@ -126,24 +126,31 @@ extension OpenAPIImporter {
             let fixedValue = propertySchema.constant.flatMap { constant in
                 fixedExpression(constant, type: &type)
             }
-            if fixedValue == nil, !isRequired {
-                (type, defaultValue) = omittable(type, schema: propertySchema)
+            if fixedValue == nil {
+                // A required property's default pre-fills the initializer only: it is always sent,
+                // and decoding still requires the key.
+                if isRequired {
+                    defaultValue = requiredDefault(type, schema: propertySchema)
+                } else {
+                    (type, defaultValue) = omittable(type, schema: propertySchema)
+                }
                 if defaultValue != nil, let value = propertySchema.defaultValue {
                     declared.propertyDefaults[name.id, default: [:]][key] = Self.defaultText(value)
                 }
             }
-            properties.append(
-                IR.Property(
-                    name: propertyName,
-                    jsonKey: IR.StringLiteral(key),
-                    type: type,
-                    defaultValue: defaultValue,
-                    documentation: propertyDocumentation(
-                        propertySchema,
-                        extra: Self.oneWayRequirementNote(direction, required: object.required.contains(key))),
-                    nilEncoding: fixedValue != nil
-                        ? .omitted : isRequired ? .null : isNullable && !direction.readOnly ? .chosen : .omitted,
-                    fixedValue: fixedValue))
+            var property = IR.Property(
+                name: propertyName,
+                jsonKey: IR.StringLiteral(key),
+                type: type,
+                defaultValue: defaultValue,
+                documentation: propertyDocumentation(
+                    propertySchema,
+                    extra: Self.oneWayRequirementNote(direction, required: object.required.contains(key))),
+                nilEncoding: fixedValue != nil
+                    ? .omitted : isRequired ? .null : isNullable && !direction.readOnly ? .chosen : .omitted,
+                fixedValue: fixedValue)
+            property.requiresKey = isRequired && defaultValue != nil
+            properties.append(property)
         }
         var additionalProperties: IR.AdditionalProperties?
         if let additional = object.additionalProperties {
@@ -183,6 +190,21 @@ extension OpenAPIImporter {
             return (type, expression)
         }
         return (.optional(type), nil)
+    }
+
+    /// The default of a value the caller must send (a `required` property, parameter or form
+    /// field), which fills the initializer's or the method's argument only: the schema's
+    /// `default` when it fits `type`, which is not optional (a misfit is reported as for an
+    /// omittable value, and left out). An object default still unresolved is marked, so that it
+    /// leaves the value required if it turns out not to fit (``resolvingObjectDefaults(in:)``).
+    mutating func requiredDefault(_ type: IR.TypeReference, schema: Schema) -> IR.Expression? {
+        guard let value = schema.defaultValue, !type.isOptional,
+            !reportsMisfit(value, keyword: "default", type: type)
+        else { return nil }
+        let pending = declared.pendingObjectDefaults.count
+        let expression = defaultExpression(value, type: type)
+        declared.requiredPendingDefaults.formUnion(pending..<declared.pendingObjectDefaults.count)
+        return expression
     }
 
     /// A default value as a Swift expression of `type`, when the value fits the type.

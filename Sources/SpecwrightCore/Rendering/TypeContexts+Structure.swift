@@ -147,10 +147,11 @@ extension TypeContexts {
         .list(lines.map(MustacheValue.string))
     }
 
-    /// How `init(from:)` reads a property through the runtime's `FieldDecoder`, by its JSON name.
+    /// How `init(from:)` reads a property through the runtime's `FieldDecoder`, by its JSON name
+    /// (a default is the fallback of an absent key unless the property ``IR/Property/requiresKey``).
     private func decodeExpression(_ property: IR.Property) -> String {
         let key = property.jsonKey.code
-        if let defaultValue = property.defaultValue {
+        if let defaultValue = property.defaultValue, !property.requiresKey {
             return "fields.optional(\(key), default: \(defaultValue.code))"
         }
         if property.nilEncoding == .chosen {

@@ -12,7 +12,9 @@ extension RoundTripFramework {
             binary.multipart-file-keeps-filename-and-content-type binary.array-of-files
             binary.octet-stream-body-streamed-from-disk binary.body-takes-the-declared-content-type
             null.required-nullable-is-sent-as-null null.patch-sends-only-set-fields null.patch-sends-explicit-null
-            errors.typed-404-and-422 discriminator.round-trip defaults.body-defaults enums.body-enums
+            errors.typed-404-and-422 discriminator.round-trip defaults.body-defaults
+            defaults.required-defaults-fill-the-initializer defaults.patch-form-and-multipart-send-only-set-fields
+            enums.body-enums
             dates.body-keeps-microseconds dates.query-keeps-microseconds dates.path-day dates.header-keeps-microseconds
             headers.request-header-parameters headers.typed-response-headers
             enums.query-enum-and-readable-names defaults.query-defaults defaults.query-values

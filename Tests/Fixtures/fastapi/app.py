@@ -14,7 +14,10 @@ check the round trip exactly. Routes by point of issue #12:
   headers                 GET /headers (request header parameters), GET /stamped (declared response header)
   enums                   GET /items (string enum, `-name` ordering), POST /tasks (integer enum)
   discriminator           POST /pets (oneOf with discriminator)
-  defaults                GET /search (query defaults), POST /settings (body defaults)
+  defaults                GET /search (query defaults), POST /settings (body defaults), POST /reminders (a response
+                          model whose defaults pydantic marks required: json_schema_serialization_defaults_required),
+                          PATCH /settings/form and /settings/upload (form and multipart fields with defaults: the
+                          fields the server received)
   caching                 GET /catalog/{entry_id} (ETag + no-cache: revalidated, 304), PUT /catalog/{entry_id}
                           (a write changes the ETag), GET /catalog/{entry_id}/price (max-age=60),
                           GET /catalog/{entry_id}/stock (no caching headers: the generation config's policy caches
@@ -28,7 +31,7 @@ from typing import Annotated, Literal, Optional, Union
 
 from fastapi import Cookie, Depends, FastAPI, File, Form, Header, HTTPException, Query, Request, Response, UploadFile
 from fastapi.security import APIKeyCookie, APIKeyHeader, HTTPBasic, HTTPBasicCredentials, OAuth2PasswordBearer, OAuth2PasswordRequestForm
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 app = FastAPI(title="Round Trip Service", version="1.0.0")
 
@@ -379,6 +382,42 @@ class Settings(BaseModel):
 @app.post("/settings", tags=["search"])
 def save_settings(settings: Settings) -> Settings:
     return settings
+
+
+class Reminder(BaseModel):
+    """The defaults are always in a response, so the response schema (Reminder-Output) lists them as required."""
+    model_config = ConfigDict(json_schema_serialization_defaults_required=True)
+    title: str
+    channel: Color = Color.red
+    repeats: Priority = Priority.high
+    offsets: list[int] = [10, 60]
+
+
+@app.post("/reminders", tags=["reminders"])
+def create_reminder(reminder: Reminder) -> Reminder:
+    return reminder
+
+
+class FieldsReceived(BaseModel):
+    """The form or multipart fields the server received, by name, and the values it used."""
+    received: list[str]
+    theme: str
+    page_size: int
+
+
+@app.patch("/settings/form", tags=["search"])
+async def patch_settings_form(request: Request, theme: Annotated[str, Form()] = "dark",
+                              page_size: Annotated[int, Form()] = 25) -> FieldsReceived:
+    form = await request.form()
+    return FieldsReceived(received=sorted(form.keys()), theme=theme, page_size=page_size)
+
+
+@app.patch("/settings/upload", tags=["search"])
+async def patch_settings_upload(request: Request, theme: Annotated[str, Form()] = "dark",
+                                page_size: Annotated[int, Form()] = 25,
+                                file: Annotated[Optional[UploadFile], File()] = None) -> FieldsReceived:
+    form = await request.form()
+    return FieldsReceived(received=sorted(form.keys()), theme=theme, page_size=page_size)
 
 
 # --- caching -------------------------------------------------------------------------------

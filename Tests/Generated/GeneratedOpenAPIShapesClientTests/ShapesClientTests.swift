@@ -88,6 +88,36 @@ import Testing
         }
     }
 
+    @Test func aRequiredPropertysDefaultFillsTheInitializerAndIsAlwaysSent() throws {
+        let reminder = Reminder(title: "t")
+        #expect(reminder.channel == .later && reminder.repeats == .low && reminder.offsets == [10, 60])
+        #expect(reminder.window == Window(start: 0, end: 10), "an object default is a call of the initializer")
+        #expect(
+            try Self.json(reminder)
+                == #"{"channel":"later","offsets":[10,60],"repeats":1,"title":"t","window":{"end":10,"start":0}}"#)
+        let full = #"{"title":"t","channel":"urgent","repeats":5,"offsets":[],"window":{"start":1}}"#
+        #expect(
+            try Self.decode(Reminder.self, full)
+                == Reminder(title: "t", channel: .urgent, repeats: .high, offsets: [], window: Window(start: 1)))
+        // Required: a value without the key is not the default, it is no value of the type.
+        #expect(throws: DecodingError.self) { try Self.decode(Reminder.self, #"{"title":"t"}"#) }
+        // In a PATCH body a required property is the caller's choice, the default the server's.
+        #expect(try Self.json(ReminderPatch(revision: 2)) == #"{"revision":2}"#)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aPatchFormOrMultipartBodySendsOnlyTheFieldsTheCallerSet() async throws {
+        let (client, stub) = Self.client()
+        try await client.forms.updateForm()
+        try await client.forms.updateForm(note: "n")
+        try await client.uploads.updateUpload(count: 4)
+        #expect(String(decoding: stub.requests[0].body ?? Data(), as: UTF8.self) == "")
+        #expect(String(decoding: stub.requests[1].body ?? Data(), as: UTF8.self) == "note=n")
+        let multipart = String(decoding: stub.requests[2].body ?? Data(), as: UTF8.self)
+        #expect(multipart.contains("name=\"count\"\r\n\r\n4\r\n"), "\(multipart)")
+        #expect(!multipart.contains("name=\"note\"") && !multipart.contains("name=\"file\""), "\(multipart)")
+    }
+
     @Test func aPatchSendsNothingNullOrAValueAsTheCallerChooses() throws {
         #expect(try Self.json(ShelterPatch()) == "{}")
         #expect(try Self.json(ShelterPatch(name: nil, capacity: 3)) == #"{"capacity":3,"name":null}"#)

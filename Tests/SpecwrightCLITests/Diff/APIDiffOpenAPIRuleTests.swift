@@ -51,6 +51,18 @@ import Testing
             ])
     }
 
+    @Test func aParameterThatBecameRequiredIsBreakingEvenWithADefault() throws {
+        // The default fills the method's argument only: an old client does not send the value.
+        try expectOne(
+            "          required: false\n          schema:\n            type: integer\n",
+            "          required: true\n          schema:\n            default: 20\n            type: integer\n",
+            lines: [
+                "new.yaml:17:17: error: breaking: parameter 'limit' of 'pets.listPets' became required",
+                "old.yaml:17:17: note: the old version is here",
+                "1 breaking change, 0 compatible changes (old.yaml → new.yaml)"
+            ])
+    }
+
     @Test func aParameterThatChangedTypeIsBreaking() throws {
         try expectOne(
             "            type: integer\n            maximum: 100\n            format: int32\n",

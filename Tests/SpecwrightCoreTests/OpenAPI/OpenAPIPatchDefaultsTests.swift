@@ -73,6 +73,63 @@ import Testing
         #expect(types.contains("fields.optional(\"temper\")"), "absent decodes as nil")
     }
 
+    static func formDocument(method: String) -> String {
+        OpenAPISupport.document(
+            paths: """
+                  /settings:
+                    \(method):
+                      operationId: saveSettings
+                      requestBody:
+                        content:
+                          application/x-www-form-urlencoded:
+                            schema:
+                              type: object
+                              properties:
+                                theme: { type: string, default: dark, description: The look. }
+                                sizes: { type: array, items: { type: integer }, default: [1, 2] }
+                                name: { type: string }
+                      responses:
+                        '204': { description: Stored. }
+                  /avatar:
+                    \(method):
+                      operationId: saveAvatar
+                      requestBody:
+                        content:
+                          multipart/form-data:
+                            schema:
+                              type: object
+                              properties:
+                                file: { type: string, format: binary }
+                                note: { type: string, default: none }
+                                count: { type: integer, default: 3 }
+                      responses:
+                        '204': { description: Stored. }
+                """)
+    }
+
+    @Test("a PATCH form or multipart body leaves its defaults to the server, as a JSON PATCH body")
+    func patchFormsLeaveDefaultsOut() throws {
+        let output = try OpenAPISupport.generate(Self.formDocument(method: "patch"))
+        #expect(output.succeeded, "\(output.diagnostics)")
+        let client = output.swift.filter { !$0.isWhitespace }
+        #expect(client.contains("saveSettings(theme:String?=nil,sizes:[Int]?=nil,name:String?=nil"), "\(output.swift)")
+        #expect(client.contains("saveAvatar(file:FilePart?=nil,note:String?=nil,count:Int?=nil"), "\(output.swift)")
+        #expect(
+            output.swift.contains(
+                "- Parameter theme: The look. Default: `\"dark\"` (the server's); `nil` leaves it out"
+            ), "\(output.swift)")
+        #expect(output.swift.contains("- Parameter count: Default: `3` (the server's);"), "\(output.swift)")
+    }
+
+    @Test("a POST form or multipart body pre-fills its defaults")
+    func postFormsKeepTheirDefaults() throws {
+        let output = try OpenAPISupport.generate(Self.formDocument(method: "post"))
+        let client = output.swift.filter { !$0.isWhitespace }
+        #expect(
+            client.contains("saveSettings(theme:String=\"dark\",sizes:[Int]=[1,2],name:String?=nil"), "\(output.swift)")
+        #expect(client.contains("saveAvatar(file:FilePart?=nil,note:String=\"none\",count:Int=3"), "\(output.swift)")
+    }
+
     @Test("elsewhere a default pre-fills the initializer and decoding")
     func otherBodiesKeepTheirDefaults() throws {
         let output = try OpenAPISupport.generate(Self.document)

@@ -90,6 +90,23 @@ struct BodyChecks {
             try expectEqual(saved, Settings())
             try expectEqual(saved.priority.rawValue, 5, "integer enum default")
         }
+        await check("defaults.required-defaults-fill-the-initializer") {
+            // pydantic lists a response model's defaults as required (a response always holds them):
+            // the initializer still takes them, and they are the server's.
+            let created = try await service.reminders.createReminder(body: ReminderInput(title: "call"))
+            try expectEqual(created, ReminderOutput(title: "call"))
+            try expectEqual([created.offsets, [created.repeats.rawValue]], [[10, 60], [5]])
+            let chosen = ReminderOutput(title: "ring", channel: .lightBlue, repeats: .value1, offsets: [])
+            let sent = ReminderInput(title: "ring", channel: .lightBlue, repeats: .value1, offsets: [])
+            try expectEqual(try await service.reminders.createReminder(body: sent), chosen)
+        }
+        await check("defaults.patch-form-and-multipart-send-only-set-fields") {
+            // A PATCH's defaults are the server's: a field the caller does not set is not sent.
+            let form = try await service.search.patchSettingsForm(pageSize: 40)
+            try expectEqual(form, FieldsReceived(received: ["page_size"], theme: "dark", pageSize: 40))
+            let upload = try await service.search.patchSettingsUpload(theme: "light")
+            try expectEqual(upload, FieldsReceived(received: ["theme"], theme: "light", pageSize: 25))
+        }
         await check("enums.body-enums") {
             // The schema `Task` is generated as `TaskModel`: a type named `Task` would take Swift's
             // `Task { … }` from every file of the module.
