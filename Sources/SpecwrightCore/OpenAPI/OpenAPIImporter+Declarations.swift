@@ -191,7 +191,7 @@ extension OpenAPIImporter {
                 if values.isEmpty, discriminator != nil { values = [component] }
                 cases.append(
                     IR.UnionCase(
-                        name: caseName(component, index: index, scope: &scope),
+                        name: caseName(component, index: index, scope: &scope, of: name, at: member.location),
                         type: .named(identifier), discriminatorValues: values.map(IR.StringLiteral.init)))
                 warnIfRenamed(scope, quoting: "the case for '\(component)' of '\(type: name)'", at: member.location)
                 continue
@@ -200,7 +200,7 @@ extension OpenAPIImporter {
             let label = named.label ?? Self.positionLabel(index)
             let type = typeReference(member, hint: name.name + " " + label).nonOptional
             let caseName = named.label ?? (named.positional ? label : Self.caseLabel(type))
-            let identifier = self.caseName(caseName, index: index, scope: &scope)
+            let identifier = self.caseName(caseName, index: index, scope: &scope, of: name, at: member.location)
             cases.append(IR.UnionCase(name: identifier, type: type))
             if let rename = scope.lastRename, cases.dropLast().contains(where: { $0.name.name == rename.wanted }) {
                 skip(
@@ -244,12 +244,23 @@ extension OpenAPIImporter {
     /// The name of a union case. A case named like a type would hide that type inside the enum
     /// (`case _3eNum1(_3eNum1)` makes `_3eNum1.self` the case), so a name that is also a type's
     /// (only names starting with `_` can be: cases are lowerCamelCase, types UpperCamelCase) gets
-    /// a `case` prefix: `case3eNum1(_3eNum1)`.
-    private func caseName(_ raw: String, index: Int, scope: inout NameScope) -> IR.Identifier {
+    /// a `case` prefix: `case3eNum1(_3eNum1)`, with a `naming` warning (#14 item 2: every rename is warned).
+    private mutating func caseName(
+        _ raw: String, index: Int, scope: inout NameScope, of union: IR.TypeName, at location: SourceLocation
+    ) -> IR.Identifier {
         let fallback = SwiftName.lowerCamelCase(Self.positionLabel(index)) ?? "option"
         let candidate = SwiftName.lowerCamelCase(raw) ?? fallback
         let isTypeName = naming.types.contains(candidate) || NameScope.reservedTypeNames.contains(candidate)
-        return scope.identifier(for: isTypeName ? "case " + candidate : raw, style: .member, fallback: fallback)
+        let identifier = scope.identifier(
+            for: isTypeName ? "case " + candidate : raw, style: .member, fallback: fallback)
+        if isTypeName {
+            skip(
+                .naming,
+                quoting:
+                    "the case '\(candidate)' of '\(type: union)' is generated as '\(identifier.name)': a case of that name would hide the type of that name inside '\(type: union)'",
+                at: location)
+        }
+        return identifier
     }
 
     /// The component schema a union member's `$ref` names, if it names one.

@@ -140,6 +140,36 @@ struct OpenAPIUnionCaseNameTests {
         #expect(naming.count == 3, "\(naming)")
     }
 
+    @Test("a case that would hide the type of its name gets a `case` prefix, with a warning")
+    func casePrefixIsWarned() throws {
+        let output = try OpenAPISupport.generate(
+            OpenAPISupport.document(
+                paths: """
+                      /x:
+                        get:
+                          operationId: getX
+                          responses:
+                            '200':
+                              description: ok
+                              content: {application/json: {schema: {$ref: '#/components/schemas/Holder'}}}
+                    """,
+                schemas: """
+                        3eNum1: {type: object, properties: {a: {type: string}}}
+                        Other: {type: object, properties: {b: {type: string}}}
+                        Holder:
+                          oneOf:
+                            - $ref: '#/components/schemas/3eNum1'
+                            - $ref: '#/components/schemas/Other'
+                    """))
+        #expect(output.types.contains("case case3eNum1(_3eNum1)"), "\(output.types)")
+        let naming = output.diagnostics.filter { $0.contains("[naming]") }
+        #expect(
+            naming.contains {
+                $0.contains("the case '_3eNum1' of 'Holder' is generated as 'case3eNum1'")
+                    && $0.contains("would hide the type of that name inside 'Holder'")
+            }, "\(output.diagnostics)")
+    }
+
     @Test(
         "no name in a corpus client ends in digits the document did not write: types, cases, methods, properties, parameters",
         arguments: OpenAPICorpusTests.documents)
