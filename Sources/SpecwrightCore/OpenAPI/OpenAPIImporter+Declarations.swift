@@ -253,7 +253,13 @@ extension OpenAPIImporter {
         let isTypeName = naming.types.contains(candidate) || NameScope.reservedTypeNames.contains(candidate)
         let identifier = scope.identifier(
             for: isTypeName ? "case " + candidate : raw, style: .member, fallback: fallback)
-        if isTypeName {
+        if SwiftName.lowerCamelCase(raw) == nil {
+            skip(
+                .naming,
+                quoting:
+                    "the case '\(raw)' of '\(type: union)' is generated as '\(identifier.name)' after its position: '\(raw)' has no letter or digit to name it by",
+                at: location)
+        } else if isTypeName {
             skip(
                 .naming,
                 quoting:

@@ -140,7 +140,8 @@ struct OpenAPIUnionCaseNameTests {
         #expect(naming.count == 3, "\(naming)")
     }
 
-    @Test("a case that would hide the type of its name gets a `case` prefix, with a warning")
+    @Test(
+        "a case that would hide the type of its name gets a `case` prefix, a title without letters a position: warned")
     func casePrefixIsWarned() throws {
         let output = try OpenAPISupport.generate(
             OpenAPISupport.document(
@@ -160,13 +161,19 @@ struct OpenAPIUnionCaseNameTests {
                           oneOf:
                             - $ref: '#/components/schemas/3eNum1'
                             - $ref: '#/components/schemas/Other'
+                            - {type: object, title: '+', properties: {c: {type: string}}}
                     """))
         #expect(output.types.contains("case case3eNum1(_3eNum1)"), "\(output.types)")
+        #expect(output.types.contains("case thirdOption("), "\(output.types)")
         let naming = output.diagnostics.filter { $0.contains("[naming]") }
         #expect(
             naming.contains {
                 $0.contains("the case '_3eNum1' of 'Holder' is generated as 'case3eNum1'")
                     && $0.contains("would hide the type of that name inside 'Holder'")
+            }, "\(output.diagnostics)")
+        #expect(
+            naming.contains {
+                $0.contains("the case '+' of 'Holder' is generated as 'thirdOption' after its position")
             }, "\(output.diagnostics)")
     }
 
