@@ -218,6 +218,7 @@ public struct OpenAPIExporter: Sendable {
         if let style = parameter.style?.value, style == "deepObject" {
             result += [("style", .string(style)), ("explode", .bool(true))]
         }
+        if parameter.allowsReserved { result.append(("allowReserved", .bool(true))) }
         result.append(("schema", schema))
         return .object(result)
     }

@@ -41,7 +41,7 @@ extension SpecLowering {
             let identifier = scope.identifier(for: parameter.name, style: .member, fallback: "value")
             warnIfRenamed(scope, "parameter '\(parameter.name)'", at: parameter.location)
             if location == .path { byRawName[parameter.name] = identifier }
-            return IR.Parameter(
+            var lowered = IR.Parameter(
                 name: identifier, wireName: IR.StringLiteral(parameter.name), location: location,
                 type: reference(parameter.type.expression),
                 defaultValue: parameter.defaultValue.map {
@@ -49,6 +49,8 @@ extension SpecLowering {
                 },
                 documentation: IR.Documentation(parameter.description),
                 objectStyle: parameter.style?.value == "deepObject" ? .deepObject : .form)
+            lowered.allowsReserved = parameter.allowsReserved
+            return lowered
         }
         let path = endpoint.pathParameters.map { lower($0, .path) }
         let query = endpoint.queryParameters.map { lower($0, .query) }

@@ -189,6 +189,10 @@ extension IR {
         /// For a form field, query parameter, cookie, header or path parameter holding an object, a
         /// map or a union (or any value of a `content` parameter): how it is written.
         public var objectStyle: ObjectStyle
+        /// For a query parameter holding a scalar or an array of scalars: its value's reserved
+        /// characters are sent as they are (OpenAPI's `allowReserved`; the runtime's
+        /// `QueryItem.allowsReserved`).
+        public var allowsReserved = false
 
         /// Creates a parameter.
         public init(

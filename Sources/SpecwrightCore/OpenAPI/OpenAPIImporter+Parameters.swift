@@ -99,6 +99,17 @@ extension OpenAPIImporter {
         } else if !applyStyle(parameter, to: &lowered, subject: subject) {
             return
         }
+        if irLocation == .query, let flag = parameter.allowReserved, flag.value == true {
+            let type = lowered.type.nonOptional
+            if lowered.objectStyle == .form, isQueryCompatible(type.arrayElement ?? type) {
+                lowered.allowsReserved = true
+            } else {
+                skip(
+                    .parameterStyle,
+                    "\(subject) is sent with its reserved characters percent-encoded: 'allowReserved' is honoured for scalars and arrays of them, not for objects, 'deepObject' or 'content'",
+                    at: flag.location)
+            }
+        }
         lowered.name = scope.identifier(for: name, style: .member, fallback: "value")
         warnIfRenamed(scope, "parameter '\(name)'", at: parameter.location)
         switch irLocation {

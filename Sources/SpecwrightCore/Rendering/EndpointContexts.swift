@@ -216,7 +216,9 @@ struct EndpointContexts {
         } else if field.objectStyle != .deepObject,
             formatting.isQueryValue(type) || type.arrayElement.map(formatting.isQueryValue) == true
         {
-            arguments = field.name.code + (type.arrayElement == nil ? "" : separator)
+            arguments =
+                field.name.code + (type.arrayElement == nil ? "" : separator)
+                + (field.allowsReserved && field.location == .query ? ", allowingReserved: true" : "")
         } else if dates == nil, formatting.isUntyped(type) {
             arguments = "json: " + field.name.code
         } else {

@@ -112,6 +112,9 @@ public struct Parameter: Hashable, Sendable {
     public let location: SourceLocation
     /// A query parameter's `style:` (`form` or `deepObject`): how an object or map is written.
     public var style: Located<String>? = nil
+    /// A query parameter's `allowReserved: true`: a scalar's (or an array's) reserved characters
+    /// are sent as they are.
+    public var allowsReserved = false
 
     /// Whether a call must pass a value: not optional and no default.
     public var isRequired: Bool { !type.expression.isOptional && defaultValue == nil }

@@ -77,11 +77,16 @@ public struct QueryItem: Sendable, Hashable {
     public var name: String
     /// The typed value.
     public var value: QueryValue
+    /// Whether the value's reserved characters are sent as they are (OpenAPI's `allowReserved`:
+    /// `path=/a/b:c` instead of `path=%2Fa%2Fb%3Ac`); `#`, `[`, `]`, spaces and non-ASCII are still
+    /// percent-encoded, and so is everything else when `false` (the default).
+    public var allowsReserved: Bool
 
     /// Creates a query parameter.
-    public init(name: String, value: QueryValue) {
+    public init(name: String, value: QueryValue, allowsReserved: Bool = false) {
         self.name = name
         self.value = value
+        self.allowsReserved = allowsReserved
     }
 }
 
@@ -99,24 +104,32 @@ public struct QueryParameters: Sendable, Hashable {
     /// Whether there are no parameters.
     public var isEmpty: Bool { items.isEmpty }
 
-    /// Appends `name=value`, or nothing when `value` is `nil`.
-    public mutating func append<T: QueryValueConvertible>(_ name: String, _ value: T?) {
+    /// Appends `name=value`, or nothing when `value` is `nil`; `allowingReserved` sends the value's
+    /// reserved characters as they are (``QueryItem/allowsReserved``).
+    public mutating func append<T: QueryValueConvertible>(_ name: String, _ value: T?, allowingReserved: Bool = false) {
         guard let value else { return }
-        items.append(QueryItem(name: name, value: value.queryValue))
+        items.append(QueryItem(name: name, value: value.queryValue, allowsReserved: allowingReserved))
     }
 
     /// Appends one `name=a,b,c` item whose values are joined with `separator`, or nothing when
     /// `values` is `nil` (OpenAPI `explode: false` arrays and the delimited styles).
-    public mutating func append<T: QueryValueConvertible>(_ name: String, _ values: [T]?, joinedBy separator: String) {
+    public mutating func append<T: QueryValueConvertible>(
+        _ name: String, _ values: [T]?, joinedBy separator: String, allowingReserved: Bool = false
+    ) {
         guard let values else { return }
-        items.append(QueryItem(name: name, value: .list(values.map(\.queryValue), separator: separator)))
+        items.append(
+            QueryItem(
+                name: name, value: .list(values.map(\.queryValue), separator: separator),
+                allowsReserved: allowingReserved))
     }
 
     /// Appends one `name=value` per element (repeated keys), or nothing when `values` is `nil`.
-    public mutating func append<T: QueryValueConvertible>(_ name: String, _ values: [T]?) {
+    public mutating func append<T: QueryValueConvertible>(
+        _ name: String, _ values: [T]?, allowingReserved: Bool = false
+    ) {
         guard let values else { return }
         for value in values {
-            items.append(QueryItem(name: name, value: value.queryValue))
+            items.append(QueryItem(name: name, value: value.queryValue, allowsReserved: allowingReserved))
         }
     }
 }

@@ -44,6 +44,41 @@ enum PercentEncoding {
         }
     }
 
+    /// A query value of a parameter with OpenAPI's `allowReserved`: RFC 6570's reserved expansion
+    /// (`{+value}`) as far as a query can hold it. Unreserved characters, the reserved characters a
+    /// query allows (`:/?@!$&'()*+,;=`) and `%XX` triples are sent as they are; `#`, `[` and `]`
+    /// (which would end or break the query), a `%` that starts no triple, spaces, controls and
+    /// non-ASCII (as UTF-8 bytes) are percent-encoded.
+    static func encodeAllowingReserved(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%"), index + 2 < bytes.count, isHexDigit(bytes[index + 1]),
+                isHexDigit(bytes[index + 2])
+            {
+                encoded += bytes[index...(index + 2)]
+                index += 3
+                continue
+            }
+            if isUnreserved(byte) || queryReserved.contains(byte) {
+                encoded.append(byte)
+            } else {
+                encoded += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
+            }
+            index += 1
+        }
+        return String(decoding: encoded, as: UTF8.self)
+    }
+
+    /// The reserved characters (RFC 3986 gen-delims and sub-delims) a query may hold as they are:
+    /// all but `#`, `[` and `]`.
+    private static let queryReserved = Set(":/?@!$&'()*+,;=".utf8)
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
     /// RFC 3986's sub-delims, `:` and `@`: the `pchar`s beyond the unreserved set.
     private static let pathDelimiters = Set("!$&'()*+,;=:@".utf8)
 

@@ -114,9 +114,11 @@ struct RequestBuilder: Sendable {
         var query = ""
         for item in endpoint.query.items {
             if !query.isEmpty { query += "&" }
+            let value = try item.value.rendered(dates: service.dates)
             query +=
                 PercentEncoding.encode(item.name) + "="
-                + PercentEncoding.encode(try item.value.rendered(dates: service.dates))
+                + (item.allowsReserved
+                    ? PercentEncoding.encodeAllowingReserved(value) : PercentEncoding.encode(value))
         }
         var text = urlPrefix + path
         if !query.isEmpty || baseQuery != nil {

@@ -71,6 +71,18 @@ struct ParametersFixtureTests {
         #expect(echo.headers?["x-plain-color"] == "B,6,G,5,R,4")
     }
 
+    /// `allowReserved: true`: the reserved characters a query may hold reach the server as they
+    /// are (`%XX` triples too); `#`, `[`, `]`, spaces, a lone `%` and non-ASCII are still encoded,
+    /// and a parameter without the flag encodes every reserved character.
+    @Test func allowReservedSendsReservedCharactersAsTheyAre() async throws {
+        let echo = try await Self.client().reserved.readReserved(
+            path: "/a/b:c?d=e&f+g@h!$'()*,;%2F", fields: ["x/y", "z:w"], plain: "/a:b?c")
+        #expect(echo.query == "path=/a/b:c?d=e&f+g@h!$'()*,;%2F&fields=x/y,z:w&plain=%2Fa%3Ab%3Fc", "\(echo)")
+        let encoded = try await Self.client().reserved.readReserved(
+            path: "a b#c[d]100%é", fields: nil, plain: nil)
+        #expect(encoded.query == "path=a%20b%23c%5Bd%5D100%25%C3%A9", "\(encoded)")
+    }
+
     /// Each of OpenAPI's path styles reaches the server as RFC 6570 expands it: separators
     /// literal, every reserved character inside a value (`,` `;` `=` `/` space) percent-encoded.
     @Test func pathParametersInEveryStyleReachTheServerAsRFC6570ExpandsThem() async throws {

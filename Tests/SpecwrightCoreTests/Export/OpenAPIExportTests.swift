@@ -84,7 +84,9 @@ struct OpenAPIExportTests {
         #expect(api.service.auth == original.service.auth)
     }
 
-    @Test("object and map query parameters keep their style through export and import")
+    @Test(
+        "object and map query parameters keep their style, and a query parameter its allowReserved, through export and import"
+    )
     func structuredQueryParametersRoundTrip() throws {
         let spec = """
             specwright: 1
@@ -100,6 +102,7 @@ struct OpenAPIExportTests {
                     created: { type: Range?, style: deepObject }
                     metadata: { type: "[String: String]?", style: deepObject }
                     window: Range?
+                    path: { type: String?, allowReserved: true }
                   response: "[String]"
             """
         let loaded = SpecLoader.load(bytes: Array(spec.utf8), file: "shop.yaml")
@@ -111,7 +114,10 @@ struct OpenAPIExportTests {
         let api = try #require(OpenAPIImporter.importDocument(root, file: "export.yaml").api)
         #expect(Self.signature(api) == Self.signature(original))
         let styles = original.groups.flatMap(\.endpoints).flatMap(\.parameters).map(\.objectStyle)
-        #expect(styles == [.deepObject, .deepObject, .form])
+        #expect(styles == [.deepObject, .deepObject, .form, .form])
+        #expect(yaml.contains("allowReserved: true"))
+        let reserved = api.groups.flatMap(\.endpoints).flatMap(\.parameters).map(\.allowsReserved)
+        #expect(reserved == [false, false, false, true])
     }
 
     @Test("the JSON form of the export parses to the same tree as the YAML form")

@@ -227,6 +227,33 @@ import Testing
                 #"queryItems.append("tags", encoding: tags, style: .deepObject, dates: DateCoding.iso8601)"#))
     }
 
+    @Test func allowReservedQueryParametersSendTheirReservedCharactersAsTheyAre() throws {
+        let (endpoints, _) = try Self.endpoints(
+            "  x:\n    y:\n      get: /y\n      query:\n        path: { type: String?, allowReserved: true }\n"
+                + "        fields: { type: \"[String]?\", allowReserved: true }\n        plain: String?\n")
+        let joined = endpoints.joinedLayout
+        #expect(joined.contains(#"queryItems.append("path", path, allowingReserved: true)"#), "\(joined)")
+        #expect(joined.contains(#"queryItems.append("fields", fields, allowingReserved: true)"#))
+        #expect(joined.contains(#"queryItems.append("plain", plain)"#))
+    }
+
+    @Test func allowReservedOutsideTheQueryOrNotABooleanIsAnError() throws {
+        let result = try Support.generate(
+            Support.spec(
+                endpoints:
+                    "  x:\n    y:\n      get: /y\n      query: { a: { type: String, allowReserved: yes please } }\n"
+                    + "      headers: { X-A: { type: String, allowReserved: true } }\n"))
+        #expect(result.files.isEmpty)
+        #expect(
+            result.diagnostics.contains {
+                $0.contains("expected true or false for 'allowReserved' of query parameter 'a'")
+            }, "\(result.diagnostics)")
+        #expect(
+            result.diagnostics.contains {
+                $0.contains("'allowReserved' applies only to query parameters, not to header parameter 'X-A'")
+            })
+    }
+
     @Test func aStyleOutsideTheQueryOrOfAnotherNameIsAnError() throws {
         let result = try Support.generate(
             Support.spec(

@@ -96,4 +96,33 @@ struct OpenAPIStructuredParameterTests {
             #expect(output.diagnostics.contains { $0.hasPrefix("api.yaml:") && $0.contains(message) }, "\(message)")
         }
     }
+
+    @Test("allowReserved is honoured for query scalars and arrays, and warned about for an object")
+    func allowReserved() throws {
+        let paths = """
+                  /files:
+                    get:
+                      operationId: listFiles
+                      parameters:
+                        - { name: path, in: query, allowReserved: true, schema: { type: string } }
+                        - { name: ids, in: query, explode: false, allowReserved: true, schema: { type: array, items: { type: integer } } }
+                        - { name: range, in: query, allowReserved: true, schema: { $ref: '#/components/schemas/Range' } }
+                      responses: { '204': { description: ok } }
+            """
+        let schemas = """
+                    Range: { type: object, properties: { gte: { type: integer } } }
+            """
+        let output = try OpenAPISupport.generate(OpenAPISupport.document(paths: paths, schemas: schemas))
+        #expect(output.succeeded, "\(output.diagnostics)")
+        #expect(
+            output.endpoints.contains(#"queryItems.append("path", path, allowingReserved: true)"#),
+            "\(output.endpoints)")
+        #expect(output.endpoints.contains(#"queryItems.append("ids", ids, joinedBy: ",", allowingReserved: true)"#))
+        #expect(output.endpoints.contains(#"queryItems.append("range", encoding: range, dates: "#))
+        #expect(
+            output.diagnostics.contains {
+                $0.hasPrefix("api.yaml:")
+                    && $0.contains("query parameter 'range' is sent with its reserved characters percent-encoded")
+            }, "\(output.diagnostics)")
+    }
 }

@@ -72,6 +72,24 @@ struct RequestBuildingTests {
         )
     }
 
+    /// OpenAPI's `allowReserved`: RFC 6570 reserved expansion as far as a query can hold it.
+    @Test func queryItemsAllowingReservedKeepTheReservedCharactersAQueryMayHold() async throws {
+        var query = QueryParameters()
+        query.append("path", "/a/b:c?d=e&f+g@h!$'()*,;" as String?, allowingReserved: true)
+        query.append("triple", "%2F%zz%4" as String?, allowingReserved: true)
+        query.append("unsafe", "a b#c[d]é" as String?, allowingReserved: true)
+        query.append("fields", ["x/y", "z:w"], joinedBy: ",", allowingReserved: true)
+        query.append("each", ["p/q", "r"], allowingReserved: true)
+        query.append("plain", "/a:b" as String?)
+        let request = try await firstRequest(TestEndpoint(["search"], query: query))
+        #expect(
+            request.url.query
+                == "path=/a/b:c?d=e&f+g@h!$'()*,;&triple=%2F%25zz%254&unsafe=a%20b%23c%5Bd%5D%C3%A9"
+                + "&fields=x/y,z:w&each=p/q&each=r&plain=%2Fa%3Ab"
+        )
+        #expect(query.items.first?.allowsReserved == true && query.items.last?.allowsReserved == false)
+    }
+
     @Test func queryDatesFollowTheServiceDateCoding() async throws {
         var query = QueryParameters()
         query.append("since", Date(timeIntervalSince1970: 1_700_000_000))

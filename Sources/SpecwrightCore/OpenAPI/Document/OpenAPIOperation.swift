@@ -51,5 +51,7 @@ extension OpenAPI {
         var schema: JSONSchema?
         /// `content`: the one media type (and schema) of a parameter written as, say, JSON text.
         var content: [MediaTypeEntry] = []
+        /// `allowReserved` (nil when absent or not a boolean) and where it is written.
+        var allowReserved: Located<Bool?>? = nil
     }
 }

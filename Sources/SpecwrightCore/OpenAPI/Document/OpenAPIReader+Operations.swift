@@ -49,6 +49,7 @@ extension OpenAPI.Parameter {
             style: node[Key.style]?.openAPIText,
             explode: node[Key.explode]?.openAPIBool,
             schema: node[Key.schema].map(OpenAPI.JSONSchema.init(reading:)),
-            content: OpenAPIReader.content(node[Key.content]))
+            content: OpenAPIReader.content(node[Key.content]),
+            allowReserved: node[Key.allowReserved].map { Located($0.openAPIBool, at: $0.location) })
     }
 }

@@ -8,7 +8,7 @@ extension SpecDecoder {
             "download"
         ]
 
-    static let parameterKeys = ["type", "default", "description", "style"]
+    static let parameterKeys = ["type", "default", "description", "style", "allowReserved"]
     static let batchKeys = ["parameter", "size", "concurrency", "timeout", "deadline", "partial", "key"]
 
     mutating func decodeGroups(_ node: Node) -> [EndpointGroup] {
@@ -277,11 +277,12 @@ extension SpecDecoder {
                     literal(node).map { Located($0, at: node.location) }
                 }
                 let style = reader["style"].flatMap { queryStyle($0, kind: kind, name: name) }
+                let allowsReserved = reader["allowReserved"].map { allowReserved($0, kind: kind, name: name) } ?? false
                 guard let type else { continue }
                 parameters.append(
                     Parameter(
                         name: name, type: type, defaultValue: defaultValue, description: description, isDeclared: true,
-                        location: entry.key.location, style: style))
+                        location: entry.key.location, style: style, allowsReserved: allowsReserved))
             } else if let type = typeUse(entry.value, "\(kind) parameter '\(name)'") {
                 parameters.append(
                     Parameter(
@@ -307,6 +308,24 @@ extension SpecDecoder {
             return nil
         }
         return Located(text, at: node.location)
+    }
+
+    /// A query parameter's `allowReserved`: `true` sends a scalar's (or an array's) reserved
+    /// characters as they are; an error anywhere but under `query` and for anything but a boolean.
+    private mutating func allowReserved(_ node: Node, kind: String, name: String) -> Bool {
+        guard kind == "query" else {
+            diagnostics.error(
+                "'allowReserved' applies only to query parameters, not to \(kind) parameter '\(name)'",
+                at: node.location)
+            return false
+        }
+        guard let scalar = node.scalar, case .bool(let flag) = scalar.value else {
+            diagnostics.error(
+                "expected true or false for 'allowReserved' of query parameter '\(name)', found \(NodeDescription.describe(node))",
+                at: node.location)
+            return false
+        }
+        return flag
     }
 
     private mutating func decodeErrors(_ node: Node) -> [ErrorResponse] {
