@@ -153,6 +153,7 @@ extension OpenAPIImporter {
 
     private mutating func declareEnumeration(_ schema: Schema, name: IR.TypeName) {
         let values = (schema.enumValues ?? []).filter { !$0.isNullScalar }
+        let documentation = sharedEnumIsDocumented(at: schema.location) ? documentation(schema) : .none
         if Self.isIntegerEnumeration(schema, kind: enumerationKind(values)) {
             reportIntegerEnumMisfits(values, of: name)
             let names = Self.integerEnumCaseNames(schema, of: name.id)
@@ -160,7 +161,7 @@ extension OpenAPIImporter {
             naming.types.members.add(names.members)
             let cases = names.cases.map { IR.IntegerEnumCase(name: $0.name, rawValue: $0.value) }
             let declaration = IR.IntegerEnum(
-                name: name, documentation: documentation(schema), cases: cases, unknownCaseName: names.unknown)
+                name: name, documentation: documentation, cases: cases, unknownCaseName: names.unknown)
             record(.integerEnum(declaration), kind: .integerEnum(cases: names.byValue, unknown: names.unknown))
             return
         }
@@ -169,7 +170,7 @@ extension OpenAPIImporter {
         naming.types.members.add(names.members)
         let cases = names.cases.map { IR.StringEnumCase(name: $0.name, rawValue: IR.StringLiteral($0.value)) }
         let declaration = IR.StringEnum(
-            name: name, documentation: documentation(schema), cases: cases, unknownCaseName: names.unknown)
+            name: name, documentation: documentation, cases: cases, unknownCaseName: names.unknown)
         record(.stringEnum(declaration), kind: .stringEnum(cases: names.byValue, unknown: names.unknown))
     }
 

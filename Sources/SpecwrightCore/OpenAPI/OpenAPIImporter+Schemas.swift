@@ -207,7 +207,16 @@ extension OpenAPIImporter {
                 naming.inlineNames[schema.location] = existing
                 return .named(existing)
             }
-            let wanted = key.flatMap { naming.repeatedBodyNames[$0] } ?? hint
+            let sharedEnum = specializing || key != nil ? nil : naming.sharedEnums.places[schema.location]
+            if let sharedEnum, let existing = naming.sharedEnums.types[sharedEnum.group] {
+                naming.inlineNames[schema.location] = existing
+                return .named(existing)
+            }
+            let wanted =
+                key.flatMap { naming.repeatedBodyNames[$0] }
+                ?? sharedEnum.flatMap { place in
+                    naming.sharedEnums.names[place.group].map { sharedEnumName($0, use: place.use, hint: hint) }
+                } ?? hint
             // A specialisation is another type than the generic schema it expands: its bindings are part of its id.
             let bindings = resolution.dynamicScope.map { $0.name + "@" + $0.schema.location.description }
             let id = IR.TypeID(
@@ -217,6 +226,7 @@ extension OpenAPIImporter {
                 identifier: naming.types.name(
                     .type(id), converting: wanted, fallback: "Inline", parent: naming.declaring.last))
             if let key { naming.sharedShapes[key] = name }
+            if let sharedEnum { naming.sharedEnums.types[sharedEnum.group] = name }
             let unspecialized = naming.inlineNames[schema.location]
             declare(schema, name: name, hint: wanted)
             if specializing { naming.inlineNames[schema.location] = unspecialized }

@@ -113,7 +113,7 @@ extension OpenAPIImporter {
     }
 
     /// ``resolved(_:)`` without reporting anything: the lowering reports what does not resolve.
-    private mutating func quietlyResolved<Value>(_ item: OpenAPI.Referenceable<Value>) -> Value? {
+    mutating func quietlyResolved<Value>(_ item: OpenAPI.Referenceable<Value>) -> Value? {
         var current = item
         for _ in 0..<Self.maxReferenceHops {
             switch current {

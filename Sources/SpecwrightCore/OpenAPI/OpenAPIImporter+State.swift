@@ -32,6 +32,8 @@ extension OpenAPIImporter {
         var repeatedBodyKeys: [SourceLocation: String] = [:]
         /// The name words of each repeated body, by content key.
         var repeatedBodyNames: [String: String] = [:]
+        /// Inline enums written at several places that share one type (``shareRepeatedEnums(_:)``).
+        var sharedEnums = SharedEnums()
     }
 
     /// The declarations made so far, and what the importer remembers about them.

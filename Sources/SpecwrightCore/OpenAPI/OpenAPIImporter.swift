@@ -123,6 +123,7 @@ public struct OpenAPIImporter {
         let namedGroups = collected.map { group in
             (group, names: groupNames(group.name, scope: &groupScope))
         }
+        shareRepeatedEnums(collected)
         for (name, node) in schemas {
             guard let identifier = components.names[name] else { continue }
             declareComponent(node, name: identifier, hint: name)

@@ -30,7 +30,7 @@ public protocol PetAPI: Sendable {
     /// - Parameter status: Status values that need to be considered for filter
     ///
     /// Security: `petstore_auth` (OAuth 2 bearer token; scopes: write:pets, read:pets)
-    func findPetsByStatus(status: FindPetsByStatusStatus) async throws -> [Pet]
+    func findPetsByStatus(status: Status) async throws -> [Pet]
 
     /// Finds Pets by tags.
     ///
@@ -109,7 +109,7 @@ public protocol PetAPI: Sendable {
 extension PetAPI {
     /// ``PetAPI/findPetsByStatus(status:)`` with the spec's default arguments.
     public func findPetsByStatus(
-        status: FindPetsByStatusStatus = .available,
+        status: Status = .available,
         _: DefaultArguments = .init()
     ) async throws -> [Pet] {
         try await self.findPetsByStatus(status: status)
@@ -187,7 +187,7 @@ public struct PetGroup: PetAPI {
         try await self.client.send(PetEndpoint.addPet(body: body), as: Pet.self)
     }
 
-    public func findPetsByStatus(status: FindPetsByStatusStatus) async throws -> [Pet] {
+    public func findPetsByStatus(status: Status) async throws -> [Pet] {
         try await self.client.send(PetEndpoint.findPetsByStatus(status: status), as: [Pet].self)
     }
 
@@ -251,7 +251,7 @@ public struct PetGroup: PetAPI {
 extension PetGroup {
     /// ``PetAPI/findPetsByStatus(status:)`` with a cache policy for this call (`.reload`, `.cacheOnly` …).
     public func findPetsByStatus(
-        status: FindPetsByStatusStatus = .available,
+        status: Status = .available,
         cache: CacheOverride
     ) async throws -> [Pet] {
         try await self.client.send(
@@ -263,7 +263,7 @@ extension PetGroup {
 
     /// ``PetAPI/findPetsByStatus(status:)`` with the response's status, headers, cache status and age.
     public func findPetsByStatusResponse(
-        status: FindPetsByStatusStatus = .available,
+        status: Status = .available,
         cache: CacheOverride = .endpointDefault
     ) async throws -> APIResponse<[Pet]> {
         try await self.client.response(
@@ -275,7 +275,7 @@ extension PetGroup {
 
     /// Live values of ``PetAPI/findPetsByStatus(status:)``: the stored copy, then fresh ones (`APIClient.observe`).
     public func observeFindPetsByStatus(
-        status: FindPetsByStatusStatus = .available
+        status: Status = .available
     ) -> AsyncThrowingStream<APIResponse<[Pet]>, any Error> {
         self.client.observe(PetEndpoint.findPetsByStatus(status: status), as: [Pet].self)
     }

@@ -12,7 +12,7 @@ public enum PetEndpoint: Endpoint {
     /// The request of ``PetAPI/addPet(body:)``.
     case addPet(body: Pet)
     /// The request of ``PetAPI/findPetsByStatus(status:)``.
-    case findPetsByStatus(status: FindPetsByStatusStatus)
+    case findPetsByStatus(status: Status)
     /// The request of ``PetAPI/findPetsByTags(tags:)``.
     case findPetsByTags(tags: [String]?)
     /// The request of ``PetAPI/getPetById(petId:)``.

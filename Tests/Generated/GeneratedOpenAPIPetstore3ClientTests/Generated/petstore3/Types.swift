@@ -185,7 +185,7 @@ public struct Tag: Codable, Hashable, Sendable, _GeneratedObject {
 }
 
 /// pet status in the store
-public enum PetStatus: OpenStringEnum {
+public enum Status: OpenStringEnum {
     case available
     case pending
     case sold
@@ -218,7 +218,7 @@ public struct Pet: Codable, Hashable, Sendable, _GeneratedObject {
     public let photoUrls: [String]
     public let tags: [Tag]?
     /// pet status in the store
-    public let status: PetStatus?
+    public let status: Status?
 
     public init(
         id: Int64? = nil,
@@ -226,7 +226,7 @@ public struct Pet: Codable, Hashable, Sendable, _GeneratedObject {
         category: Category? = nil,
         photoUrls: [String],
         tags: [Tag]? = nil,
-        status: PetStatus? = nil
+        status: Status? = nil
     ) {
         self.id = id
         self.name = name
@@ -286,31 +286,5 @@ public struct ApiResponse: Codable, Hashable, Sendable, _GeneratedObject {
         fields.field("code", lhs.code, rhs.code)
         fields.field("type", lhs.type, rhs.type)
         fields.field("message", lhs.message, rhs.message)
-    }
-}
-
-public enum FindPetsByStatusStatus: OpenStringEnum {
-    case available
-    case pending
-    case sold
-    /// A value this version of the client does not know; encoding writes it back unchanged.
-    case unknown(String)
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "available": self = .available
-        case "pending": self = .pending
-        case "sold": self = .sold
-        default: self = .unknown(rawValue)
-        }
-    }
-
-    public var rawValue: String {
-        switch self {
-        case .available: "available"
-        case .pending: "pending"
-        case .sold: "sold"
-        case .unknown(let value): value
-        }
     }
 }
