@@ -3,8 +3,8 @@ import SpecwrightYAML
 /// Bodies written again and again: frameworks inline the same schema in many operations
 /// (Litestar writes its 400 error body into every operation, 18 times in one service). Before
 /// the operations are lowered, the inline JSON schemas of every operation's request body, success
-/// response and error responses are compared by content (``OpenAPI/JSONSchema/contentKey(ignoringTitle:)``:
-/// locations and use-only words such as `description` aside): identical ones become one type,
+/// response and error responses are compared by content (``OpenAPI/JSONSchema/contentKey(ignoringTitle:keys:)``:
+/// locations, the order of mapping keys and use-only words such as `description` aside): identical ones become one type,
 /// named by what their places have in common — the words after the operation's name when every
 /// place agrees (`ReadItem error 400`, `ListItems error 400` → `Error400`), else (or when another
 /// body or a schema wants that name) the first place's name. A schema written once (also one
@@ -48,7 +48,7 @@ extension OpenAPIImporter {
                 for (schema, role) in bodySchemas(collected.operation) {
                     let shape = shape(schema)
                     guard schema.reference == nil, shape != .expression,
-                        let key = schema.contentKey(ignoringTitle: shape == .union)
+                        let key = contentKey(schema, ignoringTitle: shape == .union)
                     else { continue }
                     if places[key] == nil { order.append(key) }
                     places[key, default: []].append((schema.location, [stem] + role))

@@ -252,8 +252,11 @@ extension OpenAPIImporter {
                 return
             }
             if let key = importer.sharedShapeKey(schema, shape: shape), !sharedShapes.insert(key).inserted { return }
-            for (name, property) in schema.properties {
-                walk(property, owner: schema.location.description, use: name, importer: &importer)
+            if !schema.properties.isEmpty {
+                let propertyOwner = schema.location.description
+                for (name, property) in schema.properties {
+                    walk(property, owner: propertyOwner, use: name, importer: &importer)
+                }
             }
             for nested in [schema.items, schema.additionalProperties].compactMap({ $0 }) {
                 walk(nested, owner: owner, use: use, importer: &importer)
@@ -294,7 +297,7 @@ extension OpenAPIImporter {
             for entry in contents {
                 guard let schema = entry.media.schema, schema.reference == nil else { continue }
                 let shape = importer.shape(schema)
-                if let key = schema.contentKey(ignoringTitle: shape == .union),
+                if let key = importer.contentKey(schema, ignoringTitle: shape == .union),
                     !sharedShapes.insert("body" + key).inserted
                 {
                     continue

@@ -7,10 +7,17 @@ extension OpenAPIImporter {
     /// value received through one property can be sent through another without conversion. The
     /// key is the schema's content without locations and, at its top, without the words that only
     /// document a use (`description`, `example`, `default`, a union's `title` …; see
-    /// ``OpenAPI/JSONSchema/contentKey(ignoringTitle:)``). Other inline schemas keep one type per
-    /// place: their names say where they are used.
-    func sharedShapeKey(_ schema: Schema, shape: SchemaShape) -> String? {
+    /// ``OpenAPI/JSONSchema/contentKey(ignoringTitle:keys:)``; the order of mapping keys aside).
+    /// Other inline schemas keep one type per place: their names say where they are used.
+    mutating func sharedShapeKey(_ schema: Schema, shape: SchemaShape) -> String? {
         guard shape == .union || schema.hasTitle else { return nil }
-        return schema.contentKey(ignoringTitle: shape == .union)
+        return contentKey(schema, ignoringTitle: shape == .union)
+    }
+
+    /// The schema's content key in the document's one table (``NamingState/contentKeys``): the
+    /// scan of repeated enums, the repeated bodies and the declarations ask for the same schemas'
+    /// keys, and each schema and nested node is keyed once.
+    mutating func contentKey(_ schema: Schema, ignoringTitle: Bool) -> String? {
+        schema.contentKey(ignoringTitle: ignoringTitle, keys: &naming.contentKeys)
     }
 }

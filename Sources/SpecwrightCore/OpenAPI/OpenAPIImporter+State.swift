@@ -25,6 +25,8 @@ extension OpenAPIImporter {
         var inlineNames: [SourceLocation: IR.TypeName] = [:]
         /// Inline unions and titled schemas already declared, by content (``sharedShapeKey(_:shape:)``).
         var sharedShapes: [String: IR.TypeName] = [:]
+        /// The content keys of the document's schemas, each computed once (``contentKey(_:ignoringTitle:)``).
+        var contentKeys = SchemaContentKeys()
         /// The type-name stem of each operation's inline types, by raw id (``nameOperationStems(_:)``).
         var operationStems: [String: String] = [:]
         /// Inline body schemas written at several places: their content key, by location

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SpecwrightCore
 
-/// Shared shapes compare schemas by a content key (``OpenAPI/JSONSchema/contentKey(ignoringTitle:)``);
+/// Shared shapes compare schemas by a content key (``OpenAPI/JSONSchema/contentKey(ignoringTitle:keys:)``);
 /// its scalars are written without reflection, as reflection wrote them, so keys stay the same.
 @Suite("OpenAPI: content keys of schemas")
 struct OpenAPIContentKeyTextTests {

@@ -233,17 +233,38 @@ struct OpenAPIReaderTests {
         #expect(try Self.schema("false").form == .boolean(false))
     }
 
-    @Test("a schema's content key leaves out what documents one use")
+    @Test("a schema's content key leaves out what documents one use and the order of mapping keys")
     func contentKey() throws {
-        let first = try Self.schema(
-            "{ title: Point, description: Here., x-note: 1, properties: { x: { type: number } } }")
-        let second = try Self.schema("{ title: Point, properties: { x: { type: number } }, example: { x: 1 } }")
-        let other = try Self.schema("{ title: Point, properties: { y: { type: number } } }")
-        #expect(first.contentKey(ignoringTitle: false) == second.contentKey(ignoringTitle: false))
-        #expect(first.contentKey(ignoringTitle: false) != other.contentKey(ignoringTitle: false))
-        let renamed = try Self.schema("{ title: Place, properties: { x: { type: number } } }")
-        #expect(renamed.contentKey(ignoringTitle: true) == first.contentKey(ignoringTitle: true))
-        #expect(renamed.contentKey(ignoringTitle: false) != first.contentKey(ignoringTitle: false))
-        #expect(try Self.schema("true").contentKey(ignoringTitle: false) == nil)
+        // One table, as the importer keeps for a document: each schema its own place.
+        var keys = SchemaContentKeys()
+        var count = 0
+        func key(_ text: String, ignoringTitle: Bool = false) throws -> String? {
+            count += 1
+            let node = try YAMLParser.parseDocument(Array(text.utf8), file: "s\(count).yaml")
+            return OpenAPI.JSONSchema(reading: node).contentKey(ignoringTitle: ignoringTitle, keys: &keys)
+        }
+        let first = try key("{ title: Point, description: Here., x-note: 1, properties: { x: { type: number } } }")
+        #expect(first != nil)
+        #expect(try key("{ title: Point, properties: { x: { type: number } }, example: { x: 1 } }") == first)
+        #expect(try key("{ title: Point, properties: { y: { type: number } } }") != first)
+        #expect(
+            try key("{ title: Place, properties: { x: { type: number } } }", ignoringTitle: true)
+                == key("{ title: Point, properties: { x: { type: number } } }", ignoringTitle: true))
+        #expect(try key("{ title: Place, properties: { x: { type: number } } }") != first)
+        #expect(try key("true") == nil)
+        // Keys in another order, at the top and nested, are the same content; sequences keep their order.
+        #expect(try key("{ properties: { x: { type: number } }, title: Point }") == first)
+        let union = try key("{ oneOf: [{ type: string, enum: [a, b] }, { type: integer }] }")
+        #expect(try key("{ oneOf: [{ enum: [a, b], type: string }, { type: integer }] }") == union)
+        #expect(try key("{ oneOf: [{ type: integer }, { enum: [a, b], type: string }] }") != union)
+        #expect(try key("{ oneOf: [{ type: string, enum: [b, a] }, { type: integer }] }") != union)
+        // The same schema asked again (by its place) is answered from the table.
+        let node = try YAMLParser.parseDocument(Array("{ type: string, enum: [a] }".utf8), file: "again.yaml")
+        let schema = OpenAPI.JSONSchema(reading: node)
+        let asked = schema.contentKey(ignoringTitle: false, keys: &keys)
+        #expect(asked != nil && schema.contentKey(ignoringTitle: false, keys: &keys) == asked)
+        // A schema larger than the limit has no key.
+        let wide = (0..<2_000).map { "p\($0): { type: string }" }.joined(separator: ", ")
+        #expect(try key("{ type: object, properties: { \(wide) } }") == nil)
     }
 }

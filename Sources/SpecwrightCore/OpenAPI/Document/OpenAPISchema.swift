@@ -39,7 +39,7 @@ extension OpenAPI {
         /// other keywords (3.1 allows siblings such as `description`).
         struct Keywords: Sendable {
             let form: Form
-            /// The node as written: shared shapes compare its content (``contentKey(ignoringTitle:)``).
+            /// The node as written: shared shapes compare its content (``contentKey(ignoringTitle:keys:)``).
             let node: Node
             /// `$ref` (when it is text).
             let reference: Reference?

@@ -63,7 +63,7 @@ extension OpenAPIKey {
         }
 
         /// Whether the keyword describes one use of a schema rather than the type: two schemas
-        /// that differ only in these are the same shape (``OpenAPI/JSONSchema/contentKey(ignoringTitle:)``).
+        /// that differ only in these are the same shape (``OpenAPI/JSONSchema/contentKey(ignoringTitle:keys:)``).
         var describesOneUse: Bool {
             switch self {
             case .description, .example, .examples, .default, .deprecated, .readOnly, .writeOnly, .comment,
