@@ -240,30 +240,35 @@ extension OpenAPIImporter {
         /// The enums in `schema` (not behind `$ref`s: component schemas are scanned themselves).
         mutating func walk(_ schema: Schema, owner: String?, use: String?, importer: inout OpenAPIImporter) {
             guard schema.reference == nil else { return }
-            let shape = importer.shape(schema)
-            if shape == .enumeration {
-                guard !schema.hasTitle, let owner, let use, found.insert(schema.location).inserted,
-                    let key = importer.enumKey(schema)
-                else { return }
-                places.append(
-                    EnumPlace(
-                        location: schema.location, key: key, owner: owner, use: use,
-                        words: OpenAPIImporter.typeNameWords(use), description: schema.description))
-                return
+            // Only an enum, a union or a titled schema needs its shape, the scan's costliest question:
+            // any other schema is no place and is not shared by content.
+            if schema.enumValues != nil || schema.oneOf != nil || schema.anyOf != nil || schema.hasTitle {
+                let shape = importer.shape(schema)
+                if shape == .enumeration {
+                    guard !schema.hasTitle, let owner, let use, found.insert(schema.location).inserted,
+                        let key = importer.enumKey(schema)
+                    else { return }
+                    places.append(
+                        EnumPlace(
+                            location: schema.location, key: key, owner: owner, use: use,
+                            words: OpenAPIImporter.typeNameWords(use), description: schema.description))
+                    return
+                }
+                if let key = importer.sharedShapeKey(schema, shape: shape), !sharedShapes.insert(key).inserted {
+                    return
+                }
             }
-            if let key = importer.sharedShapeKey(schema, shape: shape), !sharedShapes.insert(key).inserted { return }
             if !schema.properties.isEmpty {
                 let propertyOwner = schema.location.description
                 for (name, property) in schema.properties {
                     walk(property, owner: propertyOwner, use: name, importer: &importer)
                 }
             }
-            for nested in [schema.items, schema.additionalProperties].compactMap({ $0 }) {
-                walk(nested, owner: owner, use: use, importer: &importer)
-            }
-            for member in (schema.allOf ?? []) + (schema.oneOf ?? []) + (schema.anyOf ?? []) {
-                walk(member, owner: owner, use: use, importer: &importer)
-            }
+            if let items = schema.items { walk(items, owner: owner, use: use, importer: &importer) }
+            if let values = schema.additionalProperties { walk(values, owner: owner, use: use, importer: &importer) }
+            for member in schema.allOf ?? [] { walk(member, owner: owner, use: use, importer: &importer) }
+            for member in schema.oneOf ?? [] { walk(member, owner: owner, use: use, importer: &importer) }
+            for member in schema.anyOf ?? [] { walk(member, owner: owner, use: use, importer: &importer) }
         }
 
         /// The enums of an operation's parameters and form fields (owned by the operation) and of
