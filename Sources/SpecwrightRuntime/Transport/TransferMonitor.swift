@@ -61,7 +61,7 @@ final class TransferMonitor: @unchecked Sendable {
             return redirects
         }
         guard hops <= Self.maximumRedirects, let target = proposed.url, let from = response.url,
-            let proposed = Self.withoutStreamedBody(proposed, of: request)
+            let proposed = Self.followableBySession(proposed, of: request)
         else { return nil }
         let redirect = RedirectPolicy.Redirect(
             status: response.statusCode, originalURL: request.url, fromURL: from, toURL: target)
@@ -80,15 +80,15 @@ final class TransferMonitor: @unchecked Sendable {
         }
     }
 
-    /// The redirect `proposed` for `request` when it has a body (in memory, from a file or a
-    /// stream): `nil` when the redirect keeps the method and so must send the body again (307,
-    /// 308, or 301/302 of a method other than POST) — FoundationNetworking starts the next hop
-    /// without the body (an in-memory one as `Content-Length: 0`, a file with its old
-    /// `Content-Length`, so the server waits for bytes that never come); the 3xx comes back and
-    /// `BodyRedirect` sends the body again itself — and without the body's framing fields when the
-    /// redirect turns it into a GET (303, or 301/302 of a POST). `proposed` itself for a request
-    /// without a body.
-    static func withoutStreamedBody(_ proposed: URLRequest, of request: HTTPRequest) -> URLRequest? {
+    /// The redirect `proposed` for `request` as the session may follow it itself: `proposed` for a
+    /// request without a body; for one with a body (in memory, from a file or a stream) `nil` when
+    /// the redirect keeps the method and so must send the body again (307, 308, or 301/302 of a
+    /// method other than POST) — FoundationNetworking starts the next hop without the body (an
+    /// in-memory one as `Content-Length: 0`, a file with its old `Content-Length`, so the server
+    /// waits for bytes that never come); the 3xx comes back and `BodyRedirect` sends the body again
+    /// itself — and `proposed` without the body and its framing fields when the redirect turns it
+    /// into a GET (303, or 301/302 of a POST).
+    static func followableBySession(_ proposed: URLRequest, of request: HTTPRequest) -> URLRequest? {
         guard BodyRedirect.hasBody(request) else { return proposed }
         guard proposed.httpMethod?.uppercased() != request.method.rawValue.uppercased() else { return nil }
         var bodiless = proposed
