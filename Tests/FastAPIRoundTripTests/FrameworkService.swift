@@ -33,11 +33,12 @@ struct FrameworkService {
     let framework: RoundTripFramework
     let server: ServerProcess
 
-    /// Starts the service; it exits when `stop()` closes its stdin, and after `lifetime` seconds.
-    init(_ framework: RoundTripFramework, python: URL, lifetime: Int = 300) throws {
+    /// Starts the service (awaited off the concurrency pool: a framework takes seconds to import);
+    /// it exits when `stop()` closes its stdin, and after `lifetime` seconds.
+    init(_ framework: RoundTripFramework, python: URL, lifetime: Int = 300) async throws {
         self.framework = framework
         let serve = Self.repository.appendingPathComponent("Tests/Fixtures/fastapi/serve.py")
-        server = try ServerProcess(
+        server = try await ServerProcess.start(
             executable: python,
             arguments: [
                 serve.path, "--lifetime", String(lifetime),
@@ -59,7 +60,7 @@ struct FrameworkService {
     private func get(_ path: String) async throws -> Data {
         var request = URLRequest(url: server.baseURL.appendingPathComponent(path))
         request.timeoutInterval = 30
-        let (data, _) = try await URLSession.shared.data(for: request)
+        let (data, _) = try await FixtureHTTP.data(for: request)
         return data
     }
 
