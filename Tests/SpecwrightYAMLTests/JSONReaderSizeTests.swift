@@ -35,7 +35,7 @@ import SpecwrightTestSupport
             let count = 100_000
             let text = "{" + (0..<count).map { "\"k\($0)\": \($0)" }.joined(separator: ",\n") + ",\n\"k7\": 0}"
             #expect(throws: YAMLError.self) { try JSONReader.parseDocument(Array(text.utf8), file: "dup.json") }
-            do {
+            do throws(YAMLError) {
                 _ = try JSONReader.parseDocument(Array(text.utf8), file: "dup.json")
             } catch {
                 #expect(error.location.line == count + 1)

@@ -47,7 +47,7 @@ public final class ServerProcess: @unchecked Sendable {
     /// Runs `executable` with `arguments` and awaits the port line off the concurrency pool (a
     /// Python server starts in a fraction of a second, a framework's service in seconds).
     public static func start(executable: URL, arguments: [String]) async throws -> ServerProcess {
-        try await offThePool { try ServerProcess(executable: executable, arguments: arguments) }
+        try await waitingOffThePool { try ServerProcess(executable: executable, arguments: arguments) }
     }
 
     /// Closes the server's stdin and returns once the process has exited (at most ~5 s), so a

@@ -155,7 +155,7 @@ struct OpenAPIExportTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         // One validator process a spec, awaited off the concurrency pool; the checks here.
-        let runs = try await offThePool { () throws -> [(spec: String, status: Int32, output: String)] in
+        let runs = try await waitingOffThePool { () throws -> [(spec: String, status: Int32, output: String)] in
             try Self.specs.map { spec in
                 let file = directory.appendingPathComponent(URL(fileURLWithPath: spec).lastPathComponent)
                 try Data(OpenAPIExporter(document: try Self.load(spec)).export().yaml.utf8).write(to: file)

@@ -66,7 +66,7 @@ import Testing
         let files = try Self.goldenFiles().map(\.path)
         // `swift format` over every golden file takes seconds: awaited off the concurrency pool.
         let arguments = ["swift", "format", "lint", "--configuration", configuration.path] + files
-        let outcome = try await offThePool { try Self.run(arguments) }
+        let outcome = try await waitingOffThePool { try Self.run(arguments) }
         #expect(outcome.status == 0 && outcome.output.isEmpty, "\(outcome.output)")
     }
 

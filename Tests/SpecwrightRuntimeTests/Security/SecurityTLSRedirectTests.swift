@@ -76,7 +76,7 @@ import Testing
             let directory = makeTemporaryDirectory("tls")
             self.directory = directory
             // A new RSA key: awaited off the concurrency pool, as the server's start.
-            try await offThePool {
+            try await waitingOffThePool {
                 try ChildProcess.run(
                     "/usr/bin/env",
                     [
