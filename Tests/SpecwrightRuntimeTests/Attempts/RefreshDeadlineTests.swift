@@ -79,7 +79,9 @@ struct RefreshDeadlineTests {
                 refreshes: refreshes, token: LockedBox("expired"))
             $0.refreshTimeout = 3600
         }
-        let endpoint = TestEndpoint(["auth"], options: EndpointOptions(timeout: 0.5))
+        // Each call's deadline covers its round trip to the server (the 401) and then its wait for the
+        // hung refresh: 0.5 s was too short for the round trip on a loaded CI machine (hits 2, not 3).
+        let endpoint = TestEndpoint(["auth"], options: EndpointOptions(timeout: 3))
         for _ in 0..<3 {
             let result = await Result { try await client.send(endpoint, as: AttemptBody.self) }
             expectTimeout(result)
