@@ -295,6 +295,7 @@ public struct OpenAPIExporter: Sendable {
             result.append(
                 ("invalidates", .array(endpoint.invalidates.map { .string(operationIDs[$0.value] ?? $0.value) })))
         }
+        if !endpoint.usesEnvelope { result.append(("envelope", .bool(false))) }
         if let batch = endpoint.batch {
             var entries: [(String, DocumentValue)] = [
                 ("parameter", .string(batch.parameter.value)), ("size", .int(batch.size)),

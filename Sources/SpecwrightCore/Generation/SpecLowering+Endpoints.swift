@@ -148,7 +148,7 @@ extension SpecLowering {
     }
 
     private func options(_ endpoint: Endpoint) -> IR.EndpointOptions {
-        IR.EndpointOptions(
+        var options = IR.EndpointOptions(
             timeout: endpoint.timeout,
             retry: endpoint.retry.map(Self.retry),
             cache: endpoint.cache.map(Self.cache),
@@ -158,6 +158,8 @@ extension SpecLowering {
             invalidates: endpoint.invalidates.map { IR.StringLiteral($0.value) },
             cacheLifetime: endpoint.cacheLifetime == .app ? .app : nil,  // `.server` is the runtime's default
             gateMaxAge: endpoint.gateMaxAge)
+        options.usesEnvelope = endpoint.usesEnvelope
+        return options
     }
 
     /// An endpoint's own `auth:` as a requirement; `.inherit` when it has none or repeats the

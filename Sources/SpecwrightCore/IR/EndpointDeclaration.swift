@@ -325,6 +325,8 @@ extension IR {
         /// The media types of a success response that is not JSON (`image/png`, `*/*`,
         /// `application/x-ndjson` …), sent as `Accept` instead of the service's; nil: the service's.
         public var accept: StringLiteral?
+        /// Whether the service's envelope applies to the responses (`envelope: false` clears it).
+        public var usesEnvelope = true
 
         /// Creates options; the defaults inherit everything.
         public init(

@@ -1,7 +1,7 @@
 import SpecwrightYAML
 
 /// Per-operation settings in the spec format's words — `timeout`, `retry`, `cache` (with
-/// `lifetime`), `idempotent`, `gate`, `batch`, `invalidates` — as a generation config rule or an
+/// `lifetime`), `idempotent`, `gate`, `batch`, `invalidates`, `envelope: false` — as a generation config rule or an
 /// OpenAPI operation's `x-specwright` extension gives them. Read with the spec decoder, so the
 /// three spellings accept the same values with the same messages; applied to an endpoint by the
 /// policy pass (``PolicyOverlay``), which resolves the names in `batch` and `invalidates`.
@@ -25,11 +25,16 @@ public struct OperationSettings: Hashable, Sendable {
     public var batch: BatchSetting?
     /// Operations whose cached responses a successful call removes, by name, as written.
     public var invalidates: [Located<String>]?
+    /// `false` (`envelope: false`): the responses are not wrapped in the service's envelope; only
+    /// `false` can be written, so nil keeps what the endpoint had.
+    public var envelope: Bool?
+    /// Where `envelope: false` is written.
+    public var envelopeLocation: SourceLocation?
     /// Where the settings are written (the rule or the extension).
     public var location: SourceLocation
 
     /// The keys of the settings, in the order the spec format documents them.
-    static let keys = ["cache", "retry", "timeout", "idempotent", "gate", "batch", "invalidates"]
+    static let keys = ["cache", "retry", "timeout", "idempotent", "gate", "batch", "invalidates", "envelope"]
 
     /// Settings that change nothing.
     public init(at location: SourceLocation) {
@@ -54,6 +59,13 @@ public struct OperationSettings: Hashable, Sendable {
         }
         settings.batch = reader.entry("batch").flatMap { decoder.decodeBatch($0.value, owner: $0.key.location) }
         settings.invalidates = reader["invalidates"].map { decoder.operationList($0, "'invalidates'") }
+        if let entry = reader.entry("envelope"),
+            let location = decoder.decodeEnvelopeOptOut(
+                entry.value, owner: entry.key.location, serviceLevel: "at the top level of the config")
+        {
+            settings.envelope = false
+            settings.envelopeLocation = location
+        }
         return settings
     }
 

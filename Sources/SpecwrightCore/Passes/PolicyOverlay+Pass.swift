@@ -31,6 +31,13 @@ extension PolicyOverlay {
                 var gateLocation: SourceLocation?
                 for settings in selected {
                     resolver.apply(settings, to: &endpoint)
+                    if result.service.envelope == nil, let location = settings.envelopeLocation {
+                        diagnostics.append(
+                            Diagnostic(
+                                .warning,
+                                "'envelope: false' of '\(endpoint.operationName.value)' has no effect: the service has no envelope",
+                                at: location))
+                    }
                     if settings.gate != nil { gateLocation = settings.location }
                 }
                 if endpoint.options.isGate { gates.append((endpoint.operationName.value, gateLocation)) }

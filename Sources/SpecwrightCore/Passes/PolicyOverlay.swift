@@ -103,16 +103,12 @@ public struct PolicyOverlay: Hashable, Sendable {
     }
 
     private static func rule(_ node: Node, decoder: inout SpecDecoder) -> Rule? {
-        let allowed = selectorKeys + OperationSettings.keys + ["envelope", "auth"]
+        let allowed = selectorKeys + OperationSettings.keys + ["auth"]
         guard let reader = MappingReader(node, context: "a policy", allowed: allowed, diagnostics: &decoder.diagnostics)
         else { return nil }
-        for key in ["envelope", "auth"] {
-            guard let entry = reader.entry(key) else { continue }
-            let place =
-                key == "envelope"
-                ? "at the top level of the config (the runtime unwraps envelopes per service)" : "in the document"
+        if let entry = reader.entry("auth") {
             decoder.diagnostics.error(
-                "'\(key)' cannot be set per operation here; set it \(place)", at: entry.key.location)
+                "'auth' cannot be set per operation here; set it in the document", at: entry.key.location)
         }
         var rule = Rule(settings: OperationSettings.read(reader, decoder: &decoder))
         rule.operations = names(reader, "operations", decoder: &decoder)

@@ -43,6 +43,7 @@ struct SettingsResolver {
             endpoint.options.isGate = gate
             endpoint.options.gateMaxAge = gate ? settings.gateMaxAge : nil
         }
+        if let envelope = settings.envelope { endpoint.options.usesEnvelope = envelope }
         if let batch = settings.batch { endpoint.batch = resolved(batch, of: endpoint) }
         if let invalidates = settings.invalidates {
             endpoint.options.invalidates = invalidates.compactMap { name in

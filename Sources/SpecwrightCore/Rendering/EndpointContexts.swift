@@ -295,6 +295,7 @@ struct EndpointContexts {
         }
         if let maxAge = options.gateMaxAge { arguments.append("gateMaxAge: " + SourceLayout.number(maxAge)) }
         if let accept = options.accept { arguments.append("accept: " + accept.code) }
+        if !options.usesEnvelope { arguments.append("usesEnvelope: false") }
         guard !arguments.isEmpty else { return nil }
         let pattern = pattern(for: endpoint, binding: [])
         return branch(pattern, SourceLayout.call(head: "EndpointOptions", items: arguments))

@@ -75,11 +75,17 @@ public struct Endpoint: Hashable, Sendable {
     /// The fields of a `multipart/form-data` body (`multipart:`), in spec order; nil without one.
     /// An endpoint has `body` or `multipart`, never both.
     public var multipart: [MultipartField]?
+    /// Where `envelope: false` is written: the endpoint's responses are not wrapped in the
+    /// service's envelope (a health check, a token route, a file); nil: the envelope applies.
+    public var envelopeOptOut: SourceLocation?
     /// Where the endpoint's name is written.
     public let location: SourceLocation
 
     /// `group.name`, e.g. `books.list` (logs, metrics, errors).
     public var operationName: String { "\(group).\(name)" }
+
+    /// Whether the service's envelope applies to the responses (no `envelope: false`).
+    public var usesEnvelope: Bool { envelopeOptOut == nil }
 
     /// Whether the request may be retried: `idempotent:` if written, else the method's semantics.
     public var isIdempotent: Bool { idempotent ?? method.isIdempotentByDefault }

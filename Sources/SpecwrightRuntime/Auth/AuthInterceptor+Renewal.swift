@@ -16,7 +16,7 @@ extension AuthInterceptor {
         guard let sent = context.credentials else { return nil }
         let refreshable = sent.entries.filter(\.authenticator.refreshes)
         guard !refreshable.isEmpty else { return nil }
-        let envelopeCode = envelope?.tokenExpiredCode(in: response)
+        let envelopeCode = context.call.options.usesEnvelope ? envelope?.tokenExpiredCode(in: response) : nil
         let rejected = refreshable.filter {
             envelopeCode != nil || $0.authenticator.isAuthenticationFailure(response, for: request)
         }

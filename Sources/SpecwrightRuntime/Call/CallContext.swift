@@ -21,13 +21,17 @@ public struct ResolvedOptions: Sendable, Hashable {
     public var isGate: Bool
     /// How long a successful gate call keeps the gate open (`EndpointOptions.gateMaxAge`).
     public var gateMaxAge: TimeInterval?
+    /// Whether the service's envelope applies to the response (`EndpointOptions.usesEnvelope`).
+    public var usesEnvelope: Bool
 
     /// Creates resolved options.
     public init(
         timeout: TimeInterval, retry: RetryPolicy, cache: CachePolicy, auth: AuthRequirement, isIdempotent: Bool,
         isGate: Bool,
-        cacheLifetime: CacheLifetime = .server, invalidates: [String] = [], gateMaxAge: TimeInterval? = nil
+        cacheLifetime: CacheLifetime = .server, invalidates: [String] = [], gateMaxAge: TimeInterval? = nil,
+        usesEnvelope: Bool = true
     ) {
+        self.usesEnvelope = usesEnvelope
         self.gateMaxAge = gateMaxAge
         self.cacheLifetime = cacheLifetime
         self.invalidates = invalidates

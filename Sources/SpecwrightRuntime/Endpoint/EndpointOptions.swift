@@ -28,14 +28,19 @@ public struct EndpointOptions: Sendable, Hashable {
     /// and `CommonHeaders.accept`; only an `Accept` among the endpoint's own headers wins over it.
     /// `nil`: the service's.
     public var accept: String?
+    /// Whether the service's `EnvelopeFormat` applies to this endpoint's responses; `false` (the
+    /// spec's `envelope: false`): the body is decoded as the plain response type, with no
+    /// business-code checks and no token refresh from a body code. Ignored without a service envelope.
+    public var usesEnvelope: Bool
 
     /// Creates options; every parameter defaults to "inherit".
     public init(
         timeout: TimeInterval? = nil, retry: RetryPolicy? = nil, cache: CachePolicy? = nil,
         auth: AuthRequirement = .inherit, isIdempotent: Bool = false, isGate: Bool = false,
         cacheLifetime: CacheLifetime? = nil, invalidates: [String] = [], gateMaxAge: TimeInterval? = nil,
-        accept: String? = nil
+        accept: String? = nil, usesEnvelope: Bool = true
     ) {
+        self.usesEnvelope = usesEnvelope
         self.accept = accept
         self.gateMaxAge = gateMaxAge
         self.cacheLifetime = cacheLifetime

@@ -96,7 +96,7 @@ struct RequestBuilder: Sendable {
             cache: options.cache ?? service.cache, auth: options.auth.resolved(inheriting: service.auth),
             isIdempotent: options.isIdempotent, isGate: options.isGate,
             cacheLifetime: options.cacheLifetime ?? .server, invalidates: options.invalidates,
-            gateMaxAge: options.gateMaxAge)
+            gateMaxAge: options.gateMaxAge, usesEnvelope: options.usesEnvelope)
     }
 
     /// The request: the service's headers, then `Accept: accept` (the operation's media types),

@@ -232,7 +232,21 @@ extension OpenAPIExportTests {
                   invalidates: [items.byIds, settings.load]
               settings:
                 load: { get: /settings, response: "[String: String]", gate: true, cache: none }
+                health: { get: /health, response: String, envelope: false }
             """
+
+    @Test("an endpoint's 'envelope: false' is exported as x-specwright and read back")
+    func envelopeOptOutRoundTrip() throws {
+        let loaded = SpecLoader.load(bytes: Array(Self.everyOption.utf8), file: "every.yaml")
+        let document = try #require(loaded.document, "\(loaded.diagnostics.map(\.description))")
+        let yaml = OpenAPIExporter(document: document).export().yaml
+        #expect(yaml.contains("envelope: false"))
+        let imported = GenerationPipeline.run(
+            GenerationInput(bytes: Array(yaml.utf8), file: "export.yaml"), through: .passes)
+        let api = try #require(imported.api, "\(imported.diagnostics.map(\.description))")
+        let optedOut = api.groups.flatMap(\.endpoints).filter { !$0.options.usesEnvelope }.map(\.name.name)
+        #expect(optedOut == ["health"])
+    }
 
     @Test("every endpoint option and service default survives export and import", arguments: specs + ["every option"])
     func optionsRoundTrip(spec: String) throws {

@@ -184,12 +184,12 @@ import Testing
         #expect(
             parsed.diagnostics.map(\.description) == [
                 "c.yaml:3:5: error: unknown key 'cahce' in a policy (did you mean 'cache'?)",
-                "c.yaml:2:5: error: a policy sets nothing: add one of cache, retry, timeout, idempotent, gate, batch, invalidates",
-                "c.yaml:5:5: error: 'envelope' cannot be set per operation here; set it at the top level of the config (the runtime unwraps envelopes per service)",
-                "c.yaml:4:5: error: a policy sets nothing: add one of cache, retry, timeout, idempotent, gate, batch, invalidates",
+                "c.yaml:2:5: error: a policy sets nothing: add one of cache, retry, timeout, idempotent, gate, batch, invalidates, envelope",
+                "c.yaml:5:5: error: an 'envelope' mapping describes the service's envelope: write it at the top level of the config; per operation only 'envelope: false' (responses not wrapped) can be set",
+                "c.yaml:4:5: error: a policy sets nothing: add one of cache, retry, timeout, idempotent, gate, batch, invalidates, envelope",
                 "c.yaml:7:14: error: 'timeout' must be greater than 0, not 0",
                 "c.yaml:6:15: error: unknown method 'fetch' in a policy (expected get, post, put, patch, delete or head)",
-                "c.yaml:6:5: error: a policy sets nothing: add one of cache, retry, timeout, idempotent, gate, batch, invalidates",
+                "c.yaml:6:5: error: a policy sets nothing: add one of cache, retry, timeout, idempotent, gate, batch, invalidates, envelope",
                 "c.yaml:8:5: error: a policy needs operations, tags, paths or methods to select what it applies to (service-wide settings go under 'defaults')"
             ])
         let config = """
@@ -275,6 +275,56 @@ import Testing
             try Self.endpoint(api, "createPets").options
                 == IR.EndpointOptions(
                     timeout: 5, isIdempotent: true, invalidates: [IR.StringLiteral("pets.listPets")]))
+    }
+
+    /// `envelope: false` in a rule or in `x-specwright`: an enveloped service's operation whose
+    /// responses are not wrapped; the generated options say so, other operations keep the envelope.
+    @Test func envelopeFalseOptsAnOperationOutOfTheServiceEnvelope() throws {
+        let envelope = "envelope: { code: code, message: message, data: data, success: [0] }"
+        let viaConfig = try Self.api(
+            Self.document(),
+            config: """
+                \(envelope)
+                policies:
+                  - operations: [loadConfig]
+                    envelope: false
+                """)
+        #expect(viaConfig.diagnostics.isEmpty)
+        #expect(try !Self.endpoint(viaConfig.api, "loadConfig").options.usesEnvelope)
+        #expect(try Self.endpoint(viaConfig.api, "listPets").options.usesEnvelope)
+        let viaExtension = try Self.api(Self.document(config: "{ envelope: false }"), config: envelope)
+        #expect(viaExtension.diagnostics.isEmpty)
+        let endpoints = { (api: IR.API?) in api?.groups.flatMap(\.endpoints).map(\.options) ?? [] }
+        #expect(endpoints(viaConfig.api) == endpoints(viaExtension.api))
+        let generated = try OpenAPISupport.generate(Self.document(config: "{ envelope: false }"))
+        #expect(generated.endpoints.contains("usesEnvelope: false"))
+        #expect(!(try OpenAPISupport.generate(Self.document())).endpoints.contains("usesEnvelope"))
+    }
+
+    @Test func envelopeInARuleIsOnlyFalseAndWarnsWithoutAServiceEnvelope() throws {
+        let parsed = GenerationConfig.parse(
+            Array(
+                """
+                policies:
+                  - operations: [listPets]
+                    envelope: true
+                  - operations: [listPets]
+                    envelope: yes please
+                """.utf8), file: "c.yaml")
+        #expect(parsed.config == nil)
+        #expect(
+            parsed.diagnostics.map(\.description) == [
+                "c.yaml:3:15: error: 'envelope: true' is the default; per operation only 'envelope: false' (responses not wrapped) can be set",
+                "c.yaml:2:5: error: a policy sets nothing: add one of cache, retry, timeout, idempotent, gate, batch, invalidates, envelope",
+                "c.yaml:5:15: error: expected true or false for 'envelope', found 'yes please'",
+                "c.yaml:4:5: error: a policy sets nothing: add one of cache, retry, timeout, idempotent, gate, batch, invalidates, envelope"
+            ])
+        let unwrapped = try Self.api(
+            Self.document(), config: "policies:\n  - operations: [listPets]\n    envelope: false\n")
+        #expect(
+            unwrapped.diagnostics == [
+                "pets.specwright-config.yaml:3:5: warning: 'envelope: false' of 'pets.listPets' has no effect: the service has no envelope"
+            ])
     }
 
     /// The policies shape the output, so they are part of the header's config hash.

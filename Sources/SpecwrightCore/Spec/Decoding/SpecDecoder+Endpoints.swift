@@ -5,7 +5,7 @@ extension SpecDecoder {
         EndpointMethod.allCases.map(\.rawValue) + [
             "summary", "description", "path", "query", "headers", "body", "response", "errors",
             "cache", "retry", "timeout", "auth", "idempotent", "gate", "batch", "invalidates", "stream", "multipart",
-            "download"
+            "download", "envelope"
         ]
 
     static let parameterKeys = ["type", "default", "description", "style", "allowReserved"]
@@ -104,6 +104,9 @@ extension SpecDecoder {
         let gateSetting = reader.entry("gate").flatMap { decodeGate($0.value, owner: $0.key.location) }
         let batch = reader.entry("batch").flatMap { decodeBatch($0.value, owner: $0.key.location) }
         let invalidates = reader["invalidates"].map { operationList($0, "'invalidates'") } ?? []
+        let envelopeOptOut = reader.entry("envelope").flatMap {
+            decodeEnvelopeOptOut($0.value, owner: $0.key.location, serviceLevel: "at the top level of the spec")
+        }
         let stream = reader["stream"].flatMap { node in
             keyword(node, "'stream'", ResponseStream.self).map { Located($0, at: node.location) }
         }
@@ -152,12 +155,34 @@ extension SpecDecoder {
             invalidates: invalidates,
             cacheLifetime: cacheSettings?.lifetime, multipart: multipart, location: location)
         endpoint.gateMaxAge = gateSetting?.maxAge
+        endpoint.envelopeOptOut = envelopeOptOut
         endpoint.stream = stream
         endpoint.download = download?.value ?? false
         endpoint.bodyContentType = decodedBody?.contentType
         endpoint.bodyDescription = decodedBody?.description
         endpoint.responseContentTypes = decodedResponse?.contentTypes ?? []
         return endpoint
+    }
+
+    /// An operation's `envelope:`, which can only be `false` (its responses are not wrapped in the
+    /// service's envelope): the location of the key, or nil with an error for anything else
+    /// (`true` is the default; an envelope mapping belongs `serviceLevel`).
+    mutating func decodeEnvelopeOptOut(_ node: Node, owner: SourceLocation, serviceLevel: String) -> SourceLocation? {
+        if node.mapping != nil {
+            diagnostics.error(
+                "an 'envelope' mapping describes the service's envelope: write it \(serviceLevel); "
+                    + "per operation only 'envelope: false' (responses not wrapped) can be set",
+                at: owner)
+            return nil
+        }
+        guard let value = bool(node, "'envelope'") else { return nil }
+        if value {
+            diagnostics.error(
+                "'envelope: true' is the default; per operation only 'envelope: false' (responses not wrapped) can be set",
+                at: node.location)
+            return nil
+        }
+        return owner
     }
 
     /// `gate: true | false`, or `gate: { maxAge: SECONDS }` (a gate whose opening expires).

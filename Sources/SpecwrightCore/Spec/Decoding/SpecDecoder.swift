@@ -50,6 +50,14 @@ struct SpecDecoder {
         let defaults = reader["defaults"].map { decodeDefaults($0) } ?? .standard
         let types = reader["types"].map { decodeTypes($0) } ?? []
         let groups = reader["endpoints"].map { decodeGroups($0) } ?? []
+        if reader.entry("envelope") == nil {
+            for endpoint in groups.flatMap(\.endpoints) {
+                guard let location = endpoint.envelopeOptOut else { continue }
+                diagnostics.warning(
+                    "'envelope: false' of '\(endpoint.operationName)' has no effect: the service has no envelope",
+                    at: location)
+            }
+        }
         return SpecDocument(
             file: file, formatVersion: formatVersion, name: name, description: description,
             baseURL: baseURL, headers: headers, auth: auth, jsonKeys: jsonKeys, dates: dates,

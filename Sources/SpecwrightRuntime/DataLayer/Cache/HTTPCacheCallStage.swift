@@ -58,7 +58,10 @@ struct HTTPCacheCallStage: CallStage {
                 status: response.status, headers: response.headers.dictionary, body: response.body,
                 sentHeaders: sent.map { fingerprint.masking($0.headers, names: credentialNames) },
                 mayStore: (sent.map { !$0.isReplay } ?? false)
-                    && EnvelopeStage.isCacheable(response, method: call.request.method, unwrapper: envelope))
+                    && EnvelopeStage.isCacheable(
+                        response, method: call.request.method,
+                        unwrapper: call.options.usesEnvelope ? envelope : nil)
+            )
         }
         if mode != nil {
             // A stale copy after a failed request is the offline (or stale-if-error) fallback.

@@ -54,7 +54,8 @@ struct EnvelopeStage: CallStage {
             }
             throw error
         }
-        guard let unwrapper, response.isSuccess, context.request.method != .head, !response.body.isEmpty,
+        guard let unwrapper, context.options.usesEnvelope, response.isSuccess, context.request.method != .head,
+            !response.body.isEmpty,
             Self.mayBeJSON(response.header("content-type"))
         else {
             return response
