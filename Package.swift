@@ -65,7 +65,7 @@ let package = Package(
             dependencies: ["specwright"]
         ),
 
-        .testTarget(name: "SpecwrightYAMLTests", dependencies: ["SpecwrightYAML", "SpecwrightTestSupport"]),
+        .testTarget(name: "SpecwrightYAMLTests", dependencies: ["SpecwrightYAML"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "SpecwrightYAML"]),
         .testTarget(name: "SpecwrightCoreTests", dependencies: ["SpecwrightCore", "SpecwrightYAML", "SpecwrightDigest", "SpecwrightTestSupport"], exclude: ["Fixtures"]),
         // The `specwright` commands, run in process: one folder per command.

@@ -28,7 +28,7 @@ enum CacheBenchmark {
     }
 
     static func run() async throws {
-        let server = try await FixtureServer(lifetime: 600)
+        let server = try FixtureServer(lifetime: 600)
         defer { server.stop() }
         let service = ServiceDescription(name: "Bench", baseURL: server.baseURL.appendingPathComponent("cachebench"))
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(

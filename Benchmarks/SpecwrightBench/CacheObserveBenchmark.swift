@@ -8,7 +8,7 @@ import SpecwrightTestSupport
 /// notification, its read of the memory tier, decoding and the yield. Interleaved rounds.
 enum CacheObserveBenchmark {
     static func run() async throws {
-        let server = try await FixtureServer(lifetime: 600)
+        let server = try FixtureServer(lifetime: 600)
         defer { server.stop() }
         let service = ServiceDescription(name: "Bench", baseURL: server.baseURL.appendingPathComponent("observebench"))
         let client = APIClient(

@@ -38,7 +38,7 @@ enum RuntimeBenchmark {
     static let perRound = Int(ProcessInfo.processInfo.environment["BENCH_PER_ROUND"] ?? "") ?? 100
 
     static func run() async throws {
-        let server = try await FixtureServer(lifetime: 600)
+        let server = try FixtureServer(lifetime: 600)
         defer { server.stop() }
         let base = server.baseURL.appendingPathComponent("bench")
         let service = ServiceDescription(name: "Bench", baseURL: base)

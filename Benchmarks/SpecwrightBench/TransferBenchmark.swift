@@ -39,7 +39,7 @@ enum TransferBenchmark {
         let environment = ProcessInfo.processInfo.environment
         let sizes = (environment["BENCH_TRANSFER_MB"] ?? "10,100").split(separator: ",").compactMap { Int($0) }
         let rounds = max(1, Int(environment["BENCH_TRANSFER_ROUNDS"] ?? "") ?? 5)
-        let server = try await FixtureServer(lifetime: 3600)
+        let server = try FixtureServer(lifetime: 3600)
         defer { server.stop() }
         let base = server.scenarioURL(FixtureServer.newScenario())
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -101,7 +101,7 @@ struct BookstoreEndToEndTests {
     }
 
     @Test func servesTheStoredCopyWhenTheServerIsGone() async throws {
-        let server = try await FixtureServer()
+        let server = try FixtureServer(lifetime: 60)
         let harness = try BookstoreHarness(server: server)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-\(UUID().uuidString).sqlite")
         defer { try? FileManager.default.removeItem(at: file) }

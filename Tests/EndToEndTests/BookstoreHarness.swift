@@ -33,7 +33,7 @@ struct BookstoreHarness {
             refresh: { _ in
                 var request = URLRequest(url: refreshURL)
                 request.httpMethod = "POST"
-                let (data, _) = try await FixtureHTTP.data(for: request)
+                let (data, _) = try await URLSession.shared.data(for: request)
                 let fresh = try JSONDecoder().decode([String: String].self, from: data)["token"] ?? ""
                 token.withLock { $0 = fresh }
                 return fresh
@@ -51,7 +51,7 @@ struct BookstoreHarness {
         var request = URLRequest(url: baseURL.appendingPathComponent("_control"))
         request.httpMethod = "POST"
         request.httpBody = try JSONSerialization.data(withJSONObject: script)
-        _ = try await FixtureHTTP.data(for: request)
+        _ = try await URLSession.shared.data(for: request)
     }
 
     /// What the fixture saw.
@@ -67,7 +67,7 @@ struct BookstoreHarness {
     }
 
     func stats() async throws -> Stats {
-        let (data, _) = try await FixtureHTTP.data(from: baseURL.appendingPathComponent("_stats"))
+        let (data, _) = try await URLSession.shared.data(from: baseURL.appendingPathComponent("_stats"))
         return try JSONDecoder().decode(Stats.self, from: data)
     }
 }

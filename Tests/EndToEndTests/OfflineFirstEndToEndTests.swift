@@ -10,7 +10,7 @@ import Testing
 @Suite("Offline-first bookstore screen, end to end", .timeLimit(.minutes(2)))
 struct OfflineFirstEndToEndTests {
     @Test func coldStartOfflineThenOnlineWithAQueuedWriteThatLandsOnce() async throws {
-        let server = try await FixtureServer()
+        let server = try FixtureServer(lifetime: 90)
         defer { server.stop() }
         let harness = try BookstoreHarness(server: server)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -44,7 +44,7 @@ struct OfflineFirstEndToEndTests {
         for await snapshot in outbox.changes where (snapshot.pending.first?.attempts ?? 0) >= 1 { break }
 
         // Back online: the server returns on the same address; the app's reachability says so.
-        let restarted = try await FixtureServer(port: server.port)
+        let restarted = try FixtureServer(lifetime: 90, port: server.port)
         defer { restarted.stop() }
         flusher.connectivityRestored()
         for await snapshot in outbox.changes where snapshot.pending.isEmpty { break }

@@ -20,7 +20,7 @@ struct FrameworkRoundTrip {
     /// without security.
     static func run(_ framework: RoundTripFramework) async throws -> Outcome {
         let python = try #require(FrameworkService.python)
-        let service = try await FrameworkService(framework, python: python)
+        let service = try FrameworkService(framework, python: python)
         defer { service.stop() }
         let build = try GeneratedClientBuild(name: framework.folder)
         defer { build.removeWork() }

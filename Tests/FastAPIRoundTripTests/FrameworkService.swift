@@ -33,12 +33,11 @@ struct FrameworkService {
     let framework: RoundTripFramework
     let server: ServerProcess
 
-    /// Starts the service (awaited off the concurrency pool: a framework takes seconds to import);
-    /// it exits when `stop()` closes its stdin, and after `lifetime` seconds.
-    init(_ framework: RoundTripFramework, python: URL, lifetime: Int = 300) async throws {
+    /// Starts the service; it exits when `stop()` closes its stdin, and after `lifetime` seconds.
+    init(_ framework: RoundTripFramework, python: URL, lifetime: Int = 300) throws {
         self.framework = framework
         let serve = Self.repository.appendingPathComponent("Tests/Fixtures/fastapi/serve.py")
-        server = try await ServerProcess.start(
+        server = try ServerProcess(
             executable: python,
             arguments: [
                 serve.path, "--lifetime", String(lifetime),
@@ -60,7 +59,7 @@ struct FrameworkService {
     private func get(_ path: String) async throws -> Data {
         var request = URLRequest(url: server.baseURL.appendingPathComponent(path))
         request.timeoutInterval = 30
-        let (data, _) = try await FixtureHTTP.data(for: request)
+        let (data, _) = try await URLSession.shared.data(for: request)
         return data
     }
 

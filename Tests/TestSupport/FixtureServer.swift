@@ -37,9 +37,7 @@ public final class FixtureServer: Sendable {
     public static func shared() throws -> FixtureServer {
         try sharedServer.withLock { server in
             if let server { return server }
-            // Once per process: the first caller waits for the start (and, on the lock, the others).
-            let started = FixtureServer(
-                process: try ServerProcess(executable: python, arguments: arguments(lifetime: 1800)))
+            let started = try FixtureServer(lifetime: 900)
             server = started
             return started
         }
@@ -52,34 +50,17 @@ public final class FixtureServer: Sendable {
             .appendingPathComponent("Fixtures/fixture_server.py").path
     }
 
-    /// Starts a server of its own that exits after `lifetime` seconds at the latest, awaiting its
-    /// start off the concurrency pool. With `tls` (PEM certificate and key files) it serves https
-    /// and `baseURL` is `https://127.0.0.1:<port>`. With `port` it listens there (a restart of a
-    /// stopped server: same URLs, fresh counters). The lifetime only caps a test process that hangs
-    /// (the server exits with `stop()` or the process): one shorter than a test can wait for the
-    /// concurrency pool in a loaded CI run ended servers before their tests used them.
-    public convenience init(lifetime: Int = 600, tls: (certificate: URL, key: URL)? = nil, port: Int? = nil)
-        async throws
-    {
-        self.init(
-            process: try await ServerProcess.start(
-                executable: Self.python, arguments: Self.arguments(lifetime: lifetime, tls: tls, port: port)),
-            tls: tls != nil)
-    }
-
-    private init(process: ServerProcess, tls: Bool = false) {
-        self.process = process
-        baseURL = tls ? URL(string: "https://127.0.0.1:\(process.port)") ?? process.baseURL : process.baseURL
-    }
-
-    private static let python = URL(fileURLWithPath: "/usr/bin/env")
-
-    private static func arguments(lifetime: Int, tls: (certificate: URL, key: URL)? = nil, port: Int? = nil)
-        -> [String]
-    {
-        ["python3", scriptPath, "--lifetime", String(lifetime)]
-            + (port.map { ["--port", String($0)] } ?? [])
-            + (tls.map { ["--tls-cert", $0.certificate.path, "--tls-key", $0.key.path] } ?? [])
+    /// Starts a server of its own that exits after `lifetime` seconds at the latest. With `tls`
+    /// (PEM certificate and key files) it serves https and `baseURL` is `https://127.0.0.1:<port>`.
+    /// With `port` it listens there (a restart of a stopped server: same URLs, fresh counters).
+    public init(lifetime: Int = 120, tls: (certificate: URL, key: URL)? = nil, port: Int? = nil) throws {
+        process = try ServerProcess(
+            executable: URL(fileURLWithPath: "/usr/bin/env"),
+            arguments: ["python3", Self.scriptPath, "--lifetime", String(lifetime)]
+                + (port.map { ["--port", String($0)] } ?? [])
+                + (tls.map { ["--tls-cert", $0.certificate.path, "--tls-key", $0.key.path] } ?? [])
+        )
+        baseURL = tls == nil ? process.baseURL : URL(string: "https://127.0.0.1:\(process.port)") ?? process.baseURL
     }
 
     /// Closes the server's stdin and returns once the process has exited (at most ~5 s), so a
@@ -101,7 +82,7 @@ public final class FixtureServer: Sendable {
     /// The hit counter, refresh counter and recorded requests of a scenario.
     public func stats(_ sid: String) async throws -> Stats {
         let url = baseURL.appendingPathComponent("_stats").appendingPathComponent(sid)
-        let (data, _) = try await FixtureHTTP.data(from: url)
+        let (data, _) = try await URLSession.shared.data(from: url)
         return try JSONDecoder().decode(Stats.self, from: data)
     }
 }

@@ -44,12 +44,6 @@ public final class ServerProcess: @unchecked Sendable {
         baseURL = url
     }
 
-    /// Runs `executable` with `arguments` and awaits the port line off the concurrency pool (a
-    /// Python server starts in a fraction of a second, a framework's service in seconds).
-    public static func start(executable: URL, arguments: [String]) async throws -> ServerProcess {
-        try await waitingOffThePool { try ServerProcess(executable: executable, arguments: arguments) }
-    }
-
     /// Closes the server's stdin and returns once the process has exited (at most ~5 s), so a
     /// request sent afterwards can no longer reach it.
     public func stop() {

@@ -20,13 +20,7 @@ public enum SwiftTypecheck {
     }
 
     /// Type-checks `sources` (file name → text) in Swift 6 mode; killed after `timeLimit` seconds.
-    /// The compiler is awaited off the Swift concurrency pool (`waitingOffThePool`): its seconds of waiting
-    /// would hold one of the pool's two threads in CI.
-    public static func run(_ sources: [String: String], timeLimit: TimeInterval = 600) async throws -> Outcome {
-        try await waitingOffThePool { try typecheck(sources, timeLimit: timeLimit) }
-    }
-
-    private static func typecheck(_ sources: [String: String], timeLimit: TimeInterval) throws -> Outcome {
+    public static func run(_ sources: [String: String], timeLimit: TimeInterval = 600) throws -> Outcome {
         let modules = try runtimeModulesDirectory()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typecheck-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -88,12 +82,8 @@ public enum SwiftTypecheck {
     }
 
     /// Runs the `specwright` executable this test run built with `arguments`; killed after
-    /// `timeLimit` seconds. A missing executable is an error, never a pass. Awaited off the pool.
-    public static func specwright(_ arguments: [String], timeLimit: TimeInterval = 300) async throws -> Outcome {
-        try await waitingOffThePool { try runSpecwright(arguments, timeLimit: timeLimit) }
-    }
-
-    private static func runSpecwright(_ arguments: [String], timeLimit: TimeInterval) throws -> Outcome {
+    /// `timeLimit` seconds. A missing executable is an error, never a pass.
+    public static func specwright(_ arguments: [String], timeLimit: TimeInterval = 300) throws -> Outcome {
         let modules = try runtimeModulesDirectory()
         let candidates = [
             modules.appendingPathComponent("specwright"),

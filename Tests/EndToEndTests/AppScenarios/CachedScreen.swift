@@ -67,7 +67,7 @@ struct CachedScreen: Sendable {
     func notModified() async throws -> Int {
         let url = server.scenarioURL(scenario).deletingLastPathComponent().appendingPathComponent("_data")
             .appendingPathComponent(scenario)
-        let (data, _) = try await FixtureHTTP.data(from: url)
+        let (data, _) = try await URLSession.shared.data(from: url)
         let counts = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         return counts?["not_modified"] as? Int ?? -1
     }

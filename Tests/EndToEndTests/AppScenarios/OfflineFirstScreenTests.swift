@@ -12,7 +12,7 @@ struct OfflineFirstScreenTests {
     @Test func theScreenShowsTheStoredCopyOfflineAndRevalidatesWhenBack() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scribe-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try await FixtureServer()
+        let server = try FixtureServer(lifetime: 90)
         defer { server.stop() }
         let app = ScribeApp(server: server, cache: HTTPCache(fileURL: directory.appendingPathComponent("http.sqlite")))
         try await app.signIn("alice")
@@ -38,7 +38,7 @@ struct OfflineFirstScreenTests {
 
         // Back online (the server restarted and forgot its sessions: the token is refreshed on
         // the way): the stored copy is revalidated (a 304, no body).
-        let restarted = try await FixtureServer(port: server.port)
+        let restarted = try FixtureServer(lifetime: 90, port: server.port)
         defer { restarted.stop() }
         let back = try await app.client.notes.listResponse()
         #expect(back.value == first.value)

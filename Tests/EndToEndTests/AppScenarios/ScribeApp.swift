@@ -77,7 +77,7 @@ final class ScribeApp: Sendable {
         var request = URLRequest(url: baseURL.appendingPathComponent("app/_control"))
         request.httpMethod = "POST"
         request.httpBody = try JSONSerialization.data(withJSONObject: script)
-        _ = try await FixtureHTTP.data(for: request)
+        _ = try await URLSession.shared.data(for: request)
     }
 
     /// What the fixture saw.
@@ -95,7 +95,7 @@ final class ScribeApp: Sendable {
     }
 
     func stats() async throws -> Stats {
-        let (data, _) = try await FixtureHTTP.data(from: baseURL.appendingPathComponent("app/_stats"))
+        let (data, _) = try await URLSession.shared.data(from: baseURL.appendingPathComponent("app/_stats"))
         return try JSONDecoder().decode(Stats.self, from: data)
     }
 
@@ -120,7 +120,7 @@ final class ScribeApp: Sendable {
         var request = URLRequest(url: url)
         request.httpMethod = "POST"
         request.httpBody = try JSONSerialization.data(withJSONObject: body)
-        let (data, response) = try await FixtureHTTP.data(for: request)
+        let (data, response) = try await URLSession.shared.data(for: request)
         guard (response as? HTTPURLResponse)?.statusCode == 200,
             let token = try JSONDecoder().decode([String: String].self, from: data)["token"]
         else { throw Rejected() }

@@ -26,7 +26,7 @@ enum BookstoreFixture {
     /// How often the fixture answered `route` (`"GET /books/{id}"`, `"POST /books"`).
     static func hits(_ server: FixtureServer, sid: String, _ route: String) async throws -> Int {
         let url = server.scenarioURL(sid).appendingPathComponent("bookstore/_stats")
-        let (data, _) = try await FixtureHTTP.data(from: url)
+        let (data, _) = try await URLSession.shared.data(from: url)
         let stats = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         return (stats?["routes"] as? [String: Int])?[route] ?? 0
     }
@@ -36,6 +36,6 @@ enum BookstoreFixture {
         var request = URLRequest(url: server.scenarioURL(sid).appendingPathComponent("bookstore/_control"))
         request.httpMethod = "POST"
         request.httpBody = try JSONSerialization.data(withJSONObject: ["fail": ["path": path, "statuses": statuses]])
-        _ = try await FixtureHTTP.data(for: request)
+        _ = try await URLSession.shared.data(for: request)
     }
 }

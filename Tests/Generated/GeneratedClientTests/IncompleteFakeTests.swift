@@ -17,7 +17,7 @@ import Testing
         return sources
     }
 
-    @Test func aFakeThatForgetsAMethodWithDefaultArgumentsDoesNotCompile() async throws {
+    @Test func aFakeThatForgetsAMethodWithDefaultArgumentsDoesNotCompile() throws {
         var sources = try Self.generatedSources()
         sources["Fake.swift"] = """
             import Foundation
@@ -30,7 +30,7 @@ import Testing
                 func byIds(ids: [UUID]) async throws -> [Book] { [] }
             }
             """
-        let outcome = try await SwiftTypecheck.run(sources)
+        let outcome = try SwiftTypecheck.run(sources)
         #expect(outcome.status != 0)
         #expect(
             outcome.output.contains("type 'IncompleteFake' does not conform to protocol 'BooksAPI'"),
@@ -38,7 +38,7 @@ import Testing
         #expect(outcome.output.contains("list(page:size:q:)"), "\(outcome.output)")
     }
 
-    @Test func aCompleteFakeCompilesAndIsCalledWithDefaultArguments() async throws {
+    @Test func aCompleteFakeCompilesAndIsCalledWithDefaultArguments() throws {
         var sources = try Self.generatedSources()
         sources["Fake.swift"] = """
             import Foundation
@@ -60,7 +60,7 @@ import Testing
                 _ = try await CompleteFake().list()
             }
             """
-        let outcome = try await SwiftTypecheck.run(sources)
+        let outcome = try SwiftTypecheck.run(sources)
         #expect(outcome.status == 0, "\(outcome.output)")
         #expect(!outcome.output.contains("warning:"), "\(outcome.output)")
     }

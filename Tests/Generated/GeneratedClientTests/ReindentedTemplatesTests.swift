@@ -31,11 +31,11 @@ import Testing
     }
 
     /// Generates `spec` with the re-indented templates; the files by name.
-    static func generate(_ spec: String, width: Int) async throws -> [String: String] {
+    static func generate(_ spec: String, width: Int) throws -> [String: String] {
         let templates = try reindentedTemplates(width: width)
         let output = templates.appendingPathComponent("out")
         defer { try? FileManager.default.removeItem(at: templates) }
-        let run = try await SwiftTypecheck.specwright(
+        let run = try SwiftTypecheck.specwright(
             [
                 "generate", root.appendingPathComponent(spec).path, "--output", output.path, "--templates",
                 templates.path, "-q"
@@ -51,8 +51,8 @@ import Testing
     @Test(arguments: [
         (2, "specs/social.yaml"), (8, "Tests/Fixtures/hostile.yaml"), (8, "Tests/Fixtures/openapi/shapes.yaml")
     ])
-    func reindentedTemplatesGiveCodeThatCompiles(width: Int, spec: String) async throws {
-        let files = try await Self.generate(spec, width: width)
+    func reindentedTemplatesGiveCodeThatCompiles(width: Int, spec: String) throws {
+        let files = try Self.generate(spec, width: width)
         #expect(files.count >= 3)
         let lines = files.values.flatMap { $0.split(separator: "\n") }
         // The override's indentation is the output's.
@@ -62,11 +62,11 @@ import Testing
             line.count > 100 && !line.drop(while: { $0 == " " }).hasPrefix("//") && line.contains(",")
         }
         #expect(overLong.isEmpty, "\(overLong.joined(separator: "\n"))")
-        let outcome = try await SwiftTypecheck.run(files)
+        let outcome = try SwiftTypecheck.run(files)
         #expect(outcome.status == 0, "\(outcome.output)")
     }
 
-    @Test func aTemplateCanChangeEveryMethodBody() async throws {
+    @Test func aTemplateCanChangeEveryMethodBody() throws {
         let templates = try Self.reindentedTemplates(width: 4)
         defer { try? FileManager.default.removeItem(at: templates) }
         let client = templates.appendingPathComponent("Client.mustache")
@@ -102,7 +102,7 @@ import Testing
         )
         .write(to: client)
         let output = templates.appendingPathComponent("out")
-        let run = try await SwiftTypecheck.specwright(
+        let run = try SwiftTypecheck.specwright(
             [
                 "generate", Self.root.appendingPathComponent("specs/social.yaml").path, "--output", output.path,
                 "--templates", templates.path, "-q"
@@ -113,7 +113,7 @@ import Testing
             files[name] = try String(contentsOf: output.appendingPathComponent(name), encoding: .utf8)
         }
         #expect(files["Client.swift"]?.contains("calls.record(\"byIds\")") == true)
-        let outcome = try await SwiftTypecheck.run(files)
+        let outcome = try SwiftTypecheck.run(files)
         #expect(outcome.status == 0, "\(outcome.output)")
     }
 }

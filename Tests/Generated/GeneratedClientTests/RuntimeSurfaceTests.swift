@@ -10,7 +10,7 @@ import Testing
         "FieldDecoder", "FieldKey", "FieldEquality", "UnionDecoding", "RequiredNullable"
     ]
 
-    @Test func anAppThatImportsTheRuntimePlainlySeesNoneOfTheHelpers() async throws {
+    @Test func anAppThatImportsTheRuntimePlainlySeesNoneOfTheHelpers() throws {
         let app = """
             import Foundation
             import SpecwrightRuntime
@@ -22,7 +22,7 @@ import Testing
                 _ = JSONValue.null
             }
             """
-        let outcome = try await SwiftTypecheck.run(["App.swift": app])
+        let outcome = try SwiftTypecheck.run(["App.swift": app])
         #expect(outcome.status != 0)
         for helper in Self.helpers + ["EncodedValue"] {
             #expect(outcome.output.contains("cannot find '\(helper)' in scope"), "\(helper): \(outcome.output)")
@@ -36,7 +36,7 @@ import Testing
     /// `encode(to:)`, `==` and `hash(into:)` of generated objects come from `_GeneratedObject`:
     /// public (a public type cannot conform to an SPI protocol) but underscored, so out of an
     /// app's autocomplete; its visitors are internal to the runtime.
-    @Test func theFieldVisitorsStayInsideTheRuntime() async throws {
+    @Test func theFieldVisitorsStayInsideTheRuntime() throws {
         let app = """
             import SpecwrightRuntime
 
@@ -46,14 +46,14 @@ import Testing
                 _ = FieldEncoding.self
             }
             """
-        let outcome = try await SwiftTypecheck.run(["App.swift": app])
+        let outcome = try SwiftTypecheck.run(["App.swift": app])
         #expect(outcome.status != 0)
         for visitor in ["FieldComparison", "FieldHashing", "FieldEncoding"] {
             #expect(outcome.output.contains("cannot find '\(visitor)' in scope"), "\(visitor): \(outcome.output)")
         }
     }
 
-    @Test func anAppUsingTheGeneratedClientCompilesWithoutTheSPI() async throws {
+    @Test func anAppUsingTheGeneratedClientCompilesWithoutTheSPI() throws {
         var sources = try IncompleteFakeTests.generatedSources()
         sources["App.swift"] = """
             import Foundation
@@ -65,12 +65,12 @@ import Testing
                 return Set(decoded).count + (decoded == books ? 1 : 0)
             }
             """
-        let outcome = try await SwiftTypecheck.run(sources)
+        let outcome = try SwiftTypecheck.run(sources)
         #expect(outcome.status == 0, "\(outcome.output)")
         #expect(!outcome.output.contains("warning:"), "\(outcome.output)")
     }
 
-    @Test func generatedCodeImportsTheSPIAndSeesTheHelpersItUses() async throws {
+    @Test func generatedCodeImportsTheSPIAndSeesTheHelpersItUses() throws {
         let source = """
             import Foundation
             @_spi(Generated) import SpecwrightRuntime
@@ -86,7 +86,7 @@ import Testing
                 return FieldEquality.same(name, name)
             }
             """
-        let outcome = try await SwiftTypecheck.run(["Generated.swift": source])
+        let outcome = try SwiftTypecheck.run(["Generated.swift": source])
         #expect(outcome.status == 0, "\(outcome.output)")
     }
 }

@@ -11,34 +11,31 @@ import Testing
     @Test(
         "every real document and spec compared with itself has no findings",
         arguments: corpusDocuments + ["specs/bookstore.yaml", "specs/social.yaml"])
-    func identityPairsHaveNoFindings(document: String) async throws {
+    func identityPairsHaveNoFindings(document: String) throws {
         let text = try DiffSupport.corpus(document) ?? DiffSupport.packageFile(document)
         let ext = document.hasSuffix(".json") ? "json" : "yaml"
-        // Real documents (Twilio: seconds in a debug build) are diffed off the concurrency pool.
-        let run = await offThePool { DiffSupport.diff(text, text, ext: ext, ["--fail-on", "any"]) }
+        let run = DiffSupport.diff(text, text, ext: ext, ["--fail-on", "any"])
         #expect(run.standardOutput == "0 breaking changes, 0 compatible changes (old.\(ext) → new.\(ext))\n")
         #expect(run.exitCode == 0)
     }
 
-    @Test func twiliosYAMLAndItsJSONTwinDescribeTheSameAPI() async throws {
+    @Test func twiliosYAMLAndItsJSONTwinDescribeTheSameAPI() throws {
         guard let yaml = DiffSupport.corpus("twilio-api-v2010.yaml"),
             let json = DiffSupport.corpus("twilio-api-v2010.json")
         else { return }
-        let run = await offThePool {
-            runCLI(
-                ["diff", "old.yaml", "new.json"], files: ["old.yaml": Array(yaml.utf8), "new.json": Array(json.utf8)])
-        }
+        let run = runCLI(
+            ["diff", "old.yaml", "new.json"], files: ["old.yaml": Array(yaml.utf8), "new.json": Array(json.utf8)])
         #expect(run.standardOutput == "0 breaking changes, 0 compatible changes (old.yaml → new.json)\n")
         #expect(run.exitCode == 0)
     }
 
-    @Test func aNewAlternativeOfAResponseUnionIsBreaking() async throws {
+    @Test func aNewAlternativeOfAResponseUnionIsBreaking() throws {
         guard let figma = DiffSupport.corpus("figma.yaml") else { return }
         // The old version lacks CanvasNode; the new one (the real document) adds it.
         var old = try DiffSupport.mutated(
             figma, "        - $ref: \"#/components/schemas/CanvasNode\"\n      discriminator:", "      discriminator:")
         old = try DiffSupport.mutated(old, "          CANVAS: \"#/components/schemas/CanvasNode\"\n", "")
-        let run = await offThePool { DiffSupport.diff(old, figma) }
+        let run = DiffSupport.diff(old, figma)
         #expect(
             run.standardOutput.split(separator: "\n") == [
                 "new.yaml:3609:5: error: breaking: union 'Node' has a new alternative CanvasNode that old clients cannot decode",

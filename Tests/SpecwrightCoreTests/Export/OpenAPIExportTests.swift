@@ -140,8 +140,8 @@ struct OpenAPIExportTests {
         }
     }
 
-    @Test("every export passes openapi-spec-validator (skipped when it is not installed)", .timeLimit(.minutes(10)))
-    func validatorAcceptsTheExport() async throws {
+    @Test("every export passes openapi-spec-validator (skipped when it is not installed)", .timeLimit(.minutes(2)))
+    func validatorAcceptsTheExport() throws {
         let search = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
         guard
             let tool = search.map({ "\($0)/openapi-spec-validator" }).first(where: {
@@ -154,26 +154,20 @@ struct OpenAPIExportTests {
             "specwright-export-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        // One validator process a spec, awaited off the concurrency pool; the checks here.
-        let runs = try await waitingOffThePool { () throws -> [(spec: String, status: Int32, output: String)] in
-            try Self.specs.map { spec in
-                let file = directory.appendingPathComponent(URL(fileURLWithPath: spec).lastPathComponent)
-                try Data(OpenAPIExporter(document: try Self.load(spec)).export().yaml.utf8).write(to: file)
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: tool)
-                process.arguments = [file.path]
-                process.standardInput = FileHandle.nullDevice
-                let pipe = Pipe()
-                process.standardOutput = pipe
-                process.standardError = pipe
-                try process.run()
-                let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                process.waitUntilExit()
-                return (spec, process.terminationStatus, output)
-            }
-        }
-        for run in runs {
-            #expect(run.status == 0, "\(run.spec): \(run.output)")
+        for spec in Self.specs {
+            let file = directory.appendingPathComponent(URL(fileURLWithPath: spec).lastPathComponent)
+            try Data(OpenAPIExporter(document: try Self.load(spec)).export().yaml.utf8).write(to: file)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = [file.path]
+            process.standardInput = FileHandle.nullDevice
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "\(spec): \(output)")
         }
     }
 }

@@ -125,17 +125,15 @@ import Testing
         }
     }
 
-    @Test func unrelatedLongTextsBeyondTheEditBudgetAreReplacedWhole() async {
-        await offThePool {
-            let old = (0..<3_000).map { "old \($0)" }
-            let new = ["shared"] + (0..<3_000).map { "new \($0)" } + ["end"]
-            let edits = LineDiff(old: ["shared"] + old + ["end"], new: new).edits
-            #expect(edits.count == 2 + 3_000 + 3_000)
-            #expect(edits.first == .keep(oldIndex: 0, newIndex: 0))
-            #expect(edits.last == .keep(oldIndex: 3_001, newIndex: 3_001))
-            #expect(edits[1] == .delete(oldIndex: 1))
-            #expect(edits[3_001] == .insert(newIndex: 1))
-        }
+    @Test func unrelatedLongTextsBeyondTheEditBudgetAreReplacedWhole() {
+        let old = (0..<3_000).map { "old \($0)" }
+        let new = ["shared"] + (0..<3_000).map { "new \($0)" } + ["end"]
+        let edits = LineDiff(old: ["shared"] + old + ["end"], new: new).edits
+        #expect(edits.count == 2 + 3_000 + 3_000)
+        #expect(edits.first == .keep(oldIndex: 0, newIndex: 0))
+        #expect(edits.last == .keep(oldIndex: 3_001, newIndex: 3_001))
+        #expect(edits[1] == .delete(oldIndex: 1))
+        #expect(edits[3_001] == .insert(newIndex: 1))
     }
 
     static func longestCommonSubsequence(_ a: [String], _ b: [String]) -> Int {

@@ -16,12 +16,9 @@ struct OpenAPICorpusTests {
         Array(try #require(FileManager.default.contents(atPath: folder.appendingPathComponent(name).path)))
     }
 
-    // Each test generates whole real documents (Twilio: seconds in a debug build), off the
-    // concurrency pool.
     @Test("every document imports and generates without errors", arguments: documents)
-    func documentGenerates(name: String) async throws {
-        let bytes = try Self.bytes(name)
-        let output = try await offThePool { try OpenAPISupport.generate(bytes: bytes, file: name) }
+    func documentGenerates(name: String) throws {
+        let output = try OpenAPISupport.generate(bytes: try Self.bytes(name), file: name)
         #expect(output.succeeded, "\(output.diagnostics.filter { $0.contains("error:") }.prefix(5))")
         // The webhook example has no paths at all: its one webhook is reported as skipped.
         #expect((output.summary?.operationsGenerated ?? 0) + (output.summary?.skipped[.webhook] ?? 0) > 0)
@@ -30,16 +27,12 @@ struct OpenAPICorpusTests {
     }
 
     @Test("Twilio's YAML and its JSON twin (with surrogate-pair escapes) give byte-identical clients")
-    func twilioTwinsAreIdentical() async throws {
+    func twilioTwinsAreIdentical() throws {
         guard Self.documents.contains("twilio-api-v2010.json") else { return }
         // The same display name for both, so the header comment (which names the file) matches too;
         // only the input hash in the header differs (the bytes differ).
-        let (yaml, json) = try await offThePool {
-            (
-                try OpenAPISupport.generate(bytes: try Self.bytes("twilio-api-v2010.yaml"), file: "twilio-api-v2010"),
-                try OpenAPISupport.generate(bytes: try Self.bytes("twilio-api-v2010.json"), file: "twilio-api-v2010")
-            )
-        }
+        let yaml = try OpenAPISupport.generate(bytes: try Self.bytes("twilio-api-v2010.yaml"), file: "twilio-api-v2010")
+        let json = try OpenAPISupport.generate(bytes: try Self.bytes("twilio-api-v2010.json"), file: "twilio-api-v2010")
         #expect(yaml.succeeded && json.succeeded)
         #expect(yaml.files.count == 3)
         let withoutInputHash = { (files: [String: String]) in
@@ -51,15 +44,10 @@ struct OpenAPICorpusTests {
     }
 
     @Test("generation is byte-identical across runs")
-    func deterministic() async throws {
+    func deterministic() throws {
         guard Self.documents.contains("figma.yaml") else { return }
-        let bytes = try Self.bytes("figma.yaml")
-        let (first, second) = try await offThePool {
-            (
-                try OpenAPISupport.generate(bytes: bytes, file: "figma.yaml"),
-                try OpenAPISupport.generate(bytes: bytes, file: "figma.yaml")
-            )
-        }
+        let first = try OpenAPISupport.generate(bytes: try Self.bytes("figma.yaml"), file: "figma.yaml")
+        let second = try OpenAPISupport.generate(bytes: try Self.bytes("figma.yaml"), file: "figma.yaml")
         #expect(first.files == second.files)
     }
 }
@@ -89,13 +77,11 @@ struct OpenAPIEdgeCorpusTests {
     }
 
     @Test("every edge document is handled without a crash; valid ones generate", arguments: documents)
-    func edgeDocument(path: String) async throws {
+    func edgeDocument(path: String) throws {
         let bytes = Array(
             try #require(FileManager.default.contents(atPath: Self.folder.appendingPathComponent(path).path)))
-        let templates = try TemplateSet.defaults()
-        let result = await offThePool {
-            GenerationPipeline.run(GenerationInput(bytes: bytes, file: path, templates: templates))
-        }
+        let result = GenerationPipeline.run(
+            GenerationInput(bytes: bytes, file: path, templates: try TemplateSet.defaults()))
         guard result.summary?.importSummary != nil || result.summary == nil else {
             Issue.record("\(path) was not recognised as OpenAPI")
             return

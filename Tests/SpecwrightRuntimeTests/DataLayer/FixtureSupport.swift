@@ -39,13 +39,13 @@ extension FixtureServer {
     /// The data-layer counters of scenario `sid`.
     func dataStats(_ sid: String) async throws -> DataLayerStats {
         let url = baseURL.appendingPathComponent("_data").appendingPathComponent(sid)
-        let (data, _) = try await FixtureHTTP.data(from: url)
+        let (data, _) = try await URLSession.shared.data(from: url)
         return try JSONDecoder().decode(DataLayerStats.self, from: data)
     }
 
     /// Lets the held `/cached` requests of scenario `sid` (`holdAfter:`) answer.
     func releaseCached(_ sid: String) async throws {
-        _ = try await FixtureHTTP.data(from: scenarioURL(sid).appendingPathComponent("release_cached"))
+        _ = try await URLSession.shared.data(from: scenarioURL(sid).appendingPathComponent("release_cached"))
     }
 
     /// How many requests of scenario `sid` went to `behaviour` (the path segment after the sid).

@@ -19,7 +19,7 @@ struct HostileRedirectTests {
     @Test(.timeLimit(.minutes(1)), arguments: [AuthScheme.apiKeyQuery("api_key"), .apiKeyCookie("session_key")])
     func anAPIKeyInTheQueryOrACookieNeverReachesAnotherOrigin(scheme: AuthScheme) async throws {
         let origin = try FixtureServer.shared()
-        let other = try await FixtureServer()
+        let other = try FixtureServer(lifetime: 60)
         defer { other.stop() }
         let sid = FixtureServer.newScenario()
         let client = TestSupport.fixtureClient(origin, sid: sid, auth: scheme, retry: RetryPolicy.none) {
@@ -134,13 +134,10 @@ struct HostileRedirectTests {
 
     /// A redirect loop of a PUT with a body (a 302 keeps its method) ends after the redirect limit
     /// with the last 3xx, each hop sending the body again. The 17 exchanges share one deadline, so
-    /// it is generous (about 10 s a hop; alone the loop takes a second): at the load of a whole CI
-    /// run 30 s ran out before the limit was reached. A server of its own, so the hops never wait
-    /// behind other suites' requests to the shared one.
+    /// it is generous: at the load of a whole CI run 30 s ran out before the limit was reached.
     @Test(.timeLimit(.minutes(4)))
     func aRedirectLoopOfAnUploadEndsAtTheLimit() async throws {
-        let server = try await FixtureServer()
-        defer { server.stop() }
+        let server = try FixtureServer.shared()
         let sid = FixtureServer.newScenario()
         let client = TestSupport.fixtureClient(server, sid: sid, retry: RetryPolicy.none)
         let error = await #expect(throws: SpecwrightError.self) {

@@ -16,7 +16,7 @@ import Testing
 struct SecurityHostileBodyMemoryTests {
     /// What the child printed for one call of `behaviour?query` with `limit` and `timeout`.
     private func call(_ behaviour: String, _ query: String, limit: Int, timeout: Int) async throws -> [String: Any] {
-        let server = try await FixtureServer(lifetime: 240)
+        let server = try FixtureServer(lifetime: 240)
         defer { server.stop() }
         let url =
             server.scenarioURL(FixtureServer.newScenario()).appendingPathComponent(behaviour).absoluteString + "?"

@@ -90,7 +90,7 @@ struct SecurityOutboxTests {
         ])
     func aRowEditedToPointElsewhereIsQuarantinedAndNeverSentWithTheToken(template: String) async throws {
         let server = try FixtureServer.shared()
-        let evil = try await FixtureServer()
+        let evil = try FixtureServer(lifetime: 60)
         defer { evil.stop() }
         let sid = FixtureServer.newScenario()
         let client = client(server, sid: sid)

@@ -77,7 +77,7 @@ struct SecurityRedactionFixtureTests {
 
     @Test(.timeLimit(.minutes(1)))
     func theURLErrorInsideATransportErrorCarriesNoSecretInItsUserInfo() async throws {
-        let server = try await FixtureServer()
+        let server = try FixtureServer(lifetime: 30)
         server.stop()  // nothing listens on the port any more: a real connection failure
         let events = EventRecorder()
         let client = APIClient(

@@ -35,7 +35,7 @@ struct SecurityRedirectTests {
     @Test(.timeLimit(.minutes(1)))
     func byDefaultARedirectToAnotherPortIsNotFollowed() async throws {
         let origin = try FixtureServer.shared()
-        let other = try await FixtureServer()
+        let other = try FixtureServer(lifetime: 60)
         defer { other.stop() }
         let sid = FixtureServer.newScenario()
         let target = other.scenarioURL(sid).appendingPathComponent("echo")
@@ -51,7 +51,7 @@ struct SecurityRedirectTests {
         arguments: [(302, HTTPMethod.get), (303, HTTPMethod.post)])
     func whenFollowedToAnotherOriginNoCredentialReachesIt(status: Int, method: HTTPMethod) async throws {
         let origin = try FixtureServer.shared()
-        let other = try await FixtureServer()
+        let other = try FixtureServer(lifetime: 60)
         defer { other.stop() }
         let sid = FixtureServer.newScenario()
         let target = other.scenarioURL(sid).appendingPathComponent("echo")
@@ -75,7 +75,7 @@ struct SecurityRedirectTests {
     @Test(.timeLimit(.minutes(1)), arguments: [307, 308])
     func aRedirectThatWouldSendTheBodyToAnotherOriginFailsWithItsStatus(status: Int) async throws {
         let origin = try FixtureServer.shared()
-        let other = try await FixtureServer()
+        let other = try FixtureServer(lifetime: 60)
         defer { other.stop() }
         let sid = FixtureServer.newScenario()
         let target = other.scenarioURL(sid).appendingPathComponent("echo")
@@ -120,7 +120,7 @@ struct SecurityRedirectTests {
     @Test(.timeLimit(.minutes(1)))
     func aRedirectToNonLoopbackPlainHTTPIsRefusedEvenWhenFollowing() async throws {
         let origin = try FixtureServer.shared()
-        let other = try await FixtureServer()
+        let other = try FixtureServer(lifetime: 60)
         defer { other.stop() }
         let sid = FixtureServer.newScenario()
         let target = try #require(URL(string: "http://127.0.0.1.nip.io:\(other.port)/\(sid)/echo"))

@@ -15,7 +15,7 @@ import Testing
     struct SecurityTLSRedirectTests {
         @Test(.timeLimit(.minutes(2)))
         func theTokenReachesItsOwnHTTPSOriginSoTheTrustWorks() async throws {
-            let tls = try await TLSFixture()
+            let tls = try TLSFixture()
             defer { tls.stop() }
             let sid = FixtureServer.newScenario()
             let result = try await tls.probe("\(tls.server.baseURL)/\(sid)/echo", policy: "follow")
@@ -27,9 +27,9 @@ import Testing
             .timeLimit(.minutes(2)),
             arguments: [(301, "GET"), (302, "GET"), (303, "POST"), (307, "POST"), (308, "POST")])
         func anHTTPSToHTTPRedirectIsNeverFollowed(status: Int, method: String) async throws {
-            let tls = try await TLSFixture()
+            let tls = try TLSFixture()
             defer { tls.stop() }
-            let plain = try await FixtureServer()
+            let plain = try FixtureServer(lifetime: 120)
             defer { plain.stop() }
             let sid = FixtureServer.newScenario()
             let target = "http://127.0.0.1:\(plain.port)/\(sid)/echo"
@@ -48,7 +48,7 @@ import Testing
         /// 307 is the answer.
         @Test(.timeLimit(.minutes(2)))
         func aRedirectToAnotherHTTPSOriginCarriesNoCredentials() async throws {
-            let tls = try await TLSFixture()
+            let tls = try TLSFixture()
             defer { tls.stop() }
             let sid = FixtureServer.newScenario()
             let target = "https://localhost:\(tls.server.port)/\(sid)/echo"
@@ -72,21 +72,18 @@ import Testing
         let directory: URL
         let server: FixtureServer
 
-        init() async throws {
-            let directory = makeTemporaryDirectory("tls")
-            self.directory = directory
-            // A new RSA key: awaited off the concurrency pool, as the server's start.
-            try await waitingOffThePool {
-                try ChildProcess.run(
-                    "/usr/bin/env",
-                    [
-                        "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj",
-                        "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
-                        "-keyout", directory.appendingPathComponent("key.pem").path,
-                        "-out", directory.appendingPathComponent("cert.pem").path
-                    ])
-            }
-            server = try await FixtureServer(
+        init() throws {
+            directory = makeTemporaryDirectory("tls")
+            try ChildProcess.run(
+                "/usr/bin/env",
+                [
+                    "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
+                    "-keyout", directory.appendingPathComponent("key.pem").path,
+                    "-out", directory.appendingPathComponent("cert.pem").path
+                ])
+            server = try FixtureServer(
+                lifetime: 120,
                 tls: (directory.appendingPathComponent("cert.pem"), directory.appendingPathComponent("key.pem")))
         }
 

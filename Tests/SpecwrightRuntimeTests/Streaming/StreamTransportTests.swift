@@ -35,7 +35,7 @@ struct StreamTransportTests {
     private func waitUntilClosed(_ server: FixtureServer, sid: String) async throws {
         let url = server.scenarioURL(sid).appendingPathComponent("stream-stats")
         while true {
-            let (data, _) = try await FixtureHTTP.data(from: url)
+            let (data, _) = try await URLSession.shared.data(from: url)
             let stats = try JSONDecoder().decode(StreamStats.self, from: data)
             if stats.closed { return }
             try await Task.sleep(nanoseconds: 20_000_000)

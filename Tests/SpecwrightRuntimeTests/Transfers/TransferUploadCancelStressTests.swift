@@ -14,7 +14,7 @@ import Testing
 struct TransferUploadCancelStressTests {
     @Test(.timeLimit(.minutes(5)))
     func fileAndMultipartUploadsCancelledMidBodyNeverCrashAndAreNeverRetried() async throws {
-        let server = try await FixtureServer(lifetime: 300)
+        let server = try FixtureServer(lifetime: 300)
         defer { server.stop() }
         let url = server.scenarioURL(FixtureServer.newScenario()).absoluteString
         let output = try await ChildProcess.output(ChildProcess.probeChild.path, ["upload-cancel-stress", url, "50"])

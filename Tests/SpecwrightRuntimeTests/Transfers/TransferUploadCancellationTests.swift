@@ -77,7 +77,7 @@ struct TransferUploadCancellationTests {
     private static func get(_ server: FixtureServer, sid: String, _ route: String, key: String) async throws -> Data {
         let url = try #require(
             URL(string: server.scenarioURL(sid).appendingPathComponent(route).absoluteString + "?key=\(key)"))
-        let (data, response) = try await FixtureHTTP.data(from: url)
+        let (data, response) = try await URLSession.shared.data(from: url)
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         return data
     }

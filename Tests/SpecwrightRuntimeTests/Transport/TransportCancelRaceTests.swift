@@ -20,7 +20,7 @@ import Testing
 struct TransportCancelRaceTests {
     @Test(.timeLimit(.minutes(5)))
     func exchangesEndedAtRacyMomentsDoNotCrashTheProcess() async throws {
-        let server = try await FixtureServer(lifetime: 300)
+        let server = try FixtureServer(lifetime: 300)
         defer { server.stop() }
         let url = server.scenarioURL(FixtureServer.newScenario()).absoluteString
         for _ in 0..<3 {

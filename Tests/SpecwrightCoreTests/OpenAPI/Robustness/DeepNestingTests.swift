@@ -55,32 +55,32 @@ struct DeepNestingTests {
         (YAMLLimits().maxDepth - 4) / nesting.collectionsPerLevel
     }
 
-    /// Runs the pipeline on `text` up to `stage` on a thread with a stack of `stackSize` bytes,
-    /// awaited without holding a thread of the concurrency pool.
+    /// Runs the pipeline on `text` up to `stage` on a thread with a stack of `stackSize` bytes.
     static func frontEnd(
         _ text: String, file: String, stackSize: Int, through stage: GenerationPipeline.Stage = .frontEnd
-    ) async -> [String] {
-        await withCheckedContinuation { (continuation: CheckedContinuation<[String], Never>) in
-            let thread = Thread {
-                var input = GenerationInput(bytes: Array(text.utf8), file: file)
-                input.templates = try? TemplateSet.defaults()
-                let result = GenerationPipeline.run(input, through: stage)
-                continuation.resume(
-                    returning: result.diagnostics.map(\.description) + (result.files.isEmpty ? [] : ["generated"]))
-            }
-            thread.stackSize = stackSize
-            thread.start()
+    ) -> [String] {
+        let box = DiagnosticsBox()
+        let thread = Thread {
+            var input = GenerationInput(bytes: Array(text.utf8), file: file)
+            input.templates = try? TemplateSet.defaults()
+            let result = GenerationPipeline.run(input, through: stage)
+            box.diagnostics = result.diagnostics.map(\.description) + (result.files.isEmpty ? [] : ["generated"])
+            box.done.signal()
         }
+        thread.stackSize = stackSize
+        thread.start()
+        box.done.wait()
+        return box.diagnostics
     }
 
     @Test(
         "the deepest document the parser accepts is refused with one located depth error, or generated, on a 512 KiB thread",
         arguments: Nesting.allCases, [false, true])
-    func deepestDocumentOnASmallStack(_ nesting: Nesting, json: Bool) async {
+    func deepestDocumentOnASmallStack(_ nesting: Nesting, json: Bool) {
         let file = json ? "deep.json" : "deep.yaml"
         let levels = Self.deepestLevels(nesting)
         let text = Self.document(nesting, levels: levels, json: json)
-        let diagnostics = await Self.frontEnd(text, file: file, stackSize: 512 << 10, through: .render)
+        let diagnostics = Self.frontEnd(text, file: file, stackSize: 512 << 10, through: .render)
         let errors = diagnostics.filter { $0.contains(": error: ") }
         guard levels > OpenAPIReader.maxSchemaDepth else {
             // Two collections a level: the parser's limit comes first, and the document is valid.
@@ -96,9 +96,9 @@ struct DeepNestingTests {
     @Test(
         "a document nested just below the limit is generated on a 512 KiB thread",
         arguments: [Nesting.items, .properties, .allOf], [false, true])
-    func justBelowTheLimitOnASmallStack(_ nesting: Nesting, json: Bool) async {
+    func justBelowTheLimitOnASmallStack(_ nesting: Nesting, json: Bool) {
         let text = Self.document(nesting, levels: OpenAPIReader.maxSchemaDepth - 8, json: json)
-        let diagnostics = await Self.frontEnd(text, file: "deep", stackSize: 512 << 10, through: .render)
+        let diagnostics = Self.frontEnd(text, file: "deep", stackSize: 512 << 10, through: .render)
         #expect(!diagnostics.contains { $0.contains(": error: ") }, "\(diagnostics.prefix(3))")
         #expect(diagnostics.last == "generated")
     }
@@ -113,4 +113,11 @@ struct DeepNestingTests {
         let errors = result.diagnostics.filter(\.isError).map(\.description)
         #expect(errors.count == 1 && errors[0].contains("schemas nest deeper than"), "\(errors)")
     }
+}
+
+/// What the thread found; written before `done` is signalled and read after it is waited for
+/// (the semaphore orders the two), hence `@unchecked Sendable`.
+private final class DiagnosticsBox: @unchecked Sendable {
+    var diagnostics: [String] = []
+    let done = DispatchSemaphore(value: 0)
 }

@@ -102,7 +102,7 @@ struct CacheFixtureTests {
 
     @Test(.timeLimit(.minutes(1)))
     func networkFirstReturnsTheStoredCopyFlaggedStaleWhenTheServerIsStopped() async throws {
-        let server = try await FixtureServer()
+        let server = try FixtureServer(lifetime: 60)
         let sid = FixtureServer.newScenario()
         let client = DataSupport.client(server, sid: sid, dataLayer: DataLayerConfiguration(cache: HTTPCache()))
         let endpoint = DataSupport.cached(cc: "max-age=60", policy: .networkFirst(ttl: 0))

@@ -118,7 +118,7 @@ struct CacheObserveTests {
 
     @Test(.timeLimit(.minutes(1)))
     func withNothingStoredAndNoNetworkTheStreamFailsOffline() async throws {
-        let server = try await FixtureServer()
+        let server = try FixtureServer(lifetime: 60)
         let sid = FixtureServer.newScenario()
         let client = DataSupport.client(server, sid: sid, dataLayer: DataLayerConfiguration(cache: HTTPCache()))
         server.stop()

@@ -60,7 +60,7 @@ struct CachePolicyOverrideTests {
 
     @Test(.timeLimit(.minutes(1)))
     func anAppTTLOf60sServesANoCacheResponseWithoutTheNetworkAndOffline() async throws {
-        let server = try await FixtureServer()
+        let server = try FixtureServer(lifetime: 60)
         let sid = FixtureServer.newScenario()
         let client = DataSupport.client(server, sid: sid, dataLayer: DataLayerConfiguration(cache: HTTPCache()))
         let appTTL = CacheOverride.policy(.cacheFirst(ttl: 60), lifetime: .app)

@@ -54,7 +54,7 @@ struct OutboxCrashTests {
     @Test(.timeLimit(.minutes(2)))
     func writesSurviveASIGKILLMidFlushAndEachReachesTheServerExactlyOnce() async throws {
         // An own server: the children's 200+ writes do not load the one the other tests share.
-        let server = try await FixtureServer()
+        let server = try FixtureServer(lifetime: 120)
         defer { server.stop() }
         let sid = FixtureServer.newScenario()
         let file = makeTemporaryDirectory("outbox-crash").appendingPathComponent("outbox.sqlite")
@@ -70,7 +70,7 @@ struct OutboxCrashTests {
         first.kill()
         let firstStatus = try await first.waitForExit()
         #expect(first.process.terminationReason == .uncaughtSignal && firstStatus == SIGKILL)
-        _ = try await FixtureHTTP.data(from: server.scenarioURL(sid).appendingPathComponent("outbox_release"))
+        _ = try await URLSession.shared.data(from: server.scenarioURL(sid).appendingPathComponent("outbox_release"))
 
         let left = try Outbox(fileURL: file).pending()
         #expect(left.count > 0 && left.count < count)

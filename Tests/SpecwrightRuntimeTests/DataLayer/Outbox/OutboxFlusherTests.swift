@@ -37,7 +37,7 @@ struct OutboxFlusherTests {
 
     @Test(.timeLimit(.minutes(1)))
     func theOutboxDrainsAfterTheServerComesBackWithEveryWriteDeliveredOnce() async throws {
-        let first = try await FixtureServer()
+        let first = try FixtureServer(lifetime: 120)
         defer { first.stop() }
         let sid = FixtureServer.newScenario()
         let client = DataSupport.client(first, sid: sid, dataLayer: DataLayerConfiguration())
@@ -53,7 +53,7 @@ struct OutboxFlusherTests {
         first.stop()
         for key in ["w2", "w3", "w4", "w5"] { try client.enqueue(Self.write(key), in: outbox) }
         await Self.waitUntil(outbox, Self.triedAndDeferred)
-        let second = try await FixtureServer(port: first.port)
+        let second = try FixtureServer(lifetime: 120, port: first.port)
         defer { second.stop() }
 
         await Self.waitUntil(outbox) { $0.pending.isEmpty }
@@ -67,7 +67,7 @@ struct OutboxFlusherTests {
 
     @Test(.timeLimit(.minutes(1)), arguments: Trigger.allCases)
     func connectivityReturningFlushesAtOnce(trigger: Trigger) async throws {
-        let stopped = try await FixtureServer()
+        let stopped = try FixtureServer(lifetime: 120)
         stopped.stop()
         let sid = FixtureServer.newScenario()
         let client = DataSupport.client(stopped, sid: sid, dataLayer: DataLayerConfiguration())
@@ -81,7 +81,7 @@ struct OutboxFlusherTests {
         flusher.start()
         defer { flusher.stop() }
         await Self.waitUntil(outbox, Self.triedAndDeferred)
-        let server = try await FixtureServer(port: stopped.port)
+        let server = try FixtureServer(lifetime: 120, port: stopped.port)
         defer { server.stop() }
 
         switch trigger {
